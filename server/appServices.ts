@@ -1,0 +1,12 @@
+import type { TokenService } from './auth/tokens';
+import type { ServerConfig } from './config';
+import type { Db } from './db/database';
+import type { SmsSender } from './services/sms/smsSender';
+
+/** What every route plugin receives: the database and the services, built once by buildApp. */
+export interface AppServices {
+  db: Db;
+  tokens: TokenService;
+  sms: SmsSender;
+  config: ServerConfig;
+}

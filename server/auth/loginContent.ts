@@ -1,0 +1,62 @@
+import type { LoginContent, ServiceCharge } from '../../src/domain/session';
+import type { Db } from '../db/database';
+import { countUnreadNotices } from '../routes/notifications.repository';
+import type { TokenService } from './tokens';
+
+/** Builds the answer of every successful login (password, SMS, switch company, SSO). */
+export async function buildLoginContent(
+  db: Db,
+  tokens: TokenService,
+  userId: number,
+  sessionMark: number,
+): Promise<LoginContent> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  const [authorities, departments, company, charges] = await Promise.all([
+    db.selectFrom('user_authorities').select('authority').where('user_id', '=', userId).orderBy('authority').execute(),
+    db.selectFrom('user_departments').select('department_id').where('user_id', '=', userId).execute(),
+    user.company_id === null
+      ? Promise.resolve(undefined)
+      : db
+          .selectFrom('companies')
+          .select(['id', 'name', 'subsidiary_id'])
+          .where('id', '=', user.company_id)
+          .executeTakeFirst(),
+    user.company_id === null
+      ? Promise.resolve([])
+      : db
+          .selectFrom('service_charges')
+          .select(['company_type', 'rate', 'platform_mark'])
+          .where('company_id', '=', user.company_id)
+          .execute(),
+  ]);
+  const serviceCharge: ServiceCharge[] = charges.map((row) => ({
+    companyType: row.company_type,
+    rate: row.rate,
+    platformMark: row.platform_mark,
+  }));
+  const noticeNum = user.role_id === 2 ? await countUnreadNotices(db, user.id, sessionMark) : 0;
+  return {
+    token: tokens.sign({ userId: user.id, rid: user.role_id, cid: user.company_id, pm: sessionMark }),
+    user: {
+      id: user.id,
+      username: user.username,
+      mobile: user.mobile,
+      createTime: user.create_time,
+      isChange: user.is_change === 1,
+      authorities: authorities.map((row) => ({ authority: row.authority })),
+      properties: {
+        cid: user.company_id,
+        ctyp: serviceCharge[0]?.companyType ?? null,
+        rid: user.role_id,
+        cnam: company?.name ?? user.display_name,
+        subid: company?.subsidiary_id ?? null,
+      },
+    },
+    platform_mark: sessionMark,
+    noticeNum,
+    notInvoiceStatus: false,
+    switchCompany: true,
+    deptIds: departments.map((row) => row.department_id),
+    serviceCharge,
+  };
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  /** Folder of the built web app; the server serves it when it exists. */
+  webRoot: string;
+  /** Write SMS codes of the development sender to the log. */
+  logSmsCodes: boolean;
+  seedDemo: boolean;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function readInteger(
+  env: Env,
+  name: string,
+  fallback: number,
+  problems: string[],
+  min = 1,
+  max = 65535 * 100000,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} 必须是 ${min}-${max} 之间的整数（当前为 "${raw}"）`);
+    return fallback;
+  }
+  return value;
+}
+
+/** Reads the secret from JWT_SECRET, or from the data directory, creating a random one on first start. */
+function resolveJwtSecret(env: Env, dataDir: string, problems: string[]): string {
+  const configured = env.JWT_SECRET;
+  if (configured !== undefined && configured !== '') {
+    if (configured.length < 32) problems.push('JWT_SECRET 至少需要 32 个字符');
+    return configured;
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Validates the environment at start-up; throws one error listing every problem found. */
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const problems: string[] = [];
+  const dataDir = path.resolve(env.DATA_DIR || 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL 必须以 postgres:// 或 postgresql:// 开头');
+  }
+  const config: ServerConfig = {
+    port: readInteger(env, 'PORT', 8080, problems, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    jwtSecret: resolveJwtSecret(env, dataDir, problems),
+    tokenTtlSeconds: readInteger(env, 'TOKEN_TTL_SECONDS', 7200, problems, 60, 30 * 24 * 3600),
+    webRoot: path.resolve(env.WEB_ROOT || 'dist'),
+    logSmsCodes: env.LOG_SMS_CODES !== '0',
+    seedDemo: env.SEED_DEMO !== '0',
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+  if (problems.length > 0) {
+    throw new Error(`服务器配置有误：\n- ${problems.join('\n- ')}`);
+  }
+  return config;
+}

@@ -1,0 +1,150 @@
+import type { Generated } from 'kysely';
+
+/** One interface per table (Kysely). Times are China-time text, money integer 1/10000 yuan. */
+export interface DepartmentTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface SubsidiaryTable {
+  id: Generated<number>;
+  sname: string;
+  department_id: number;
+  crm_company_name: string | null;
+  is_virtual: number;
+  status: number;
+  platform_mark: number;
+  create_time: string;
+}
+
+export interface CompanyTable {
+  id: Generated<number>;
+  name: string;
+  platform_mark: number;
+  credit_code: string;
+  company_nature: string | null;
+  company_size: string | null;
+  industry_id: number | null;
+  legal_person_name: string | null;
+  legal_person_id_card: string | null;
+  admin_id_card: string | null;
+  linkman_name: string | null;
+  linkman_mobile: string | null;
+  province: string | null;
+  city: string | null;
+  district: string | null;
+  department_id: number | null;
+  subsidiary_id: number | null;
+  service_id: number | null;
+  sale_name: string | null;
+  status: number;
+  sign_status: number;
+  fdd_corp_free_status: number;
+  certification_type: number;
+  sub_status: number;
+  invoice_title: string | null;
+  invoice_tax_number: string | null;
+  invoice_bank: string | null;
+  invoice_account: string | null;
+  invoice_address: string | null;
+  invoice_phone: string | null;
+  create_time: string;
+  update_time: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  mobile: string;
+  password_hash: string;
+  role_id: number;
+  company_id: number | null;
+  platform_mark: number;
+  display_name: string;
+  is_change: number;
+  /** 1 active, 0 disabled. */
+  status: number;
+  parent_user_id: number | null;
+  create_time: string;
+}
+
+export interface UserAuthorityTable {
+  user_id: number;
+  authority: string;
+}
+
+export interface UserDepartmentTable {
+  user_id: number;
+  department_id: number;
+}
+
+export interface LoginAttemptTable {
+  username: string;
+  failures: number;
+  locked_until: number | null;
+  updated_at: number;
+}
+
+export interface CaptchaTable {
+  id: string;
+  code: string;
+  expires_at: number;
+  used: number;
+}
+
+export interface SmsCodeTable {
+  id: Generated<number>;
+  mobile: string;
+  type: number;
+  code: string;
+  ip: string;
+  created_at: number;
+  create_time: string;
+  expires_at: number;
+  used_at: number | null;
+  attempts: number;
+}
+
+export interface ServiceChargeTable {
+  id: Generated<number>;
+  company_id: number;
+  company_type: number;
+  rate: number;
+  platform_mark: number;
+}
+
+export interface NoticeTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  image_url: string | null;
+  annex_url: string | null;
+  annex_name: string | null;
+  platform_mark: number;
+  publisher: string;
+  /** 0 draft, 1 published. */
+  status: number;
+  release_time: string | null;
+  create_time: string;
+}
+
+export interface NoticeReadTable {
+  notice_id: number;
+  user_id: number;
+  read_time: string;
+}
+
+export interface Database {
+  departments: DepartmentTable;
+  subsidiaries: SubsidiaryTable;
+  companies: CompanyTable;
+  users: UserTable;
+  user_authorities: UserAuthorityTable;
+  user_departments: UserDepartmentTable;
+  login_attempts: LoginAttemptTable;
+  captchas: CaptchaTable;
+  sms_codes: SmsCodeTable;
+  service_charges: ServiceChargeTable;
+  notices: NoticeTable;
+  notice_reads: NoticeReadTable;
+}

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  CODE_FORBIDDEN,
+  CODE_NOT_FOUND,
+  CODE_OK,
+  CODE_SERVER_ERROR,
+  CODE_UNAUTHENTICATED,
+  type Envelope,
+  MESSAGES,
+} from '../../src/domain/codes';
+import { BusinessError, ForbiddenError, UnauthenticatedError } from './errors';
+
+export function ok<T>(content: T, message = '操作成功'): Envelope<T> {
+  return { code: CODE_OK, message, content };
+}
+
+/**
+ * One central error handler: business errors become a 1040400 envelope the UI shows, auth errors
+ * 401/403, malformed requests 400 with Fastify's reason in Chinese, everything else 500 without details.
+ */
+export function registerEnvelopeErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof BusinessError) {
+      return reply.status(200).send({ code: error.code, message: error.message, content: error.content });
+    }
+    if (error instanceof UnauthenticatedError) {
+      return reply
+        .status(401)
+        .send({ code: CODE_UNAUTHENTICATED, message: error.message || '请先登录', content: null });
+    }
+    if (error instanceof ForbiddenError) {
+      return reply
+        .status(403)
+        .send({ code: CODE_FORBIDDEN, message: error.message || MESSAGES.forbidden, content: null });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply.status(413).send({ code: CODE_SERVER_ERROR, message: '上传内容过大', content: null });
+    }
+    if (status >= 400 && status < 500) {
+      const message = error.validation ? `请求参数有误：${error.message}` : error.message;
+      return reply.status(status).send({ code: CODE_SERVER_ERROR, message, content: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: CODE_SERVER_ERROR, message: '服务器内部错误，请稍后再试', content: null });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({
+        code: CODE_NOT_FOUND,
+        message: `接口不存在：${request.method} ${request.url.split('?')[0]}`,
+        content: null,
+      });
+  });
+}

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config';
+
+/** Paths handled by the API; everything else that is not a file is an app route and gets index.html. */
+const API_PREFIXES = ['/api/', '/api-v1/', '/login', '/code/login', '/refresh_token'];
+
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // MUI (emotion) injects style elements at run time.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+function isApiCall(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return true;
+  const pathname = url.split('?')[0];
+  return API_PREFIXES.some(
+    (prefix) =>
+      pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
+  );
+}
+
+/** Serves the built web app (dist/) with a strict CSP and a fallback to index.html for app routes. */
+export async function registerWebApp(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+      reply.header('x-frame-options', 'DENY');
+    }
+    return payload;
+  });
+
+  const indexFile = path.join(config.webRoot, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`未找到前端构建产物 ${indexFile}，请先运行 npm run build；现在只提供 API。`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: config.webRoot,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Hashed bundles never change; index.html and config.json must always be fresh.
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.get('/*', (request, reply) => {
+    if (isApiCall(request.method, request.url)) {
+      return reply.callNotFound();
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+}

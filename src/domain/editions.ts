@@ -1,0 +1,28 @@
+/** Platform marks (spec §1): 1 standard edition, 3 small-scale edition; anything but 1 is small-scale. */
+export const PLATFORM_MARK = { standard: 1, smallScale: 3 } as const;
+export type PlatformMark = 1 | 3;
+
+export const PRODUCT_NAME = '灵工结算平台';
+export const SMALL_SCALE_SUFFIX = '（小规模）';
+
+export function isSmallScale(mark: number | undefined): boolean {
+  return mark !== PLATFORM_MARK.standard;
+}
+
+export function productTitle(mark: number | undefined): string {
+  return isSmallScale(mark) ? `${PRODUCT_NAME}${SMALL_SCALE_SUFFIX}` : PRODUCT_NAME;
+}
+
+/** Only mark 3 allows switching between companies. */
+export function canSwitchCompanyEdition(mark: number | undefined): boolean {
+  return mark === PLATFORM_MARK.smallScale;
+}
+
+export function editionLabel(mark: number | undefined): string {
+  return isSmallScale(mark) ? '小规模版' : '标准版';
+}
+
+/** Parses a platform mark from a header or query value; unknown values fall back to the standard edition. */
+export function parsePlatformMark(value: unknown): PlatformMark {
+  return String(value) === '3' ? 3 : 1;
+}

@@ -1,0 +1,39 @@
+/**
+ * Money is an integer count of 1/10000 yuan everywhere. These helpers convert to and from the
+ * displayed yuan text using integer (BigInt) arithmetic only, so no value is ever rounded by a float.
+ */
+export const MONEY_UNITS_PER_YUAN = 10000n;
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** 123456789 → '12,345.68' (two decimals, half away from zero, thousands separators). */
+export function formatMoney(units: number | bigint | string | null | undefined): string {
+  if (units === null || units === undefined || units === '') return '0.00';
+  const value = BigInt(units);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  // to hundredths of a yuan: units / 100, rounded half up
+  const cents = (abs + 50n) / 100n;
+  const yuan = cents / 100n;
+  const fraction = (cents % 100n).toString().padStart(2, '0');
+  const text = `${groupThousands(yuan.toString())}.${fraction}`;
+  return negative && cents !== 0n ? `-${text}` : text;
+}
+
+const MONEY_PATTERN = /^(-)?(\d+)(?:\.(\d{1,4}))?$/;
+
+/**
+ * '1,234.5' → 12345000. Accepts up to four decimals (the unit is 0.0001 yuan); returns null for
+ * anything that is not a plain amount.
+ */
+export function parseMoney(text: string): number | null {
+  const cleaned = text.trim().replace(/,/g, '');
+  const match = MONEY_PATTERN.exec(cleaned);
+  if (!match) return null;
+  const [, sign, whole, fraction = ''] = match;
+  const units = BigInt(whole) * MONEY_UNITS_PER_YUAN + BigInt(fraction.padEnd(4, '0'));
+  if (units > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+  return Number(sign ? -units : units);
+}

@@ -1,0 +1,77 @@
+import { ROLE } from './roles';
+import type { RouteRule } from './routes';
+
+export interface Authority {
+  authority: string;
+}
+
+export interface UserProperties {
+  cid: number | null;
+  ctyp: number | null;
+  rid: number;
+  cnam: string;
+  subid: number | null;
+}
+
+/** The user object of the login answer (DESIGN §2). */
+export interface SessionUser {
+  id: number;
+  username: string;
+  mobile: string;
+  createTime: string;
+  isChange: boolean;
+  authorities: Authority[];
+  properties: UserProperties;
+}
+
+export const ADMIN_HOME_CODE = 'ADM_HOME';
+
+export function authorityCodes(user: Pick<SessionUser, 'authorities'> | null | undefined): Set<string> {
+  return new Set((user?.authorities ?? []).map((item) => item.authority));
+}
+
+export function isAdminRole(user: Pick<SessionUser, 'properties'> | null | undefined): boolean {
+  return user?.properties?.rid === ROLE.admin;
+}
+
+/** ADM_HOME selects the admin shell (home and menu); everybody else uses the merchant shell. */
+export function isAdminShellUser(user: Pick<SessionUser, 'authorities'> | null | undefined): boolean {
+  return authorityCodes(user).has(ADMIN_HOME_CODE);
+}
+
+/**
+ * The permission directive of the spec: true when the user holds any of the codes; role 1 passes.
+ * Asking with no codes at all is a programming error and throws 'no permission' (spec §5).
+ */
+export function hasAnyPermission(
+  user: Pick<SessionUser, 'authorities' | 'properties'> | null | undefined,
+  codes: readonly string[],
+): boolean {
+  if (codes.length === 0) throw new Error('no permission');
+  if (!user) return false;
+  if (isAdminRole(user)) return true;
+  const held = authorityCodes(user);
+  return codes.some((code) => held.has(code));
+}
+
+export interface AccessContext {
+  /** Contract template flag xiong (spec: /bigBearOverview exception). */
+  xiong?: number;
+}
+
+/** May this user open this route? Drives route guards, menus and the server's page-level checks. */
+export function canAccessRoute(
+  user: Pick<SessionUser, 'id' | 'authorities' | 'properties'> | null | undefined,
+  rule: RouteRule,
+  context: AccessContext = {},
+): boolean {
+  if (!user) return false;
+  if (rule.roleOnly !== undefined) return user.properties.rid === rule.roleOnly;
+  if (isAdminRole(user)) return true;
+  const adminShell = isAdminShellUser(user);
+  if ((rule.shell === 'admin') !== adminShell) return false;
+  if (rule.permissions.length === 0) return true;
+  if (rule.allowUserIds?.includes(user.id)) return true;
+  if (rule.flagException === 'xiong' && context.xiong === 1) return true;
+  return hasAnyPermission(user, rule.permissions);
+}

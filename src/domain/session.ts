@@ -1,0 +1,60 @@
+import type { SessionUser } from './permissions';
+
+/** Service charge items of the login answer (spec §3). */
+export interface ServiceCharge {
+  companyType: number;
+  /** Rate in 1/10000 (e.g. 600 = 6.00%). */
+  rate: number;
+  platformMark: number;
+}
+
+/** The content of a successful login (DESIGN §2). */
+export interface LoginContent {
+  token: string;
+  user: SessionUser;
+  platform_mark: number;
+  noticeNum: number;
+  notInvoiceStatus: boolean;
+  switchCompany: boolean;
+  deptIds: number[];
+  serviceCharge: ServiceCharge[];
+}
+
+/** Login form types (spec §3). */
+export const LOGIN_TYPE = { password: 1, sms: 2, smallScale: 3 } as const;
+
+/** SMS types (spec §7): 1 login, 2 password reset, 4 payment password, 6 registration. */
+export const SMS_TYPE = { login: 1, resetPassword: 2, paymentPassword: 4, register: 6 } as const;
+
+export const TIMING = {
+  tokenCheckIntervalMs: 60_000,
+  refreshWhenRemainingMs: 600_000,
+  requestTimeoutMs: 60_000,
+  messageDurationMs: 5_000,
+  doubleClickGuardMs: 3_000,
+  smsCountdownSeconds: 60,
+} as const;
+
+/** Decodes the payload of a JWT without verifying it (the browser only reads `exp`). */
+export function decodeTokenPayload(token: string): Record<string, unknown> | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const binary = atob(base64);
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null;
+  }
+}
+
+/** Milliseconds of validity left on a token, or 0 when it cannot be read. */
+export function tokenRemainingMs(token: string | null | undefined, now = Date.now()): number {
+  if (!token) return 0;
+  const exp = decodeTokenPayload(token)?.exp;
+  return typeof exp === 'number' ? Math.max(0, exp * 1000 - now) : 0;
+}
