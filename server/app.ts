@@ -21,7 +21,8 @@ export interface BuildOptions {
 export async function buildApp({ config, db, sms, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
-    trustProxy: true,
+    trustProxy:
+      config.trustProxy === false ? false : (_address: string, hop: number) => hop < (config.trustProxy as number),
     bodyLimit: 12 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -15,6 +15,8 @@ export interface ServerConfig {
   logSmsCodes: boolean;
   seedDemo: boolean;
   logLevel: string;
+  /** Behind a reverse proxy: trust X-Forwarded-For for this many hops (0: never, the default). */
+  trustProxy: number | false;
 }
 
 type Env = Record<string, string | undefined>;
@@ -71,6 +73,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logSmsCodes: env.LOG_SMS_CODES !== '0',
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: readInteger(env, 'TRUST_PROXY_HOPS', 0, problems, 0, 10) || false,
   };
   if (problems.length > 0) {
     throw new Error(`服务器配置有误：\n- ${problems.join('\n- ')}`);

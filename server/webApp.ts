@@ -4,8 +4,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 
-/** Paths handled by the API; everything else that is not a file is an app route and gets index.html. */
-const API_PREFIXES = ['/api/', '/api-v1/', '/login', '/code/login', '/refresh_token'];
+/**
+ * Paths handled by the API; everything else that is not a file is an app route and gets index.html.
+ * Not '/login': POST /login is the API (any non-GET is), but GET /login is the app's login page.
+ */
+const API_PREFIXES = ['/api/', '/api-v1/'];
+/** API-only paths that are not app routes either (GET /login, by contrast, is the login page). */
+const API_PATHS = new Set(['/code/login', '/refresh_token']);
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -23,10 +28,7 @@ const CONTENT_SECURITY_POLICY = [
 function isApiCall(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return true;
   const pathname = url.split('?')[0];
-  return API_PREFIXES.some(
-    (prefix) =>
-      pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
-  );
+  return API_PATHS.has(pathname) || API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
 /** Serves the built web app (dist/) with a strict CSP and a fallback to index.html for app routes. */

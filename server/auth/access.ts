@@ -52,7 +52,7 @@ export async function loadAuthContext(db: Db, userId: number): Promise<AuthConte
     .select(['id', 'username', 'role_id', 'company_id', 'platform_mark', 'display_name', 'status'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!user || user.status !== 1) return null;
+  if (user?.status !== 1) return null;
   const [authorities, departments] = await Promise.all([
     db.selectFrom('user_authorities').select('authority').where('user_id', '=', userId).execute(),
     db.selectFrom('user_departments').select('department_id').where('user_id', '=', userId).execute(),

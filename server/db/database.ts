@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { isPostgres } from './migrations/columns';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -11,10 +12,22 @@ export type Db = Kysely<Database>;
 // PostgreSQL returns bigint (int8) as text; our ids and money fit in a double exactly (< 2^53).
 pg.types.setTypeParser(20, (value) => Number(value));
 
-/** Opens SQLite (one file in dataDir, WAL mode) or PostgreSQL when a URL is given. */
-export function openDatabase(options: { databaseUrl: string | null; dataDir: string; file?: string }): Db {
+/**
+ * Opens SQLite (one file in dataDir, WAL mode) or PostgreSQL when a URL is given; `searchPath` puts every
+ * PostgreSQL connection in that schema (the API tests give each suite its own).
+ */
+export function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  file?: string;
+  searchPath?: string;
+}): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(options.dataDir, { recursive: true });
@@ -27,7 +40,13 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Unless told the schema, Kysely takes a kysely_migration table in ANY schema of the database for its own
+  // and then fails in this one; name the connection's current schema so schemas side by side each migrate.
+  const migrationTableSchema = isPostgres(db)
+    ? ((await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]?.schema ??
+      undefined)
+    : undefined;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
   return result;

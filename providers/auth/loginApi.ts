@@ -1,0 +1,129 @@
+import { isAdminShellUser } from '../../src/domain/permissions';
+import { findRoute, PUBLIC_PATHS, SHELL_HOME } from '../../src/domain/routes';
+import { LOGIN_TYPE, type LoginContent } from '../../src/domain/session';
+import { request, requestContent } from '../httpClient';
+import { clearSession, getSession, saveLoginContent, setPlatformMark } from '../sessionStore';
+import { hashPassword } from './passwordHash';
+import { startTokenRefresh, stopTokenRefresh } from './tokenRefresh';
+
+export interface PasswordLogin {
+  username: string;
+  password: string;
+  /** 1 standard edition, 3 small-scale edition */
+  type: 1 | 3;
+  captchaId?: string;
+  captchaCode?: string;
+}
+
+export interface SmsLogin {
+  phone: string;
+  code: string;
+  username?: string;
+}
+
+/** A refused login: the server's message, and what the page must do next. */
+export class LoginRefused extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly content: unknown,
+  ) {
+    super(message);
+  }
+}
+
+async function finishLogin(envelope: { code: number; message: string; content: unknown }): Promise<LoginContent> {
+  if (envelope.code !== 1020000) throw new LoginRefused(envelope.message, envelope.code, envelope.content);
+  const content = envelope.content as LoginContent;
+  saveLoginContent(content);
+  startTokenRefresh();
+  return content;
+}
+
+export async function loginWithPassword(input: PasswordLogin): Promise<LoginContent> {
+  const mark = input.type === LOGIN_TYPE.smallScale ? 3 : 1;
+  setPlatformMark(mark);
+  const envelope = await request('/login', {
+    method: 'POST',
+    silent: true,
+    form: {
+      username: input.username.trim(),
+      password: hashPassword(input.password.trim()),
+      type: input.type,
+      platformMark: mark,
+      captchaId: input.captchaId,
+      captchaCode: input.captchaCode,
+    },
+  });
+  return finishLogin(envelope);
+}
+
+export async function loginWithSms(input: SmsLogin): Promise<LoginContent> {
+  setPlatformMark(1);
+  const envelope = await request('/code/login', {
+    method: 'POST',
+    silent: true,
+    form: {
+      phone: input.phone.trim(),
+      code: input.code.trim(),
+      type: LOGIN_TYPE.sms,
+      platformMark: 1,
+      username: input.username,
+    },
+  });
+  return finishLogin(envelope);
+}
+
+export function logoutLocally(): void {
+  stopTokenRefresh();
+  clearSession();
+}
+
+/** Rurl is honoured only for paths of this app (never another origin, never a public page). */
+export function safeReturnPath(rurl: string | null | undefined): string | null {
+  if (!rurl) return null;
+  if (
+    !rurl.startsWith('/') ||
+    rurl.startsWith('//') ||
+    rurl.includes('\\') ||
+    [...rurl].some((char) => char.charCodeAt(0) < 32)
+  )
+    return null;
+  const pathname = rurl.split(/[?#]/)[0];
+  if (PUBLIC_PATHS.includes(pathname)) return null;
+  const known =
+    findRoute(pathname) || ([SHELL_HOME.admin.root, SHELL_HOME.merchant.root] as string[]).includes(pathname);
+  return known ? rurl : null;
+}
+
+interface SignStatus {
+  signStatus: number;
+  fddCorpFreeStatus: number;
+  certificationType: number;
+}
+
+/**
+ * Where a fresh session lands (spec §2 Login flow): ADM_HOME → /adHome; a merchant whose company has
+ * not signed → /contractManagement, or /authentication when fddCorpFreeStatus is 0 and
+ * certificationType is 2; otherwise /home.
+ */
+export async function landingPath(content: LoginContent): Promise<string> {
+  if (isAdminShellUser(content.user)) return SHELL_HOME.admin.root;
+  const companyId = content.user.properties.cid;
+  if (companyId === null) return SHELL_HOME.merchant.root;
+  try {
+    const status = await requestContent<SignStatus>(`/api/v1/companies/sign_status/${companyId}`, { silent: true });
+    if (status.signStatus === 0) {
+      return status.fddCorpFreeStatus === 0 && status.certificationType === 2
+        ? '/authentication'
+        : '/contractManagement';
+    }
+  } catch {
+    // the home page shows what is wrong; landing there is the safe choice
+  }
+  return SHELL_HOME.merchant.root;
+}
+
+export function isLoggedIn(): boolean {
+  return getSession() !== null;
+}

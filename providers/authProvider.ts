@@ -1,0 +1,78 @@
+import type { AuthProvider } from 'ra-core';
+import { canAccessRoute, isAdminShellUser } from '../src/domain/permissions';
+import { roleLabel } from '../src/domain/roles';
+import { findRoute } from '../src/domain/routes';
+import { loginWithPassword, logoutLocally, type PasswordLogin } from './auth/loginApi';
+import { refreshIfDue, setRefreshFailedHandler, startTokenRefresh } from './auth/tokenRefresh';
+import { ApiError, setUnauthorizedHandler } from './httpClient';
+import { getSession } from './sessionStore';
+
+/** /login?Rurl=<the current full path>, so the user comes back here after logging in. */
+export function loginRedirect(): string {
+  const here = `${window.location.pathname}${window.location.search}`;
+  // A second check that runs after the first redirect must keep the Rurl it already carries.
+  return here.startsWith('/login') ? here : `/login?Rurl=${encodeURIComponent(here)}`;
+}
+
+function goToLogin(): void {
+  logoutLocally();
+  window.location.assign(loginRedirect());
+}
+
+setUnauthorizedHandler(goToLogin);
+setRefreshFailedHandler(goToLogin);
+
+/**
+ * react-admin's auth provider over the session of the login answer (DESIGN §2). canAccess is a local
+ * check of the session's authorities against the route table, so per-row checks stay cheap.
+ */
+export const authProvider: AuthProvider = {
+  async login(params: PasswordLogin) {
+    await loginWithPassword(params);
+  },
+  // Returns nothing so the redirect chosen by the caller (e.g. /login?Rurl=...) is kept.
+  async logout() {
+    logoutLocally();
+  },
+  async checkAuth() {
+    if (!getSession() || !(await refreshIfDue())) {
+      logoutLocally();
+      throw { redirectTo: loginRedirect(), message: false };
+    }
+    startTokenRefresh();
+  },
+  async checkError(error: unknown) {
+    const status = (error as ApiError | { status?: number })?.status;
+    if (status === 401) {
+      logoutLocally();
+      throw { redirectTo: loginRedirect(), message: false };
+    }
+    // 403 and everything else: stay logged in
+  },
+  async getIdentity() {
+    const session = getSession();
+    if (!session) throw new Error('未登录');
+    const { user } = session;
+    return {
+      id: user.id,
+      fullName: user.properties.cnam,
+      roleLabel: roleLabel(user.properties.rid),
+      username: user.username,
+    };
+  },
+  async getPermissions() {
+    return getSession()?.user.authorities.map((item) => item.authority) ?? [];
+  },
+  async canAccess({ resource }) {
+    const session = getSession();
+    if (!session) return false;
+    const rule = findRoute(`/${resource}`);
+    return rule ? canAccessRoute(session.user, rule) : false;
+  },
+};
+
+export function sessionIsAdminShell(): boolean {
+  return isAdminShellUser(getSession()?.user);
+}
+
+export { ApiError };

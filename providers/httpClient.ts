@@ -1,0 +1,148 @@
+import { type Envelope, MESSAGES, NON_ERROR_CODES } from '../src/domain/codes';
+import { encodeQ } from '../src/domain/query';
+import { TIMING } from '../src/domain/session';
+import { showToast } from '../src/shell/toast';
+import { apiBase } from './appConfig';
+import { requestFinished, requestStarted } from './inFlight';
+import { getPlatformMark, getToken } from './sessionStore';
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  /** Search filters, sent as q=key:value;key2:value2 with each pair encoded on its own. */
+  q?: Record<string, unknown>;
+  json?: unknown;
+  form?: Record<string, string | number | undefined>;
+  body?: FormData;
+  signal?: AbortSignal;
+  /** The caller shows errors itself: no general message. */
+  silent?: boolean;
+  /** Background calls (token refresh, polling) do not show the loading mask. */
+  background?: boolean;
+  timeoutMs?: number;
+}
+
+/** A failed call: HTTP status (0 for timeout or network), the envelope code and content when present. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: number,
+    readonly content?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+let onUnauthorized: () => void = () => {};
+/** The auth provider decides what a 401 does (log out and return to /login?Rurl=...). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export function buildUrl(path: string, query?: Query, q?: Record<string, unknown>): string {
+  const params = Object.entries(query ?? {})
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+  const search = q ? encodeQ(q) : '';
+  // q stays as encodeQ built it: encoding it again would hide the ';' separators.
+  if (search) params.unshift(`q=${search}`);
+  const base = /^https?:\/\//.test(path) ? path : `${apiBase()}${path.startsWith('/') ? path : `/${path}`}`;
+  return params.length > 0 ? `${base}${base.includes('?') ? '&' : '?'}${params.join('&')}` : base;
+}
+
+function requestBody(options: RequestOptions): { body?: BodyInit; contentType?: string } {
+  if (options.body) return { body: options.body };
+  if (options.form) {
+    const form = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.form)) if (value !== undefined) form.set(key, String(value));
+    return { body: form.toString(), contentType: 'application/x-www-form-urlencoded' };
+  }
+  if (options.json !== undefined) return { body: JSON.stringify(options.json), contentType: 'application/json' };
+  return {};
+}
+
+function statusMessage(status: number): string {
+  return status === 502 ? MESSAGES.maintenance : MESSAGES.serverStatus(status);
+}
+
+/**
+ * Calls the API and returns its envelope. Maps failures to the spec's messages (§8): timeout
+ * 请求超时, 401 → logout, 403 无权限访问此页面！, 502 maintenance, other statuses 服务器{status}，请稍后再试！,
+ * and any envelope code outside the non-error list shows its message for 5 s.
+ */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const { body, contentType } = requestBody(options);
+  const headers: Record<string, string> = { Accept: 'application/json', platformMark: String(getPlatformMark()) };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (contentType) headers['Content-Type'] = contentType;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? TIMING.requestTimeoutMs);
+  const forwardAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', forwardAbort);
+  if (!options.background) requestStarted();
+
+  const notify = (message: string, kind: 'error' | 'warning' = 'error') => {
+    if (!options.silent) showToast(message, kind);
+  };
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, options.query, options.q), {
+        method: options.method ?? 'GET',
+        headers,
+        body,
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (timedOut) {
+        notify(MESSAGES.timeout);
+        throw new ApiError(MESSAGES.timeout, 0);
+      }
+      if (options.signal?.aborted) throw error;
+      notify('网络连接失败，请检查网络后重试');
+      throw new ApiError('网络连接失败，请检查网络后重试', 0);
+    }
+
+    const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+    if (response.status === 401) {
+      onUnauthorized();
+      throw new ApiError(envelope?.message || '登录已失效，请重新登录', 401, envelope?.code);
+    }
+    if (response.status === 403) {
+      notify(MESSAGES.forbidden);
+      throw new ApiError(MESSAGES.forbidden, 403, envelope?.code);
+    }
+    if (!response.ok) {
+      const message = statusMessage(response.status);
+      notify(message, response.status === 502 ? 'warning' : 'error');
+      throw new ApiError(message, response.status, envelope?.code, envelope?.content);
+    }
+    if (!envelope || typeof envelope.code !== 'number') {
+      notify(MESSAGES.serverStatus(response.status));
+      throw new ApiError(MESSAGES.serverStatus(response.status), response.status);
+    }
+    if (!NON_ERROR_CODES.has(envelope.code)) notify(envelope.message || '操作失败');
+    return envelope;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+    if (!options.background) requestFinished();
+  }
+}
+
+/** Like request, but any code other than success is thrown as an ApiError carrying the server's message. */
+export async function requestContent<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const envelope = await request<T>(path, options);
+  if (envelope.code !== 1020000)
+    throw new ApiError(envelope.message || '操作失败', 200, envelope.code, envelope.content);
+  return envelope.content;
+}

@@ -1,0 +1,4 @@
+import type { ResourceDeclaration } from './types';
+
+/** Every declared resource. Adding an entity adds one line here. */
+export const RESOURCES: readonly ResourceDeclaration[] = [];

@@ -1,0 +1,26 @@
+// `npm start`: builds the web app when dist/ is missing or older than its sources, then starts the
+// server (which migrates and seeds the database on first start).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = ['src', 'providers', 'resources', 'i18n', 'index.html', 'vite.config.ts', 'package.json'];
+
+function newestMtime(entry) {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), 0);
+}
+
+const built = 'dist/index.html';
+const stale = !existsSync(built) || SOURCES.some((entry) => newestMtime(entry) > statSync(built).mtimeMs);
+if (stale && process.env.SKIP_BUILD !== '1') {
+  console.log('正在构建前端（vite build）…');
+  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/server.ts'], { stdio: 'inherit' });
+process.exit(server.status ?? 0);

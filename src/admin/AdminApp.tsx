@@ -1,0 +1,61 @@
+import { lazy } from 'react';
+import { Admin, CustomRoutes } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { authProvider, loginRedirect } from '../../providers/authProvider';
+import { createDataProvider } from '../../providers/dataProvider';
+import { i18nProvider } from '../../providers/i18nProvider';
+import { getSession } from '../../providers/sessionStore';
+import { resourceApi } from '../../resources/registry';
+import { ROUTES, SHELL_HOME } from '../domain/routes';
+import { AppLayout } from '../layout/AppLayout';
+import { AccessDenied } from '../routing/AccessDenied';
+import { RouteGuard } from '../routing/RouteGuard';
+import { appTheme } from '../theme';
+import { BUILT_PAGES, BUILT_RESOURCES } from './builtPages';
+
+const UnderConstruction = lazy(() =>
+  import('../pages/UnderConstruction').then((module) => ({ default: module.UnderConstruction })),
+);
+
+const dataProvider = createDataProvider(resourceApi);
+
+/** Every spec route: a resource, a built custom page, or (only while unbuilt) the 功能建设中 page. */
+function customRoutes() {
+  return ROUTES.filter((rule) => !BUILT_RESOURCES.has(rule.path.slice(1))).map((rule) => {
+    const Page = BUILT_PAGES[rule.path];
+    const resource = rule.path.slice(1);
+    return (
+      <Route
+        key={rule.path}
+        path={`${rule.path}/*`}
+        element={
+          <RouteGuard resource={resource}>{Page ? <Page /> : <UnderConstruction title={rule.title} />}</RouteGuard>
+        }
+      />
+    );
+  });
+}
+
+/** The react-admin application behind both shells (/adHome and /home). */
+export default function AdminApp() {
+  // Without a session go straight to the login page, keeping where the user wanted to go.
+  if (!getSession()) return <Navigate to={loginRedirect()} replace />;
+  return (
+    <Admin
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      layout={AppLayout}
+      theme={appTheme}
+      loginPage={false}
+      accessDenied={AccessDenied}
+      disableTelemetry
+    >
+      <CustomRoutes>
+        <Route path={SHELL_HOME.admin.root} element={<Navigate to={SHELL_HOME.admin.home} replace />} />
+        <Route path={SHELL_HOME.merchant.root} element={<Navigate to={SHELL_HOME.merchant.home} replace />} />
+        {customRoutes()}
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,20 @@
+import { type ComponentType, lazy } from 'react';
+import { RESOURCES } from '../../resources/index';
+
+const page = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
+  lazy(() => load().then((module) => ({ default: pick(module) })));
+
+/** Custom pages by route path; each is its own chunk. */
+export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
+  '/adMain': page(
+    () => import('../pages/home/AdminHome'),
+    (module) => module.AdminHome,
+  ),
+  '/manage': page(
+    () => import('../pages/home/MerchantHome'),
+    (module) => module.MerchantHome,
+  ),
+};
+
+/** Routes served by a react-admin <Resource> built from a declaration. */
+export const BUILT_RESOURCES: ReadonlySet<string> = new Set(RESOURCES.map((declaration) => declaration.name));

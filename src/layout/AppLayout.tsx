@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { Layout } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { productTitle } from '../domain/editions';
+import { findRoute } from '../domain/routes';
+import { AppHeader } from './AppHeader';
+import { AppMenu } from './AppMenu';
+import { useSession } from './useSession';
+
+/** Page title = the page's name, then the product name (with （小规模） when the mark is not 1). */
+function useDocumentTitle() {
+  const session = useSession();
+  const location = useLocation();
+  useEffect(() => {
+    const page = findRoute(location.pathname)?.title;
+    const product = productTitle(session?.platformMark);
+    document.title = page ? `${page} - ${product}` : product;
+  }, [location.pathname, session?.platformMark]);
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  useDocumentTitle();
+  return (
+    <Layout appBar={AppHeader} menu={AppMenu}>
+      {children}
+    </Layout>
+  );
+}

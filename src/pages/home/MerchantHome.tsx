@@ -1,0 +1,84 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Title } from 'react-admin';
+import { requestContent } from '../../../providers/httpClient';
+import { saveNoticeNum } from '../../../providers/sessionStore';
+import { editionLabel } from '../../domain/editions';
+import { merchantMenu } from '../../domain/menus';
+import { canAccessRoute } from '../../domain/permissions';
+import { findRoute } from '../../domain/routes';
+import type { ServiceCharge } from '../../domain/session';
+import { useSession } from '../../layout/useSession';
+import { Shortcuts } from './Shortcuts';
+import { StatCard } from './StatCard';
+
+interface SignStatus {
+  signStatus: number;
+}
+
+function rateText(charges: ServiceCharge[] | undefined): string | undefined {
+  const rate = charges?.[0]?.rate;
+  // rate is in 1/10000: 600 → 6.00%
+  return rate === undefined ? undefined : `${Math.floor(rate / 100)}.${String(rate % 100).padStart(2, '0')}%`;
+}
+
+/** /manage: the merchant's company, edition, sign status, unread notices, service charge, shortcuts. */
+export function MerchantHome() {
+  const session = useSession();
+  const [signStatus, setSignStatus] = useState<number>();
+  const [unread, setUnread] = useState<number>();
+  const [charges, setCharges] = useState<ServiceCharge[]>();
+
+  useEffect(() => {
+    const companyId = session?.user.properties.cid;
+    if (companyId) {
+      requestContent<SignStatus>(`/api/v1/companies/sign_status/${companyId}`, { silent: true }).then(
+        (status) => setSignStatus(status.signStatus),
+        () => undefined,
+      );
+    }
+    requestContent<number>('/api/v1/notifications/countunreadupnotifications', { silent: true }).then(
+      (count) => {
+        setUnread(count);
+        saveNoticeNum(count);
+      },
+      () => undefined,
+    );
+    requestContent<ServiceCharge[]>('/api/v1/servicecharge', { silent: true }).then(setCharges, () => undefined);
+  }, [session?.user.properties.cid]);
+
+  if (!session) return null;
+  const { user, platformMark } = session;
+  const shortcuts = merchantMenu(platformMark).filter((item) => {
+    const rule = findRoute(item.path);
+    return item.path !== '/manage' && rule !== undefined && canAccessRoute(user, rule);
+  });
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="首页" />
+      <Card>
+        <CardContent>
+          <Typography variant="h5" component="h2">
+            {user.properties.cnam}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {editionLabel(platformMark)} · 账号 {user.username} · 手机 {user.mobile}
+          </Typography>
+        </CardContent>
+      </Card>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
+        <StatCard
+          label="合同状态"
+          value={signStatus === undefined ? undefined : signStatus === 1 ? '已签署' : '未签署'}
+          to="/contractManagement"
+        />
+        <StatCard label="未读公告" value={unread} to="/systemNotice" />
+        <StatCard label="服务费率" value={rateText(charges)} />
+      </Box>
+      <Shortcuts items={shortcuts} />
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router-dom';
+import type { MenuItem } from '../../domain/menus';
+
+/** Links to the pages the user may open. */
+export function Shortcuts({ items }: { items: readonly MenuItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="subtitle1" gutterBottom>
+        快捷入口
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {items.map((item) => (
+          <Button key={item.path} component={Link} to={item.path} variant="outlined" size="small">
+            {item.label}
+          </Button>
+        ))}
+      </Box>
+    </Box>
+  );
+}

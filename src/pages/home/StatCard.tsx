@@ -1,0 +1,30 @@
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router-dom';
+
+/** One figure on a home page, linking to where it comes from. */
+export function StatCard({ label, value, to }: { label: string; value: string | number | undefined; to?: string }) {
+  const content = (
+    <CardContent>
+      <Typography color="text.secondary" variant="body2">
+        {label}
+      </Typography>
+      <Typography variant="h5" sx={{ mt: 1 }} aria-label={label}>
+        {value ?? '—'}
+      </Typography>
+    </CardContent>
+  );
+  return (
+    <Card sx={{ minWidth: 180, flex: '1 1 180px' }}>
+      {to ? (
+        <CardActionArea component={Link} to={to}>
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,247 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  LoginRefused,
+  landingPath,
+  loginWithPassword,
+  loginWithSms,
+  safeReturnPath,
+} from '../../../providers/auth/loginApi';
+import { ApiError } from '../../../providers/httpClient';
+import { CaptchaField, type CaptchaValue } from '../../components/CaptchaField';
+import { SendSmsDialog } from '../../components/SendSmsDialog';
+import { SmsCodeButton } from '../../components/SmsCodeButton';
+import { CODE_BUSINESS_ERROR } from '../../domain/codes';
+import { productTitle } from '../../domain/editions';
+import type { LoginContent } from '../../domain/session';
+import { SMS_TYPE } from '../../domain/session';
+import { validateLoginPhone, validatePassword, validateSmsCode, validateUsername } from '../../domain/validation';
+import { showToast } from '../../shell/toast';
+import { type AccountChoice, ChooseCompanyDialog } from './ChooseCompanyDialog';
+
+type Edition = 1 | 3;
+type Mode = 'password' | 'sms';
+type Errors = Partial<Record<'username' | 'password' | 'phone' | 'code' | 'captcha', string>>;
+
+/** /login (spec §2): standard and small-scale tabs, password and SMS modes, Rurl honoured. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [edition, setEdition] = useState<Edition>(params.get('platformMark') === '3' ? 3 : 1);
+  const [mode, setMode] = useState<Mode>('password');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [captchaRequired, setCaptchaRequired] = useState(false);
+  const [captcha, setCaptcha] = useState<CaptchaValue>({ captchaId: '', code: '' });
+  const [captchaRefresh, setCaptchaRefresh] = useState(0);
+  const [smsDialogOpen, setSmsDialogOpen] = useState(false);
+  const [accounts, setAccounts] = useState<AccountChoice[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const smsMode = edition === 1 && mode === 'sms';
+
+  useEffect(() => {
+    document.title = `登录 - ${productTitle(edition)}`;
+  }, [edition]);
+
+  const afterLogin = async (content: LoginContent) => {
+    showToast('登录成功', 'success');
+    const target = safeReturnPath(params.get('Rurl')) ?? (await landingPath(content));
+    navigate(target, { replace: true });
+  };
+
+  const handleRefusal = (error: unknown) => {
+    if (error instanceof LoginRefused) {
+      if (error.code === 1040002) {
+        setAccounts((error.content as { accounts?: AccountChoice[] })?.accounts ?? []);
+        return;
+      }
+      const needsCaptcha = (error.content as { captchaRequired?: boolean } | null)?.captchaRequired;
+      if (needsCaptcha) setCaptchaRequired(true);
+      if (needsCaptcha || error.code !== CODE_BUSINESS_ERROR) setCaptchaRefresh((key) => key + 1);
+      showToast(error.message, 'error');
+      return;
+    }
+    if (!(error instanceof ApiError)) showToast('登录失败，请稍后再试', 'error');
+  };
+
+  const submit = async (event?: FormEvent, chosenUsername?: string) => {
+    event?.preventDefault();
+    const found: Errors = smsMode
+      ? { phone: validateLoginPhone(phone), code: validateSmsCode(code) }
+      : {
+          username: validateUsername(username),
+          password: validatePassword(password),
+          captcha: captchaRequired && captcha.code.length !== 6 ? '请输入6位图形验证码' : undefined,
+        };
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setSubmitting(true);
+    try {
+      const content = smsMode
+        ? await loginWithSms({ phone, code, username: chosenUsername })
+        : await loginWithPassword({
+            username,
+            password,
+            type: edition,
+            captchaId: captchaRequired ? captcha.captchaId : undefined,
+            captchaCode: captchaRequired ? captcha.code : undefined,
+          });
+      setAccounts([]);
+      await afterLogin(content);
+    } catch (error) {
+      handleRefusal(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const requestSms = () => {
+    const message = validateLoginPhone(phone);
+    setErrors((current) => ({ ...current, phone: message }));
+    if (message) {
+      showToast('请填写手机号', 'warning');
+      return;
+    }
+    setSmsDialogOpen(true);
+  };
+  const [smsSentAt, setSmsSentAt] = useState(0);
+
+  return (
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: 'linear-gradient(135deg, #1e3c72 0%, #2a5298 100%)',
+      }}
+    >
+      <Card sx={{ width: 420, maxWidth: '92vw' }} component="main">
+        <CardContent sx={{ p: 4 }}>
+          <Typography variant="h5" component="h1" align="center" gutterBottom>
+            {productTitle(edition)}
+          </Typography>
+          <Tabs
+            value={edition}
+            onChange={(_, value: Edition) => {
+              setEdition(value);
+              setErrors({});
+              if (value === 3) setMode('password');
+            }}
+            variant="fullWidth"
+            sx={{ mb: 2 }}
+            aria-label="选择版本"
+          >
+            <Tab label="标准版" value={1} />
+            <Tab label="小规模版" value={3} />
+          </Tabs>
+          <Box
+            component="form"
+            onSubmit={(event) => void submit(event)}
+            noValidate
+            sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+          >
+            {smsMode ? (
+              <>
+                <TextField
+                  label="手机号"
+                  value={phone}
+                  onChange={(event) => setPhone(event.target.value)}
+                  error={!!errors.phone}
+                  helperText={errors.phone}
+                  autoComplete="tel"
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                />
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                  <TextField
+                    label="短信验证码"
+                    value={code}
+                    onChange={(event) => setCode(event.target.value)}
+                    error={!!errors.code}
+                    helperText={errors.code}
+                    sx={{ flex: 1 }}
+                    slotProps={{ htmlInput: { maxLength: 6, inputMode: 'numeric', autoComplete: 'one-time-code' } }}
+                  />
+                  <SmsCodeButton sentAt={smsSentAt} onClick={requestSms} />
+                </Box>
+              </>
+            ) : (
+              <>
+                <TextField
+                  label="账号"
+                  value={username}
+                  onChange={(event) => setUsername(event.target.value)}
+                  error={!!errors.username}
+                  helperText={errors.username}
+                  autoComplete="username"
+                  autoFocus
+                />
+                <TextField
+                  label="密码"
+                  type="password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  error={!!errors.password}
+                  helperText={errors.password}
+                  autoComplete="current-password"
+                />
+                {captchaRequired && (
+                  <CaptchaField
+                    value={captcha}
+                    onChange={setCaptcha}
+                    refreshKey={captchaRefresh}
+                    error={errors.captcha}
+                  />
+                )}
+              </>
+            )}
+            <Button type="submit" variant="contained" size="large" disabled={submitting}>
+              {submitting ? '登录中…' : '登录'}
+            </Button>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+              {edition === 1 ? (
+                <Link
+                  component="button"
+                  type="button"
+                  onClick={() => {
+                    setMode(mode === 'password' ? 'sms' : 'password');
+                    setErrors({});
+                  }}
+                >
+                  {mode === 'password' ? '短信验证码登录' : '账号密码登录'}
+                </Link>
+              ) : (
+                <span />
+              )}
+              <Link href="/register">注册账号</Link>
+            </Box>
+          </Box>
+        </CardContent>
+      </Card>
+      <SendSmsDialog
+        open={smsDialogOpen}
+        mobile={phone.trim()}
+        type={SMS_TYPE.login}
+        onClose={() => setSmsDialogOpen(false)}
+        onSent={() => setSmsSentAt(Date.now())}
+      />
+      <ChooseCompanyDialog
+        accounts={accounts}
+        onClose={() => setAccounts([])}
+        onChoose={(chosen) => void submit(undefined, chosen)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { useSyncExternalStore } from 'react';
+import { currentToasts, dismissToast, subscribeToasts } from './toast';
+
+/** Shows the app-wide messages of toast.ts, newest last, each for its own duration (5 s by default). */
+export function Toaster() {
+  const toasts = useSyncExternalStore(subscribeToasts, currentToasts);
+  const toast = toasts[toasts.length - 1];
+  if (!toast) return null;
+  return (
+    <Snackbar
+      key={toast.id}
+      open
+      autoHideDuration={toast.durationMs}
+      onClose={(_, reason) => reason !== 'clickaway' && dismissToast(toast.id)}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+    >
+      <Alert severity={toast.kind} variant="filled" onClose={() => dismissToast(toast.id)} sx={{ minWidth: 280 }}>
+        {toast.message}
+      </Alert>
+    </Snackbar>
+  );
+}

@@ -1,0 +1,273 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createVerifier } from 'fast-jwt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
+
+const OK = 1020000;
+const BUSINESS = 1040400;
+const UNAUTHENTICATED = 1040100;
+const FORBIDDEN = 1040300;
+const NOT_FOUND = 1040404;
+
+type Account = 'admin' | 'kefu' | 'hehuoren' | 'caiwu' | 'merchant' | 'xgm';
+const ACCOUNTS: readonly Account[] = ['admin', 'kefu', 'hehuoren', 'caiwu', 'merchant', 'xgm'];
+const MARK: Record<Account, 1 | 3> = { admin: 1, kefu: 1, hehuoren: 1, caiwu: 1, merchant: 1, xgm: 3 };
+
+let t: TestApp;
+const clients = {} as Record<Account, AuthedClient>;
+const tokens = {} as Record<Account, string>;
+/** Companies by what matters for scope: the two demo merchants' own, one per department. */
+const company = { merchant: 1, xgm: 2, dept1: 0, dept2: 0, dept3: 0, dept4: 0 };
+
+async function firstCompanyOfDepartment(departmentId: number, exclude: number[] = []): Promise<number> {
+  const row = await t.db
+    .selectFrom('companies')
+    .select('id')
+    .where('department_id', '=', departmentId)
+    .where('id', 'not in', exclude.length > 0 ? exclude : [-1])
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const account of ACCOUNTS) {
+    tokens[account] = await tokenOf(t.app, account, MARK[account] === 3 ? 3 : 1);
+    clients[account] = authed(t.app, tokens[account], MARK[account]);
+  }
+  company.dept1 = await firstCompanyOfDepartment(1, [1, 2]);
+  company.dept2 = await firstCompanyOfDepartment(2);
+  company.dept3 = await firstCompanyOfDepartment(3);
+  company.dept4 = await firstCompanyOfDepartment(4);
+  // The seed's own companies: 1 and 2 belong to department 1.
+  const own = await t.db.selectFrom('companies').select(['id', 'department_id']).where('id', 'in', [1, 2]).execute();
+  expect(own.map((row) => Number(row.department_id))).toEqual([1, 1]);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('sign_status/:coid: data scope', () => {
+  type Target = keyof typeof company;
+  const TARGETS: readonly Target[] = ['merchant', 'xgm', 'dept1', 'dept2', 'dept3', 'dept4'];
+  /** Which companies each role may read (DESIGN §4). */
+  const VISIBLE: Record<Account, readonly Target[]> = {
+    admin: TARGETS,
+    caiwu: TARGETS,
+    kefu: ['merchant', 'xgm', 'dept1', 'dept2'],
+    hehuoren: ['dept2'],
+    merchant: ['merchant'],
+    xgm: ['xgm'],
+  };
+  const cases = ACCOUNTS.flatMap((account) =>
+    TARGETS.map((target) => ({ account, target, allowed: VISIBLE[account].includes(target) })),
+  );
+
+  it.each(cases)('$account → company of $target: allowed=$allowed', async ({ account, target, allowed }) => {
+    const response = await clients[account].get(`/api/v1/companies/sign_status/${company[target]}`);
+    const answer = envelopeOf(response);
+    if (allowed) {
+      expect(response.statusCode).toBe(200);
+      expect(answer.code).toBe(OK);
+      const row = await t.db
+        .selectFrom('companies')
+        .select(['sign_status', 'sub_status'])
+        .where('id', '=', company[target])
+        .executeTakeFirstOrThrow();
+      expect(answer.content).toMatchObject({ signStatus: row.sign_status, sub_status: row.sub_status });
+      expect(answer.content.confirmed).toBe(row.sub_status === 8);
+    } else {
+      expect(response.statusCode).toBe(403);
+      expect(answer.code).toBe(FORBIDDEN);
+      expect(answer.content).toBeNull();
+    }
+  });
+
+  it('the merchant reads the full sign status of its own company', async () => {
+    const answer = envelopeOf(await clients.merchant.get('/api/v1/companies/sign_status/1'));
+    expect(answer.content).toEqual({
+      signStatus: 1,
+      fddCorpFreeStatus: 1,
+      certificationType: 1,
+      sub_status: 8,
+      confirmed: true,
+    });
+  });
+
+  it('a missing company: a business error for staff who may see every company, 403 for a merchant', async () => {
+    for (const account of ['admin', 'caiwu'] as const) {
+      const response = await clients[account].get('/api/v1/companies/sign_status/999999');
+      expect(response.statusCode).toBe(200);
+      expect(envelopeOf(response)).toEqual({ code: BUSINESS, message: '公司不存在', content: null });
+    }
+    expect((await clients.merchant.get('/api/v1/companies/sign_status/999999')).statusCode).toBe(403);
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '1e3x'])('a malformed company id (%s) is a business error', async (id) => {
+    const response = await clients.admin.get(`/api/v1/companies/sign_status/${id}`);
+    expect(response.statusCode).toBe(200);
+    const answer = envelopeOf(response);
+    expect(answer.code).toBe(BUSINESS);
+    expect(answer.message).toContain('公司编号');
+  });
+});
+
+describe('servicecharge', () => {
+  it.each(ACCOUNTS)('%s gets its own company charges only', async (account) => {
+    const response = await clients[account].get('/api/v1/servicecharge');
+    expect(response.statusCode).toBe(200);
+    const answer = envelopeOf(response);
+    expect(answer.code).toBe(OK);
+    const expected =
+      account === 'merchant'
+        ? [{ companyType: 1, rate: 600, platformMark: 1 }]
+        : account === 'xgm'
+          ? [{ companyType: 1, rate: 500, platformMark: 3 }]
+          : [];
+    expect(answer.content).toEqual(expected);
+  });
+});
+
+describe('countunreadupnotifications', () => {
+  const URL = '/api/v1/notifications/countunreadupnotifications';
+  const count = async (account: Account) => {
+    const response = await clients[account].get(URL);
+    expect(response.statusCode).toBe(200);
+    const answer = envelopeOf(response);
+    expect(answer.code).toBe(OK);
+    return answer.content as number;
+  };
+
+  it('merchant: 3 published standard notices, 1 read → 2; xgm: 2 small-scale notices → 2', async () => {
+    expect(await count('merchant')).toBe(2);
+    expect(await count('xgm')).toBe(2);
+  });
+
+  it.each(['admin', 'kefu', 'hehuoren', 'caiwu'] as const)(
+    '%s (standard edition, nothing read) → 3',
+    async (account) => {
+      expect(await count(account)).toBe(3);
+    },
+  );
+
+  it('counts only published notices of the edition that the user has not read', async () => {
+    const merchantId = Number(
+      (await t.db.selectFrom('users').select('id').where('username', '=', 'merchant').executeTakeFirstOrThrow()).id,
+    );
+    const draft = await t.db
+      .insertInto('notices')
+      .values({
+        title: '草稿',
+        body: '未发布',
+        image_url: null,
+        annex_url: null,
+        annex_name: null,
+        platform_mark: 1,
+        publisher: '系统管理员',
+        status: 0,
+        release_time: null,
+        create_time: '2026-01-01 00:00:00',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      expect(await count('merchant')).toBe(2);
+      await t.db
+        .insertInto('notice_reads')
+        .values({ notice_id: 2, user_id: merchantId, read_time: '2026-01-01 00:00:00' })
+        .execute();
+      expect(await count('merchant')).toBe(1);
+      expect(await count('xgm')).toBe(2);
+    } finally {
+      await t.db.deleteFrom('notice_reads').where('notice_id', '=', 2).execute();
+      await t.db.deleteFrom('notices').where('id', '=', Number(draft.id)).execute();
+    }
+  });
+});
+
+describe('refresh_token', () => {
+  it.each(ACCOUNTS)('%s refreshes its own session', async (account) => {
+    const response = await clients[account].post('/refresh_token');
+    expect(response.statusCode).toBe(200);
+    const answer = envelopeOf(response);
+    expect(answer.code).toBe(OK);
+    const claims = createVerifier({ key: t.config.jwtSecret })(answer.content.token);
+    const old = createVerifier({ key: t.config.jwtSecret })(tokens[account]);
+    expect(claims).toMatchObject({ sub: old.sub, rid: old.rid, cid: old.cid, pm: MARK[account] });
+  });
+});
+
+describe('anonymous calls and unknown paths', () => {
+  const PROTECTED = [
+    { method: 'GET' as const, url: '/api/v1/servicecharge' },
+    { method: 'GET' as const, url: '/api/v1/notifications/countunreadupnotifications' },
+    { method: 'GET' as const, url: '/api/v1/companies/sign_status/1' },
+    { method: 'POST' as const, url: '/refresh_token' },
+  ];
+
+  it.each(PROTECTED)('anonymous $method $url → 401 envelope', async (request) => {
+    const response = await t.app.inject(request);
+    expect(response.statusCode).toBe(401);
+    const answer = envelopeOf(response);
+    expect(answer.code).toBe(UNAUTHENTICATED);
+    expect(answer.content).toBeNull();
+  });
+
+  it.each([
+    { method: 'GET' as const, url: '/api/v1/nope' },
+    { method: 'POST' as const, url: '/api/v1/nope?x=1' },
+    { method: 'GET' as const, url: '/api/v1/companies/sign_status' },
+    { method: 'DELETE' as const, url: '/api/v1/servicecharge' },
+  ])('$method $url → 404 envelope, with or without a token', async ({ method, url }) => {
+    for (const response of [await t.app.inject({ method, url }), await clients.admin({ method, url })]) {
+      expect(response.statusCode).toBe(404);
+      const answer = envelopeOf(response);
+      expect(answer.code).toBe(NOT_FOUND);
+      expect(answer.message).toContain(url.split('?')[0]);
+      expect(answer.content).toBeNull();
+    }
+  });
+});
+
+describe('with the built web app served beside the API', () => {
+  let web: TestApp;
+
+  beforeAll(async () => {
+    const webRoot = fs.mkdtempSync(path.join(t.config.dataDir, 'web-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>灵工结算平台</title>');
+    web = await createTestApp({ WEB_ROOT: webRoot });
+  });
+
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  it.each(['/api/v1/nope', '/api/v1/companies/sign_status', '/refresh_token'])(
+    'GET %s still answers a 404 envelope, not the app',
+    async (url) => {
+      const response = await web.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(envelopeOf(response).code).toBe(NOT_FOUND);
+    },
+  );
+
+  it.each(['/', '/adMerchant', '/login', '/login?Rurl=%2FadMerchant', '/register'])(
+    'GET %s serves index.html with the CSP',
+    async (url) => {
+      const response = await web.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('灵工结算平台');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    },
+  );
+
+  it('the API still works and POST /login is still the login call', async () => {
+    const token = await tokenOf(web.app, 'merchant');
+    const response = await authed(web.app, token).get('/api/v1/servicecharge');
+    expect(envelopeOf(response).content).toEqual([{ companyType: 1, rate: 600, platformMark: 1 }]);
+  });
+});

@@ -1,0 +1,236 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { expect } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { loadConfig, type ServerConfig } from '../../../server/config';
+import { type Db, migrateToLatest, openDatabase } from '../../../server/db/database';
+import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed/demo';
+import type { SmsSender } from '../../../server/services/sms/smsSender';
+
+/** An SmsSender that keeps every message instead of sending it. */
+export interface CapturingSms extends SmsSender {
+  messages: { mobile: string; text: string }[];
+}
+
+export function capturingSms(): CapturingSms {
+  const messages: { mobile: string; text: string }[] = [];
+  return {
+    messages,
+    async send(mobile, text) {
+      messages.push({ mobile, text });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: ServerConfig;
+  sms: CapturingSms;
+  /** 'sqlite' by default, 'postgres' when DATABASE_URL is set. */
+  dialect: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** 48 random URL-safe characters. */
+export function randomSecret(): string {
+  return randomBytes(36).toString('base64url');
+}
+
+/**
+ * A fresh server per test file: its own data directory, a migrated and seeded database (SQLite, or its own
+ * PostgreSQL schema when DATABASE_URL is set) and an SMS sender that records what it would send.
+ * `env` adds or overrides configuration (e.g. WEB_ROOT, TOKEN_TTL_SECONDS).
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(`${os.tmpdir()}/lg-api-`);
+  const databaseUrl = process.env.DATABASE_URL || '';
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_SMS_CODES: '0',
+    JWT_SECRET: randomSecret(),
+    // A folder without index.html: only the API is served unless a test points WEB_ROOT elsewhere.
+    WEB_ROOT: path.join(dataDir, 'no-web-app'),
+    DATABASE_URL: databaseUrl,
+    ...env,
+  });
+
+  let schema: string | null = null;
+  if (databaseUrl) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    await withPgClient(databaseUrl, (client) => client.query(`CREATE SCHEMA ${schema}`));
+  }
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir, searchPath: schema ?? undefined });
+  const sms = capturingSms();
+  let app: FastifyInstance | null = null;
+  const close = async () => {
+    await app?.close();
+    await db.destroy();
+    if (schema) await withPgClient(databaseUrl, (client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await migrateToLatest(db);
+    await seedDemo(db);
+    app = await buildApp({ config, db, logger: false, sms });
+    await app.ready();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { app, db, config, sms, dialect: databaseUrl ? 'postgres' : 'sqlite', close };
+}
+
+async function withPgClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+// --- Envelope ---------------------------------------------------------------------------------------
+
+export interface Envelope<T = any> {
+  code: number;
+  message: string;
+  content: T;
+}
+
+/** Parses a JSON response and checks it is exactly `{ code, message, content }` (DESIGN §2). */
+export function envelopeOf<T = any>(response: LightMyRequestResponse): Envelope<T> {
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = response.json();
+  expect(Object.keys(body).sort()).toEqual(['code', 'content', 'message']);
+  expect(typeof body.code).toBe('number');
+  expect(typeof body.message).toBe('string');
+  return body as Envelope<T>;
+}
+
+// --- Login ------------------------------------------------------------------------------------------
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** The browser posts forms (application/x-www-form-urlencoded). */
+export function formRequest(
+  url: string,
+  fields: Record<string, string | number>,
+  headers: Record<string, string> = {},
+) {
+  const body = new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString();
+  return {
+    method: 'POST' as const,
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: body,
+  };
+}
+
+/**
+ * POST /login as the browser does: the password leaves as SHA-256 hex, type 1 (standard tab) or 3 (small-scale
+ * tab), platformMark as form field and header. `extra` adds captchaId / captchaCode or overrides fields.
+ */
+export async function loginResponse(
+  app: FastifyInstance,
+  username: string,
+  password = DEMO_PASSWORD,
+  type = 1,
+  extra: Record<string, string | number> = {},
+): Promise<LightMyRequestResponse> {
+  const platformMark = String(extra.platformMark ?? (type === 3 ? 3 : 1));
+  return app.inject(
+    formRequest('/login', { username, password: sha256Hex(password), type, platformMark, ...extra }, { platformMark }),
+  );
+}
+
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password = DEMO_PASSWORD,
+  type = 1,
+  extra: Record<string, string | number> = {},
+): Promise<Envelope> {
+  const response = await loginResponse(app, username, password, type, extra);
+  expect(response.statusCode).toBe(200);
+  return envelopeOf(response);
+}
+
+/** Logs in and returns the token, failing the test when the login does not succeed. */
+export async function tokenOf(app: FastifyInstance, username: string, type = 1): Promise<string> {
+  const answer = await login(app, username, DEMO_PASSWORD, type);
+  expect(answer.code, `${username}: ${answer.message}`).toBe(1020000);
+  return answer.content.token as string;
+}
+
+// --- Authenticated calls ----------------------------------------------------------------------------
+
+export interface AuthedClient {
+  (options: InjectOptions): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, fields?: Record<string, string | number>): Promise<LightMyRequestResponse>;
+}
+
+/** An inject wrapper that adds `Authorization: Bearer <token>` and `platformMark` like the browser. */
+export function authed(app: FastifyInstance, token: string, platformMark: 1 | 3 = 1): AuthedClient {
+  const headers = { authorization: `Bearer ${token}`, platformmark: String(platformMark) };
+  const client = ((options: InjectOptions) =>
+    app.inject({ ...options, headers: { ...headers, ...(options.headers ?? {}) } })) as AuthedClient;
+  client.get = (url) => client({ method: 'GET', url });
+  client.post = (url, fields = {}) => client(formRequest(url, fields));
+  return client;
+}
+
+// --- Captcha and SMS --------------------------------------------------------------------------------
+
+/** Fetches an image captcha from the API and reads its answer from the captchas table. */
+export async function solveCaptcha(app: FastifyInstance, db: Db): Promise<{ captchaId: string; code: string }> {
+  const response = await app.inject({ method: 'GET', url: '/api/v1/common/captcha' });
+  expect(response.statusCode).toBe(200);
+  const answer = envelopeOf<{ captchaId: string; image: string }>(response);
+  expect(answer.code).toBe(1020000);
+  expect(answer.content.image).toMatch(/^data:image\/png;base64,/);
+  const captchaId = answer.content.captchaId;
+  const row = await db.selectFrom('captchas').select('code').where('id', '=', captchaId).executeTakeFirstOrThrow();
+  return { captchaId, code: row.code };
+}
+
+/** The latest SMS code stored for a mobile, straight from the sms_codes table. */
+export async function lastSmsCode(db: Db, mobile: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sms_codes')
+    .select('code')
+    .where('mobile', '=', mobile)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.code;
+}
+
+/** Sends an SMS code (captcha solved) the way the login page does; returns the answer of the send. */
+export async function sendSmsCode(
+  app: FastifyInstance,
+  db: Db,
+  mobile: string,
+  type = 1,
+  captcha?: { captchaId: string; code: string },
+): Promise<Envelope> {
+  const solved = captcha ?? (await solveCaptcha(app, db));
+  const response = await app.inject(
+    formRequest('/api/v1/sms/vericodeno', { mobile, type, token: solved.captchaId, code: solved.code, module: 2 }),
+  );
+  expect(response.statusCode).toBe(200);
+  return envelopeOf(response);
+}
+
+// --- Tokens -----------------------------------------------------------------------------------------
+
+export function decodeJwtPart(token: string, index: 0 | 1): Record<string, any> {
+  return JSON.parse(Buffer.from(token.split('.')[index], 'base64url').toString('utf8'));
+}

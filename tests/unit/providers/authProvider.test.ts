@@ -1,0 +1,212 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { safeReturnPath } from '../../../providers/auth/loginApi';
+import { refreshIfDue, stopTokenRefresh } from '../../../providers/auth/tokenRefresh';
+import { setAppConfig } from '../../../providers/appConfig';
+import { ApiError, authProvider, loginRedirect } from '../../../providers/authProvider';
+import { request } from '../../../providers/httpClient';
+import { getPlatformMark, getSession, getToken, saveLoginContent, setPlatformMark } from '../../../providers/sessionStore';
+import { ROLE_TEMPLATES } from '../../../src/domain/roleTemplates';
+import { envelope, fakeJwt, loginContent, MemoryStorage, makeUser } from './helpers';
+
+let assign: ReturnType<typeof vi.fn<(url: string) => void>>;
+
+function at(pathname: string, search = '') {
+  assign = vi.fn<(url: string) => void>();
+  vi.stubGlobal('window', { location: { pathname, search, assign } });
+}
+
+/** A session as the login answer of a demo user of this role would leave it. */
+function loginAs(rid: 1 | 2 | 3 | 4 | 5, lifetimeMs = 30 * 60_000) {
+  const token = fakeJwt(Math.floor((Date.now() + lifetimeMs) / 1000));
+  saveLoginContent(loginContent(makeUser(rid, ROLE_TEMPLATES[rid]), token));
+  return token;
+}
+
+const canAccess = (resource: string) => authProvider.canAccess!({ resource, action: 'list' });
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (reason: unknown) => reason,
+  );
+}
+
+beforeEach(() => {
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+  setAppConfig({ apiBase: '' });
+  at('/adMerchant', '?x=1');
+});
+
+afterEach(() => {
+  stopTokenRefresh();
+  vi.unstubAllGlobals();
+});
+
+describe('canAccess', () => {
+  it('admin (rid 1) may access adRoleSettings and adMerchant', async () => {
+    loginAs(1);
+    expect(getSession()?.user.properties.rid).toBe(1);
+    await expect(canAccess('adRoleSettings')).resolves.toBe(true);
+    await expect(canAccess('adMerchant')).resolves.toBe(true);
+  });
+
+  it('merchant (rid 2) may access manage, not adMain', async () => {
+    loginAs(2);
+    await expect(canAccess('manage')).resolves.toBe(true);
+    await expect(canAccess('adMain')).resolves.toBe(false);
+    await expect(canAccess('adRoleSettings')).resolves.toBe(false);
+  });
+
+  it('customer service (rid 3) may access adMerchant, not adRoleSettings', async () => {
+    loginAs(3);
+    await expect(canAccess('adMerchant')).resolves.toBe(true);
+    await expect(canAccess('adRoleSettings')).resolves.toBe(false);
+    await expect(canAccess('manage')).resolves.toBe(false);
+  });
+
+  it('finance (rid 5) may not access adMerchant (lacks UI_COMPANY_MGR)', async () => {
+    loginAs(5);
+    await expect(canAccess('adMerchant')).resolves.toBe(false);
+    await expect(canAccess('adMain')).resolves.toBe(true);
+  });
+
+  it('an unknown resource is refused, even to the admin', async () => {
+    loginAs(1);
+    await expect(canAccess('noSuchPage')).resolves.toBe(false);
+  });
+
+  it('no session is refused', async () => {
+    await expect(canAccess('adMerchant')).resolves.toBe(false);
+    await expect(canAccess('manage')).resolves.toBe(false);
+  });
+});
+
+describe('checkError', () => {
+  it.each([
+    ['an ApiError', () => new ApiError('登录已失效', 401)],
+    ['an HttpError-like object', () => ({ status: 401, message: 'x' })],
+  ])('401 (%s) rejects with /login?Rurl=<current path> and clears the session', async (_label, make) => {
+    loginAs(2);
+    setPlatformMark(3);
+    const error = await rejection(authProvider.checkError(make()));
+    expect(error).toEqual({ redirectTo: `/login?Rurl=${encodeURIComponent('/adMerchant?x=1')}`, message: false });
+    expect(getSession()).toBeNull();
+    expect(getToken()).toBeNull();
+    // the login tab's edition survives the logout
+    expect(getPlatformMark()).toBe(3);
+  });
+
+  it('403 resolves and keeps the session', async () => {
+    const token = loginAs(3);
+    await expect(authProvider.checkError(new ApiError('无权限访问此页面！', 403))).resolves.toBeUndefined();
+    await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
+    expect(getToken()).toBe(token);
+    expect(getSession()).not.toBeNull();
+  });
+});
+
+describe('checkAuth', () => {
+  it('without a session rejects with redirectTo carrying Rurl of the current location', async () => {
+    at('/adInvoice', '?q=a%3Ab&page=2');
+    const error = (await rejection(authProvider.checkAuth({}))) as { redirectTo: string };
+    expect(error.redirectTo).toBe(`/login?Rurl=${encodeURIComponent('/adInvoice?q=a%3Ab&page=2')}`);
+    const rurl = new URLSearchParams(error.redirectTo.split('?')[1]).get('Rurl');
+    expect(rurl).toBe('/adInvoice?q=a%3Ab&page=2');
+  });
+
+  it('on /login keeps the Rurl it already carries', async () => {
+    at('/login', `?Rurl=${encodeURIComponent('/adMerchant')}`);
+    const error = (await rejection(authProvider.checkAuth({}))) as { redirectTo: string };
+    expect(error.redirectTo).toBe(`/login?Rurl=${encodeURIComponent('/adMerchant')}`);
+  });
+
+  it('with a valid session resolves without calling the API', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    loginAs(1);
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('with a session whose due refresh fails rejects and logs out', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(1040400, null, '令牌无效')),
+    );
+    loginAs(2, 60_000);
+    const error = (await rejection(authProvider.checkAuth({}))) as { redirectTo: string };
+    expect(error.redirectTo).toContain('/login?Rurl=');
+    expect(getSession()).toBeNull();
+  });
+});
+
+describe('wiring of the 401 and refresh-failed handlers', () => {
+  it('an HTTP 401 from any call logs out and goes to /login?Rurl=...', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(1040100, null, '未登录', 401)),
+    );
+    loginAs(2);
+    await expect(request('/api/x')).rejects.toMatchObject({ status: 401 });
+    expect(assign).toHaveBeenCalledWith(`/login?Rurl=${encodeURIComponent('/adMerchant?x=1')}`);
+    expect(getSession()).toBeNull();
+  });
+
+  it('a failed token refresh logs out and goes to /login?Rurl=...', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(1040400, null, '令牌无效')),
+    );
+    loginAs(1, 60_000);
+    await expect(refreshIfDue()).resolves.toBe(false);
+    expect(assign).toHaveBeenCalledWith(`/login?Rurl=${encodeURIComponent('/adMerchant?x=1')}`);
+    expect(getSession()).toBeNull();
+  });
+
+  it('loginRedirect encodes the full current path', () => {
+    at('/adMerchant/12/show', '?tab=2&x=a b');
+    expect(loginRedirect()).toBe(`/login?Rurl=${encodeURIComponent('/adMerchant/12/show?tab=2&x=a b')}`);
+  });
+});
+
+describe('identity and permissions', () => {
+  it('getPermissions lists the authorities of the session, or nothing without one', async () => {
+    await expect(authProvider.getPermissions!({})).resolves.toEqual([]);
+    loginAs(3);
+    await expect(authProvider.getPermissions!({})).resolves.toEqual([...ROLE_TEMPLATES[3]]);
+  });
+
+  it('getIdentity reports the company name and role label', async () => {
+    await expect(authProvider.getIdentity!()).rejects.toThrow();
+    loginAs(3);
+    await expect(authProvider.getIdentity!()).resolves.toMatchObject({ id: 103, fullName: '公司3', roleLabel: '客服' });
+  });
+});
+
+describe('safeReturnPath', () => {
+  it.each(['/adMerchant?x=1', '/adMerchant', '/adMerchant/12/show', '/manage#top', '/adHome', '/home'])('accepts %s', (path) => {
+    expect(safeReturnPath(path)).toBe(path);
+  });
+
+  it.each([
+    '//evil.com',
+    '//adMerchant',
+    '/adMerchant/\\evil.com',
+    'https://evil.com',
+    'evil.com',
+    '/login',
+    '/login?Rurl=/adMerchant',
+    '/register',
+    '/\\evil',
+    '/adMerchant\\..\\evil',
+    '/adMerchant\n',
+    '/unknownPage',
+    '',
+    null,
+    undefined,
+  ])('refuses %j', (path) => {
+    expect(safeReturnPath(path)).toBeNull();
+  });
+});

@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
+  server: {
+    // `npm run dev`: the API runs with `npm run serve` on 8080.
+    proxy: Object.fromEntries(
+      ['/api', '/api-v1', '/login', '/code/login', '/refresh_token'].map((path) => [
+        path,
+        {
+          target: apiTarget,
+          bypass: (req) => (req.method === 'GET' && req.headers.accept?.includes('text/html') ? req.url : undefined),
+        },
+      ]),
+    ),
+  },
+});
