@@ -89,7 +89,7 @@ async function main(): Promise<void> {
       `${kb(allGzip)} gzip (${allGzip} B; ${kb(sum(all, 'raw'))} raw)`,
     );
     console.log('  5 largest /login chunks (gzip):');
-    for (const chunk of [...login].sort((a, b) => b.gzip - a.gzip).slice(0, 5)) {
+    for (const chunk of [...login].sort((a, b) => b.gzip - a.gzip).slice(0, Number(process.env.BENCH_TOP ?? 5))) {
       console.log(`    ${kb(chunk.gzip).padStart(9)}  (${kb(chunk.raw).padStart(9)} raw)  ${chunk.file}`);
     }
     if (afterIdle.length > 0) {

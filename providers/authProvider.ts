@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'ra-core';
-import { canAccessRoute, isAdminShellUser } from '../src/domain/permissions';
+import { actionPermissions } from '../resources/registry';
+import { canAccessRoute, hasAnyPermission, isAdminShellUser } from '../src/domain/permissions';
 import { roleLabel } from '../src/domain/roles';
 import { findRoute } from '../src/domain/routes';
 import { loginWithPassword, logoutLocally, type PasswordLogin } from './auth/loginApi';
@@ -63,11 +64,14 @@ export const authProvider: AuthProvider = {
   async getPermissions() {
     return getSession()?.user.authorities.map((item) => item.authority) ?? [];
   },
-  async canAccess({ resource }) {
+  async canAccess({ resource, action }) {
     const session = getSession();
     if (!session) return false;
     const rule = findRoute(`/${resource}`);
-    return rule ? canAccessRoute(session.user, rule) : false;
+    if (!rule || !canAccessRoute(session.user, rule)) return false;
+    const codes = actionPermissions(resource, action);
+    if (codes === null) return true;
+    return codes.length > 0 && hasAnyPermission(session.user, codes);
   },
 };
 

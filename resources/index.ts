@@ -1,4 +1,5 @@
+import { companies } from './companies';
 import type { ResourceDeclaration } from './types';
 
 /** Every declared resource. Adding an entity adds one line here. */
-export const RESOURCES: readonly ResourceDeclaration[] = [];
+export const RESOURCES: readonly ResourceDeclaration[] = [companies];

@@ -1,8 +1,92 @@
 import type { ResourceApi } from '../providers/dataProvider';
+import type { Choice } from '../src/domain/enums';
 
-/** One entity's declaration: plain data, read by the web app's generator and by the server. */
+/**
+ * One entity view's declaration: plain data (no React), read by the web app's generator and by the
+ * server, which takes its filter keys, sort fields and permission codes from here so the two cannot drift.
+ */
+export type FieldType = 'text' | 'longtext' | 'number' | 'money' | 'datetime' | 'enum' | 'image';
+
+/** Names of shared validators in src/domain/validation.ts (a name, so the declaration stays data). */
+export type ValidatorName =
+  | 'companyName'
+  | 'invoiceTitle'
+  | 'taxNumber'
+  | 'invoiceBank'
+  | 'bankAccount'
+  | 'invoiceAddress'
+  | 'invoicePhone'
+  | 'mobile'
+  | 'contactPhone';
+
+export interface FieldDeclaration {
+  source: string;
+  label: string;
+  type: FieldType;
+  choices?: readonly Choice[];
+  /** Shown as a list column (default true). */
+  list?: boolean;
+  /** Sortable column; the server allows exactly these sort fields. */
+  sortable?: boolean;
+  /** In the create / edit form (default false). */
+  form?: boolean;
+  required?: boolean;
+  validate?: ValidatorName;
+  /** Shown on the form but not editable. */
+  readOnly?: boolean;
+}
+
+export interface FilterDeclaration {
+  /** The q= key. */
+  key: string;
+  label: string;
+  type: 'text' | 'enum' | 'dateRange' | 'number';
+  /** For date ranges: `key` is the start, `endKey` the end (e.g. stime / etime). */
+  endKey?: string;
+  choices?: readonly Choice[];
+  alwaysOn?: boolean;
+}
+
+export interface ActionDeclaration {
+  /** A stable name, also the custom component's key if the action needs one. */
+  name: string;
+  label: string;
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET';
+  /** Path with :id. */
+  path: string;
+  confirm?: string;
+  permissions?: readonly string[];
+}
+
 export interface ResourceDeclaration {
   /** The route without its slash, e.g. 'adMerchant'. */
   name: string;
+  /** Chinese name of the records, e.g. '企业'. */
+  label: string;
   api: ResourceApi;
+  /** Permission codes per operation; list defaults to the route's codes in src/domain/routes.ts. */
+  permissions: {
+    list: readonly string[];
+    create?: readonly string[];
+    edit?: readonly string[];
+    delete?: readonly string[];
+  };
+  fields: readonly FieldDeclaration[];
+  filters: readonly FilterDeclaration[];
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  pageSizes?: readonly number[];
+  actions?: readonly ActionDeclaration[];
+  /** Which generated views exist. */
+  views: { create?: boolean; edit?: boolean; show?: boolean };
+  /** Field used to name one record (titles, confirmations). */
+  recordTitle: string;
+}
+
+/** The q= keys a declaration accepts (date ranges contribute both keys). */
+export function filterKeys(declaration: Pick<ResourceDeclaration, 'filters'>): string[] {
+  return declaration.filters.flatMap((filter) => (filter.endKey ? [filter.key, filter.endKey] : [filter.key]));
+}
+
+export function sortFields(declaration: Pick<ResourceDeclaration, 'fields'>): string[] {
+  return declaration.fields.filter((field) => field.sortable).map((field) => field.source);
 }

@@ -28,15 +28,18 @@ export function figure(label: string, shown: string, budget?: { limit: number; s
   console.log(`  ${label}: ${shown}   budget: ≤ ${budget.shown}   ${verdict}`);
 }
 
-/** Rows per table of the server's SQLite database (demo seed on a fresh data dir). */
+/**
+ * Rows per table of the server's SQLite database (demo seed on a fresh data dir): ordinary tables only, so
+ * neither SQLite's own tables nor full-text indexes (virtual tables and their shadow tables) count as rows.
+ */
 export function databaseRows(dataDir: string): { total: number; tables: { name: string; rows: number }[] } {
   const file = path.join(dataDir, 'app.sqlite');
   if (!existsSync(file)) return { total: 0, tables: [] };
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const names = db
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
-      .all() as { name: string }[];
+    const names = (db.prepare('pragma main.table_list').all() as { name: string; type: string }[])
+      .filter((table) => table.type === 'table' && !table.name.startsWith('sqlite_'))
+      .sort((a, b) => a.name.localeCompare(b.name));
     const tables = names.map(({ name }) => ({
       name,
       rows: (db.prepare(`select count(*) as n from "${name.replaceAll('"', '""')}"`).get() as { n: number }).n,
@@ -67,7 +70,10 @@ export function conditions(extra: { chromium?: string; dataDir?: string; distBui
       .slice(0, 5)
       .map((table) => `${table.name} ${table.rows}`)
       .join(', ');
-    lines.push(`db: SQLite, fresh demo seed, ${rows.total} rows in ${rows.tables.length} tables (largest: ${largest})`);
+    lines.push(
+      `db: SQLite, fresh demo seed, ${rows.total} rows in ${rows.tables.length} tables (largest: ${largest}; ` +
+        'full-text index tables not counted)',
+    );
   }
   console.log('  conditions:');
   for (const line of lines) console.log(`    ${line}`);

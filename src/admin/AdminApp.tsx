@@ -5,6 +5,8 @@ import { authProvider, loginRedirect } from '../../providers/authProvider';
 import { createDataProvider } from '../../providers/dataProvider';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { getSession } from '../../providers/sessionStore';
+import { buildResource } from '../../resources/generator/buildResource';
+import { RESOURCES } from '../../resources/index';
 import { resourceApi } from '../../resources/registry';
 import { ROUTES, SHELL_HOME } from '../domain/routes';
 import { AppLayout } from '../layout/AppLayout';
@@ -51,6 +53,7 @@ export default function AdminApp() {
       accessDenied={AccessDenied}
       disableTelemetry
     >
+      {RESOURCES.map(buildResource)}
       <CustomRoutes>
         <Route path={SHELL_HOME.admin.root} element={<Navigate to={SHELL_HOME.admin.home} replace />} />
         <Route path={SHELL_HOME.merchant.root} element={<Navigate to={SHELL_HOME.merchant.home} replace />} />

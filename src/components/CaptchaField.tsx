@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useCallback, useEffect, useState } from 'react';
 import { requestContent } from '../../providers/httpClient';
+import { PlainTextField } from './PlainTextField';
 
 export interface CaptchaValue {
   captchaId: string;
@@ -41,15 +41,15 @@ export function CaptchaField({ value, onChange, refreshKey = 0, error, autoFocus
 
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-      <TextField
+      <PlainTextField
         label="图形验证码"
         value={value.code}
-        onChange={(event) => onChange({ ...value, code: event.target.value.toUpperCase().slice(0, 6) })}
-        error={!!error}
-        helperText={error}
+        onChange={(text) => onChange({ ...value, code: text.toUpperCase().slice(0, 6) })}
+        error={error}
         size="small"
         autoFocus={autoFocus}
-        slotProps={{ htmlInput: { maxLength: 6, autoComplete: 'off' } }}
+        maxLength={6}
+        autoComplete="off"
         sx={{ flex: 1 }}
       />
       <Tooltip title="看不清？点击换一张">

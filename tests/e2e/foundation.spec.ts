@@ -62,7 +62,7 @@ test.describe('登录与外壳', () => {
     await loginAs(page, 'merchant');
     await expect(page).toHaveURL(/\/manage$/);
     await page.goto('/adMain');
-    await expect(page.getByText('无权限访问此页面！')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '无权限访问此页面！' })).toBeVisible();
   });
 
   test('退出登录显示“退出成功!”并回到登录页', async ({ page }) => {

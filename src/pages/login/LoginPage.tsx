@@ -5,9 +5,8 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   LoginRefused,
@@ -18,7 +17,7 @@ import {
 } from '../../../providers/auth/loginApi';
 import { ApiError } from '../../../providers/httpClient';
 import { CaptchaField, type CaptchaValue } from '../../components/CaptchaField';
-import { SendSmsDialog } from '../../components/SendSmsDialog';
+import { PlainTextField } from '../../components/PlainTextField';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { CODE_BUSINESS_ERROR } from '../../domain/codes';
 import { productTitle } from '../../domain/editions';
@@ -26,7 +25,15 @@ import type { LoginContent } from '../../domain/session';
 import { SMS_TYPE } from '../../domain/session';
 import { validateLoginPhone, validatePassword, validateSmsCode, validateUsername } from '../../domain/validation';
 import { showToast } from '../../shell/toast';
-import { type AccountChoice, ChooseCompanyDialog } from './ChooseCompanyDialog';
+import type { AccountChoice } from './ChooseCompanyDialog';
+
+// Dialogs are needed only in the SMS flow: kept out of the login page's first download.
+const SendSmsDialog = lazy(() =>
+  import('../../components/SendSmsDialog').then((module) => ({ default: module.SendSmsDialog })),
+);
+const ChooseCompanyDialog = lazy(() =>
+  import('./ChooseCompanyDialog').then((module) => ({ default: module.ChooseCompanyDialog })),
+);
 
 type Edition = 1 | 3;
 type Mode = 'password' | 'sms';
@@ -155,46 +162,44 @@ export function LoginPage() {
           >
             {smsMode ? (
               <>
-                <TextField
+                <PlainTextField
                   label="手机号"
                   value={phone}
-                  onChange={(event) => setPhone(event.target.value)}
-                  error={!!errors.phone}
-                  helperText={errors.phone}
+                  onChange={setPhone}
+                  error={errors.phone}
                   autoComplete="tel"
-                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                  inputMode="numeric"
                 />
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                  <TextField
+                  <PlainTextField
                     label="短信验证码"
                     value={code}
-                    onChange={(event) => setCode(event.target.value)}
-                    error={!!errors.code}
-                    helperText={errors.code}
+                    onChange={setCode}
+                    error={errors.code}
                     sx={{ flex: 1 }}
-                    slotProps={{ htmlInput: { maxLength: 6, inputMode: 'numeric', autoComplete: 'one-time-code' } }}
+                    maxLength={6}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
                   />
                   <SmsCodeButton sentAt={smsSentAt} onClick={requestSms} />
                 </Box>
               </>
             ) : (
               <>
-                <TextField
+                <PlainTextField
                   label="账号"
                   value={username}
-                  onChange={(event) => setUsername(event.target.value)}
-                  error={!!errors.username}
-                  helperText={errors.username}
+                  onChange={setUsername}
+                  error={errors.username}
                   autoComplete="username"
                   autoFocus
                 />
-                <TextField
+                <PlainTextField
                   label="密码"
                   type="password"
                   value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  error={!!errors.password}
-                  helperText={errors.password}
+                  onChange={setPassword}
+                  error={errors.password}
                   autoComplete="current-password"
                 />
                 {captchaRequired && (
@@ -230,18 +235,24 @@ export function LoginPage() {
           </Box>
         </CardContent>
       </Card>
-      <SendSmsDialog
-        open={smsDialogOpen}
-        mobile={phone.trim()}
-        type={SMS_TYPE.login}
-        onClose={() => setSmsDialogOpen(false)}
-        onSent={() => setSmsSentAt(Date.now())}
-      />
-      <ChooseCompanyDialog
-        accounts={accounts}
-        onClose={() => setAccounts([])}
-        onChoose={(chosen) => void submit(undefined, chosen)}
-      />
+      <Suspense fallback={null}>
+        {smsDialogOpen && (
+          <SendSmsDialog
+            open
+            mobile={phone.trim()}
+            type={SMS_TYPE.login}
+            onClose={() => setSmsDialogOpen(false)}
+            onSent={() => setSmsSentAt(Date.now())}
+          />
+        )}
+        {accounts.length > 0 && (
+          <ChooseCompanyDialog
+            accounts={accounts}
+            onClose={() => setAccounts([])}
+            onChoose={(chosen) => void submit(undefined, chosen)}
+          />
+        )}
+      </Suspense>
     </Box>
   );
 }

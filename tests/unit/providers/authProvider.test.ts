@@ -1,10 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAppConfig } from '../../../providers/appConfig';
 import { safeReturnPath } from '../../../providers/auth/loginApi';
 import { refreshIfDue, stopTokenRefresh } from '../../../providers/auth/tokenRefresh';
-import { setAppConfig } from '../../../providers/appConfig';
 import { ApiError, authProvider, loginRedirect } from '../../../providers/authProvider';
 import { request } from '../../../providers/httpClient';
-import { getPlatformMark, getSession, getToken, saveLoginContent, setPlatformMark } from '../../../providers/sessionStore';
+import {
+  getPlatformMark,
+  getSession,
+  getToken,
+  saveLoginContent,
+  setPlatformMark,
+} from '../../../providers/sessionStore';
 import { ROLE_TEMPLATES } from '../../../src/domain/roleTemplates';
 import { envelope, fakeJwt, loginContent, MemoryStorage, makeUser } from './helpers';
 
@@ -186,9 +192,12 @@ describe('identity and permissions', () => {
 });
 
 describe('safeReturnPath', () => {
-  it.each(['/adMerchant?x=1', '/adMerchant', '/adMerchant/12/show', '/manage#top', '/adHome', '/home'])('accepts %s', (path) => {
-    expect(safeReturnPath(path)).toBe(path);
-  });
+  it.each(['/adMerchant?x=1', '/adMerchant', '/adMerchant/12/show', '/manage#top', '/adHome', '/home'])(
+    'accepts %s',
+    (path) => {
+      expect(safeReturnPath(path)).toBe(path);
+    },
+  );
 
   it.each([
     '//evil.com',
@@ -196,12 +205,15 @@ describe('safeReturnPath', () => {
     '/adMerchant/\\evil.com',
     'https://evil.com',
     'evil.com',
+    'adMerchant?x=1',
     '/login',
     '/login?Rurl=/adMerchant',
     '/register',
     '/\\evil',
     '/adMerchant\\..\\evil',
     '/adMerchant\n',
+    '/adMerchant?x=\n1',
+    '/adMerchant?\tx=1',
     '/unknownPage',
     '',
     null,

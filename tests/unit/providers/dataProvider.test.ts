@@ -54,7 +54,12 @@ function rawQ(rawUrl: string): string | undefined {
     ?.slice(2);
 }
 
-const page = (rows: unknown[], totalElements: number) => ({ content: rows, totalElements, number: 0, size: rows.length });
+const page = (rows: unknown[], totalElements: number) => ({
+  content: rows,
+  totalElements,
+  number: 0,
+  size: rows.length,
+});
 
 const dataProvider = createDataProvider(lookup);
 
@@ -98,7 +103,11 @@ describe('getList', () => {
     expect(call().url.searchParams.get('sort')).toBe('id,asc');
     expect(rawQ(call().rawUrl)).toBeUndefined();
 
-    await dataProvider.getList('adMerchant', { pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' }, filter: {} });
+    await dataProvider.getList('adMerchant', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: '', order: 'ASC' },
+      filter: {},
+    });
     expect(call(1).url.searchParams.has('sort')).toBe(false);
   });
 
@@ -160,7 +169,11 @@ describe('single-record calls', () => {
 
   it('update PUTs json to api.update with the id', async () => {
     answer(() => ok({ id: 5, coname: 'Changed' }));
-    const result = await dataProvider.update('adMerchant', { id: 5, data: { coname: 'Changed' }, previousData: { id: 5 } });
+    const result = await dataProvider.update('adMerchant', {
+      id: 5,
+      data: { coname: 'Changed' },
+      previousData: { id: 5 },
+    });
     expect(call().url.pathname).toBe('/api/v1/companies/5');
     expect(call().init.method).toBe('PUT');
     expect(JSON.parse(call().init.body as string)).toEqual({ coname: 'Changed' });
@@ -235,14 +248,22 @@ describe('errors', () => {
 
   it('a 401 becomes an HttpError 401 (so react-admin runs checkError)', async () => {
     answer(() => envelope(1040100, null, '未登录', 401));
-    await expect(dataProvider.getList('adMerchant', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      dataProvider.getList('adMerchant', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
+    ).rejects.toMatchObject({ status: 401 });
   });
 
   it('a missing api path throws a developer message naming the resource, without calling the API', async () => {
     answer(() => ok({}));
     await expect(dataProvider.getOne('readOnly', { id: 1 })).rejects.toThrow(/readOnly.*api\.one/);
     await expect(dataProvider.create('readOnly', { data: {} })).rejects.toThrow(/readOnly.*api\.create/);
-    await expect(dataProvider.update('readOnly', { id: 1, data: {}, previousData: { id: 1 } })).rejects.toThrow(/readOnly.*api\.update/);
+    await expect(dataProvider.update('readOnly', { id: 1, data: {}, previousData: { id: 1 } })).rejects.toThrow(
+      /readOnly.*api\.update/,
+    );
     await expect(dataProvider.delete('readOnly', { id: 1 })).rejects.toThrow(/readOnly.*api\.delete/);
     expect(fetchMock).not.toHaveBeenCalled();
   });

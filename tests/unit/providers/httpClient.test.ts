@@ -277,7 +277,7 @@ describe('request: the error catalogue', () => {
   it('silent suppresses every toast', async () => {
     answer(() => envelope(1050500, null, '服务器内部错误'));
     await request('/api/x', { silent: true });
-    answer(() => envelope(1040300, null, "x", 403));
+    answer(() => envelope(1040300, null, 'x', 403));
     await failure(request('/api/x', { silent: true }));
     answer(() => new Response('', { status: 502 }));
     await failure(request('/api/x', { silent: true }));

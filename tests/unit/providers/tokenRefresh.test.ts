@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAppConfig } from '../../../providers/appConfig';
 import {
   refreshIfDue,
   refreshToken,
@@ -6,7 +7,6 @@ import {
   startTokenRefresh,
   stopTokenRefresh,
 } from '../../../providers/auth/tokenRefresh';
-import { setAppConfig } from '../../../providers/appConfig';
 import { setUnauthorizedHandler } from '../../../providers/httpClient';
 import { inFlightCount } from '../../../providers/inFlight';
 import { getToken, saveToken } from '../../../providers/sessionStore';

@@ -1,0 +1,54 @@
+import { PLATFORM_MARK_CHOICES, SIGN_STATUS } from '../src/domain/enums';
+import type { ResourceDeclaration } from './types';
+
+/** Admin company management: /adMerchant (UI_COMPANY_MGR). */
+export const companies: ResourceDeclaration = {
+  name: 'adMerchant',
+  label: '企业',
+  recordTitle: 'name',
+  api: {
+    list: '/api/v1/companies/search',
+    one: '/api/v1/companies/:id/platform/0',
+    update: '/api/v1/companies/:id',
+  },
+  permissions: { list: ['UI_COMPANY_MGR'], edit: ['UI_COMPANY_MGR'] },
+  views: { edit: true },
+  defaultSort: { field: 'createTime', order: 'DESC' },
+  fields: [
+    { source: 'id', label: '企业编号', type: 'number', sortable: true },
+    {
+      source: 'name',
+      label: '企业名称',
+      type: 'text',
+      sortable: true,
+      form: true,
+      required: true,
+      validate: 'companyName',
+    },
+    { source: 'platformMark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES, readOnly: true },
+    { source: 'creditCode', label: '统一社会信用代码', type: 'text', list: false, readOnly: true, form: true },
+    { source: 'legalPersonName', label: '法人姓名', type: 'text', form: true },
+    { source: 'linkmanName', label: '联系人', type: 'text', form: true },
+    { source: 'linkmanMobile', label: '联系人手机', type: 'text', form: true, validate: 'mobile' },
+    { source: 'subsidiaryName', label: '所属分公司', type: 'text' },
+    { source: 'signStatus', label: '签约状态', type: 'enum', choices: SIGN_STATUS },
+    { source: 'createTime', label: '注册时间', type: 'datetime', sortable: true },
+    { source: 'invoiceTitle', label: '发票抬头', type: 'text', list: false, form: true, validate: 'invoiceTitle' },
+    { source: 'invoiceTaxNumber', label: '纳税人识别号', type: 'text', list: false, form: true, validate: 'taxNumber' },
+    { source: 'invoiceBank', label: '开户银行', type: 'text', list: false, form: true, validate: 'invoiceBank' },
+    { source: 'invoiceAccount', label: '银行账号', type: 'text', list: false, form: true, validate: 'bankAccount' },
+    { source: 'invoiceAddress', label: '开票地址', type: 'text', list: false, form: true, validate: 'invoiceAddress' },
+    { source: 'invoicePhone', label: '开票电话', type: 'text', list: false, form: true, validate: 'invoicePhone' },
+  ],
+  filters: [
+    { key: 'coname', label: '企业名称', type: 'text', alwaysOn: true },
+    { key: 'linkmanName', label: '联系人', type: 'text' },
+    { key: 'linkmanMobile', label: '联系人手机', type: 'text' },
+    { key: 'legalPersonName', label: '法人姓名', type: 'text' },
+    { key: 'stime', endKey: 'etime', label: '注册时间', type: 'dateRange', alwaysOn: true },
+    { key: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES },
+    { key: 'subID', label: '分公司编号', type: 'number' },
+    { key: 'departID', label: '部门编号', type: 'number' },
+    { key: 'serviceId', label: '客服编号', type: 'number' },
+  ],
+};

@@ -1,0 +1,26 @@
+import { FunctionField, ImageField, NumberField, SelectField, TextField } from 'react-admin';
+import { formatMoney } from '../../src/domain/money';
+import type { FieldDeclaration } from '../types';
+
+/** The list column / read-only display of one declared field. */
+export function fieldElement(field: FieldDeclaration) {
+  const common = { source: field.source, label: field.label, sortable: field.sortable ?? false, key: field.source };
+  switch (field.type) {
+    case 'enum':
+      return <SelectField {...common} choices={field.choices as never} />;
+    case 'number':
+      return <NumberField {...common} options={{ useGrouping: false }} />;
+    case 'money':
+      return (
+        <FunctionField
+          {...common}
+          textAlign="right"
+          render={(record: Record<string, unknown>) => formatMoney(record[field.source] as number)}
+        />
+      );
+    case 'image':
+      return <ImageField {...common} />;
+    default:
+      return <TextField {...common} />;
+  }
+}

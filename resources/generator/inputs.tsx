@@ -1,0 +1,50 @@
+import { DateInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import type { FieldDeclaration, FilterDeclaration } from '../types';
+import { fieldValidators } from './validators';
+
+/** The form input of one declared field, with the shared validation rules. */
+export function inputElement(field: FieldDeclaration) {
+  const common = {
+    source: field.source,
+    label: field.label,
+    key: field.source,
+    validate: fieldValidators(field),
+    readOnly: field.readOnly,
+    fullWidth: true,
+  };
+  switch (field.type) {
+    case 'enum':
+      return <SelectInput {...common} choices={field.choices as never} />;
+    case 'number':
+      return <NumberInput {...common} />;
+    case 'longtext':
+      return <TextInput {...common} multiline minRows={4} />;
+    default:
+      return <TextInput {...common} />;
+  }
+}
+
+/** Filter inputs; a date range becomes two date inputs (start key and end key). */
+export function filterElements(filters: readonly FilterDeclaration[]) {
+  return filters.flatMap((filter) => {
+    const common = { label: filter.label, alwaysOn: filter.alwaysOn };
+    switch (filter.type) {
+      case 'enum':
+        return [<SelectInput key={filter.key} source={filter.key} {...common} choices={filter.choices as never} />];
+      case 'number':
+        return [<NumberInput key={filter.key} source={filter.key} {...common} />];
+      case 'dateRange':
+        return [
+          <DateInput key={filter.key} source={filter.key} label={`${filter.label}起`} alwaysOn={filter.alwaysOn} />,
+          <DateInput
+            key={filter.endKey}
+            source={filter.endKey ?? `${filter.key}End`}
+            label={`${filter.label}止`}
+            alwaysOn={filter.alwaysOn}
+          />,
+        ];
+      default:
+        return [<TextInput key={filter.key} source={filter.key} {...common} resettable />];
+    }
+  });
+}

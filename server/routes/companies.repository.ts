@@ -1,0 +1,238 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Updateable } from 'kysely';
+import { companies } from '../../resources/companies';
+import { sortFields } from '../../resources/types';
+import type { Db } from '../db/database';
+import { isPostgres } from '../db/migrations/columns';
+import type { CompanyTable, Database } from '../db/schema';
+
+/**
+ * Companies as the admin company screens see them (resources/companies.ts): the search, one company and its
+ * update. Rows come back camelCase under the declaration's field sources.
+ *
+ * Matching, chosen for a million rows:
+ * - `name` is a substring match. SQLite: the FTS5 trigram index of migration 002 for 3+ characters (a
+ *   trigram needs 3), LIKE with %/_ escaped below that. PostgreSQL: ILIKE, served by the pg_trgm GIN index.
+ * - contact person, legal person and contact mobile are exact matches (one indexed lookup): people search
+ *   by a whole name or number; a substring match there would read the whole table on every search.
+ * - edition, subsidiary, department and customer-service id are exact; the registration date is a range
+ *   over whole days.
+ */
+
+/** Declaration field source → column: what a company row holds. Every field of the declaration must be here. */
+const FIELD_COLUMNS = {
+  id: 'companies.id',
+  name: 'companies.name',
+  platformMark: 'companies.platform_mark',
+  creditCode: 'companies.credit_code',
+  legalPersonName: 'companies.legal_person_name',
+  linkmanName: 'companies.linkman_name',
+  linkmanMobile: 'companies.linkman_mobile',
+  subsidiaryName: 'subsidiaries.sname',
+  signStatus: 'companies.sign_status',
+  createTime: 'companies.create_time',
+  invoiceTitle: 'companies.invoice_title',
+  invoiceTaxNumber: 'companies.invoice_tax_number',
+  invoiceBank: 'companies.invoice_bank',
+  invoiceAccount: 'companies.invoice_account',
+  invoiceAddress: 'companies.invoice_address',
+  invoicePhone: 'companies.invoice_phone',
+  departmentId: 'companies.department_id',
+  subsidiaryId: 'companies.subsidiary_id',
+} as const satisfies Record<keyof CompanyRecord, string>;
+
+export type CompanyRecord = {
+  id: number;
+  name: string;
+  platformMark: number;
+  creditCode: string;
+  legalPersonName: string | null;
+  linkmanName: string | null;
+  linkmanMobile: string | null;
+  subsidiaryName: string | null;
+  signStatus: number;
+  createTime: string;
+  invoiceTitle: string | null;
+  invoiceTaxNumber: string | null;
+  invoiceBank: string | null;
+  invoiceAccount: string | null;
+  invoiceAddress: string | null;
+  invoicePhone: string | null;
+  departmentId: number | null;
+  subsidiaryId: number | null;
+};
+
+/** Declaration source → companies column, for the fields a form may change. */
+export const EDITABLE_COLUMNS = {
+  name: 'name',
+  legalPersonName: 'legal_person_name',
+  linkmanName: 'linkman_name',
+  linkmanMobile: 'linkman_mobile',
+  invoiceTitle: 'invoice_title',
+  invoiceTaxNumber: 'invoice_tax_number',
+  invoiceBank: 'invoice_bank',
+  invoiceAccount: 'invoice_account',
+  invoiceAddress: 'invoice_address',
+  invoicePhone: 'invoice_phone',
+} as const satisfies Record<string, keyof CompanyTable>;
+export type EditableSource = keyof typeof EDITABLE_COLUMNS;
+
+/** The column widths of migration 001: a last guard for fields whose validator does not bound the length. */
+export const EDITABLE_MAX_CHARS: Record<EditableSource, number> = {
+  name: 128,
+  legalPersonName: 64,
+  linkmanName: 64,
+  linkmanMobile: 15,
+  invoiceTitle: 36,
+  invoiceTaxNumber: 20,
+  invoiceBank: 36,
+  invoiceAccount: 32,
+  invoiceAddress: 60,
+  invoicePhone: 30,
+};
+
+const SORT_COLUMNS: Record<string, string> = {
+  id: 'companies.id',
+  name: 'companies.name',
+  createTime: 'companies.create_time',
+};
+
+// The declaration and this module must not drift apart: fail at start-up, naming the fix.
+for (const field of companies.fields) {
+  if (!(field.source in FIELD_COLUMNS)) {
+    throw new Error(`resources/companies.ts declares field "${field.source}": map it in FIELD_COLUMNS`);
+  }
+  if (field.form && !field.readOnly && !(field.source in EDITABLE_COLUMNS)) {
+    throw new Error(`resources/companies.ts makes "${field.source}" editable: map it in EDITABLE_COLUMNS`);
+  }
+}
+for (const field of sortFields(companies)) {
+  if (!(field in SORT_COLUMNS)) throw new Error(`resources/companies.ts sorts on "${field}": map it in SORT_COLUMNS`);
+}
+
+export interface CompanySearch {
+  /** Substring of the name. */
+  name?: string;
+  linkmanName?: string;
+  linkmanMobile?: string;
+  legalPersonName?: string;
+  /** Inclusive 'YYYY-MM-DD HH:mm:ss' bounds of create_time. */
+  createdFrom?: string;
+  createdTo?: string;
+  platformMark?: number;
+  subsidiaryId?: number;
+  departmentId?: number;
+  serviceId?: number;
+  /** Data scope: only this company (merchants). */
+  companyId?: number;
+  /** Data scope: only these departments (department-scoped staff, or the caller's deptIds). */
+  departmentIds?: readonly number[];
+}
+
+export interface CompanyPageRequest {
+  sort: { field: string; order: 'asc' | 'desc' } | null;
+  offset: number;
+  limit: number;
+}
+
+/** Trigram search needs at least 3 characters (code points, not UTF-16 units). */
+export const FTS_MIN_CHARS = 3;
+
+/** A LIKE pattern matching `value` anywhere, with the wildcards and the escape character escaped. */
+export function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+/** An FTS5 string literal: one phrase, so the trigrams must appear in a row (a substring match). */
+export function ftsPhrase(value: string): string {
+  return `"${value.replace(/"/g, '""')}"`;
+}
+
+type CompanyEb = ExpressionBuilder<Database, 'companies'>;
+
+function nameMatches(db: Db, value: string): Expression<SqlBool> {
+  if (isPostgres(db)) return sql<SqlBool>`companies.name ILIKE ${containsPattern(value)} ESCAPE '\\'`;
+  if ([...value].length >= FTS_MIN_CHARS) {
+    return sql<SqlBool>`companies.id IN (SELECT rowid FROM companies_name_fts WHERE companies_name_fts MATCH ${ftsPhrase(value)})`;
+  }
+  return sql<SqlBool>`companies.name LIKE ${containsPattern(value)} ESCAPE '\\'`;
+}
+
+function searchConditions(db: Db, search: CompanySearch) {
+  return (eb: CompanyEb) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (search.companyId !== undefined) conditions.push(eb('companies.id', '=', search.companyId));
+    if (search.departmentIds) conditions.push(eb('companies.department_id', 'in', [...search.departmentIds]));
+    if (search.name) conditions.push(nameMatches(db, search.name));
+    if (search.linkmanName) conditions.push(eb('companies.linkman_name', '=', search.linkmanName));
+    if (search.linkmanMobile) conditions.push(eb('companies.linkman_mobile', '=', search.linkmanMobile));
+    if (search.legalPersonName) conditions.push(eb('companies.legal_person_name', '=', search.legalPersonName));
+    if (search.createdFrom) conditions.push(eb('companies.create_time', '>=', search.createdFrom));
+    if (search.createdTo) conditions.push(eb('companies.create_time', '<=', search.createdTo));
+    if (search.platformMark !== undefined) conditions.push(eb('companies.platform_mark', '=', search.platformMark));
+    if (search.subsidiaryId !== undefined) conditions.push(eb('companies.subsidiary_id', '=', search.subsidiaryId));
+    if (search.departmentId !== undefined) conditions.push(eb('companies.department_id', '=', search.departmentId));
+    if (search.serviceId !== undefined) conditions.push(eb('companies.service_id', '=', search.serviceId));
+    return eb.and(conditions);
+  };
+}
+
+function selectCompanies(db: Db) {
+  return db
+    .selectFrom('companies')
+    .leftJoin('subsidiaries', 'subsidiaries.id', 'companies.subsidiary_id')
+    .select(Object.entries(FIELD_COLUMNS).map(([source, column]) => sql.ref(column).as(source)));
+}
+
+/** One page of companies and the number of all that match, newest first unless told otherwise. */
+export async function searchCompanies(
+  db: Db,
+  search: CompanySearch,
+  page: CompanyPageRequest,
+): Promise<{ rows: CompanyRecord[]; total: number }> {
+  // An empty scope (a scoped user without departments, or deptIds outside the scope) matches nothing.
+  if (search.departmentIds && search.departmentIds.length === 0) return { rows: [], total: 0 };
+  const where = searchConditions(db, search);
+  const sort = page.sort ?? { field: 'createTime', order: 'desc' as const };
+  const column = SORT_COLUMNS[sort.field] ?? SORT_COLUMNS.createTime;
+
+  let rowsQuery = selectCompanies(db)
+    .where(where)
+    .orderBy(sql.ref(column), sort.order)
+    .limit(page.limit)
+    .offset(page.offset);
+  // id breaks ties so that pages never overlap or skip rows.
+  if (column !== SORT_COLUMNS.id) rowsQuery = rowsQuery.orderBy('companies.id', sort.order);
+
+  const [rows, count] = await Promise.all([
+    rowsQuery.execute(),
+    db
+      .selectFrom('companies')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as CompanyRecord[], total: Number(count.n) };
+}
+
+export async function findCompany(db: Db, id: number): Promise<CompanyRecord | undefined> {
+  const row = await selectCompanies(db).where('companies.id', '=', id).executeTakeFirst();
+  return row as CompanyRecord | undefined;
+}
+
+/** Writes the given fields (declaration sources) and stamps update_time. */
+export async function updateCompany(
+  db: Db,
+  id: number,
+  values: Partial<Record<EditableSource, string | null>>,
+  updateTime: string,
+): Promise<void> {
+  const changes: Updateable<CompanyTable> = { update_time: updateTime };
+  for (const [source, value] of Object.entries(values) as [EditableSource, string | null][]) {
+    if (source === 'name') {
+      if (value !== null) changes.name = value;
+    } else {
+      changes[EDITABLE_COLUMNS[source]] = value;
+    }
+  }
+  await db.updateTable('companies').set(changes).where('id', '=', id).execute();
+}
