@@ -624,6 +624,10 @@ describe('name index (migration 002)', () => {
       await t.db.updateTable('companies').set({ name: '改名之后验证有限公司' }).where('id', '=', id).execute();
       expect(await searchAll({ q: { coname: '触发器同步' } })).toEqual([]);
       expect(ids(await searchAll({ q: { coname: '改名之后' } }))).toEqual([id]);
+      // Latin letters match whatever their case, through the index (4+ characters) and without it (2).
+      await t.db.updateTable('companies').set({ name: 'ABC改名之后有限公司' }).where('id', '=', id).execute();
+      expect(ids(await searchAll({ q: { coname: 'abc改名' } }))).toEqual([id]);
+      expect(ids(await searchAll({ q: { coname: 'bC' } }))).toContain(id);
     } finally {
       await t.db.deleteFrom('companies').where('id', '=', id).execute();
     }

@@ -8,6 +8,7 @@ import { isPostgres, sql } from './columns';
  *   subsidiary or customer-service id, so each of those gets (column, create_time, id): the database walks
  *   the index in order and stops after one page. (create_time, id) itself exists since 001.
  * - Contact person, legal person and contact mobile are matched exactly (see companies.repository.ts).
+ * - (name, id) serves the list sorted by name.
  * - The name filter is a substring match. SQLite: an FTS5 trigram index kept in sync by triggers (used for
  *   3+ characters, the trigram minimum). PostgreSQL: a GIN pg_trgm index that serves ILIKE '%…%'; when the
  *   extension cannot be installed the migration logs that and goes on (the search then scans).
@@ -18,6 +19,8 @@ const ORDERED_INDEXES: readonly [name: string, column: string][] = [
   ['companies_subsidiary_time', 'subsidiary_id'],
   ['companies_service_time', 'service_id'],
 ];
+/** The list may be sorted by name (resources/companies.ts); id breaks ties. */
+const NAME_ORDER_INDEX = 'companies_name_order';
 const EXACT_INDEXES: readonly [name: string, column: string][] = [
   ['companies_linkman_name', 'linkman_name'],
   ['companies_linkman_mobile', 'linkman_mobile'],
@@ -31,6 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [name, column] of EXACT_INDEXES) {
     await db.schema.createIndex(name).ifNotExists().on('companies').column(column).execute();
   }
+  await db.schema.createIndex(NAME_ORDER_INDEX).ifNotExists().on('companies').columns(['name', 'id']).execute();
   if (isPostgres(db)) await createTrigramIndex(db);
   else await createSqliteNameSearch(db);
 }
@@ -92,8 +96,8 @@ async function createTrigramIndex(db: Kysely<any>): Promise<void> {
     const reason = failure instanceof Error ? failure.message : String(failure);
     console.warn(
       `[migration 002_company_search] pg_trgm is not available (${reason}); the company name search will scan ` +
-        'the table. Install the extension (CREATE EXTENSION pg_trgm, as a role allowed to) and re-create the ' +
-        'index companies_name_trgm to make it fast.',
+        'the table. To make it fast, as a role allowed to: CREATE EXTENSION pg_trgm; then ' +
+        'CREATE INDEX companies_name_trgm ON companies USING gin (name gin_trgm_ops);',
     );
     return;
   }
@@ -111,7 +115,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     }
     await sql`DROP TABLE IF EXISTS companies_name_fts`.execute(db);
   }
-  for (const [name] of [...ORDERED_INDEXES, ...EXACT_INDEXES]) {
+  for (const name of [...ORDERED_INDEXES, ...EXACT_INDEXES].map(([index]) => index).concat(NAME_ORDER_INDEX)) {
     await db.schema.dropIndex(name).ifExists().execute();
   }
 }
