@@ -5,7 +5,8 @@ import type { Choice } from '../src/domain/enums';
  * One entity view's declaration: plain data (no React), read by the web app's generator and by the
  * server, which takes its filter keys, sort fields and permission codes from here so the two cannot drift.
  */
-export type FieldType = 'text' | 'longtext' | 'number' | 'money' | 'datetime' | 'enum' | 'image';
+/** 'image' and 'file' are uploads (POST /api/v1/common/uploadfiles); the record keeps the returned url. */
+export type FieldType = 'text' | 'longtext' | 'number' | 'money' | 'datetime' | 'date' | 'enum' | 'image' | 'file';
 
 /** Names of shared validators in src/domain/validation.ts (a name, so the declaration stays data). */
 export type ValidatorName =
@@ -56,6 +57,12 @@ export interface ActionDeclaration {
   path: string;
   confirm?: string;
   permissions?: readonly string[];
+  /** JSON body sent with the call (e.g. { status: 0 }). */
+  body?: Record<string, unknown>;
+  /** Query parameters sent with the call (e.g. { status: 0 } for PATCH /subsidiaries/:id?status=0). */
+  query?: Record<string, string | number>;
+  /** Show the button only on rows where record[field] equals one of the values. */
+  visibleWhen?: { field: string; in: readonly (string | number)[] };
 }
 
 export interface ResourceDeclaration {
@@ -80,6 +87,11 @@ export interface ResourceDeclaration {
   views: { create?: boolean; edit?: boolean; show?: boolean };
   /** Field used to name one record (titles, confirmations). */
   recordTitle: string;
+  /**
+   * A web-only component replacing the generated list, by its key in resources/custom/index.ts (for
+   * views the generator cannot express, e.g. a merchant's notice inbox). Keep the declaration data.
+   */
+  customList?: string;
 }
 
 /** The q= keys a declaration accepts (date ranges contribute both keys). */
