@@ -1,5 +1,8 @@
 import type { ResourceApi } from '../providers/dataProvider';
 import type { Choice } from '../src/domain/enums';
+import type { ValidatorName } from '../src/domain/validation';
+
+export type { ValidatorName };
 
 /**
  * One entity view's declaration: plain data (no React), read by the web app's generator and by the
@@ -7,18 +10,6 @@ import type { Choice } from '../src/domain/enums';
  */
 /** 'image' and 'file' are uploads (POST /api/v1/common/uploadfiles); the record keeps the returned url. */
 export type FieldType = 'text' | 'longtext' | 'number' | 'money' | 'datetime' | 'date' | 'enum' | 'image' | 'file';
-
-/** Names of shared validators in src/domain/validation.ts (a name, so the declaration stays data). */
-export type ValidatorName =
-  | 'companyName'
-  | 'invoiceTitle'
-  | 'taxNumber'
-  | 'invoiceBank'
-  | 'bankAccount'
-  | 'invoiceAddress'
-  | 'invoicePhone'
-  | 'mobile'
-  | 'contactPhone';
 
 export interface FieldDeclaration {
   source: string;

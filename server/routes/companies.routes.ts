@@ -1,29 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { companies } from '../../resources/companies';
-import { type FieldDeclaration, filterKeys, sortFields, type ValidatorName } from '../../resources/types';
-import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
+import { type FieldDeclaration, filterKeys, sortFields } from '../../resources/types';
 import { ROLE } from '../../src/domain/roles';
-import {
-  required,
-  type Validator,
-  validateBankAccount,
-  validateCompanyName,
-  validateContactPhone,
-  validateDateRange,
-  validateInvoiceAddress,
-  validateInvoiceBank,
-  validateInvoicePhone,
-  validateInvoiceTitle,
-  validateMobile,
-  validateTaxNumber,
-} from '../../src/domain/validation';
 import type { AppServices } from '../appServices';
 import { type AuthContext, holdsAny, requireAuth } from '../auth/access';
 import { assertCompanyVisible, companyScope, parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import { validatedValues } from '../http/declaredForm';
 import { ok } from '../http/envelope';
-import { BusinessError, ForbiddenError, fail } from '../http/errors';
+import { ForbiddenError, fail } from '../http/errors';
+import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import {
   type CompanyRecord,
@@ -52,18 +39,6 @@ const LIST_SPEC = {
   defaultSort: { field: 'createTime', order: 'desc' as const },
 };
 
-const VALIDATORS: Record<ValidatorName, Validator> = {
-  companyName: validateCompanyName,
-  invoiceTitle: validateInvoiceTitle,
-  taxNumber: validateTaxNumber,
-  invoiceBank: validateInvoiceBank,
-  bankAccount: validateBankAccount,
-  invoiceAddress: validateInvoiceAddress,
-  invoicePhone: validateInvoicePhone,
-  mobile: validateMobile,
-  contactPhone: validateContactPhone,
-};
-
 /** The form fields staff may change (PUT /:id) and the invoice fields a merchant may change too. */
 const EDITABLE_FIELDS = companies.fields.filter(
   (field): field is FieldDeclaration & { source: EditableSource } =>
@@ -71,53 +46,21 @@ const EDITABLE_FIELDS = companies.fields.filter(
 );
 const INVOICE_FIELDS = EDITABLE_FIELDS.filter((field) => field.source.startsWith('invoice'));
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(?: \d{2}:\d{2}:\d{2})?$/;
-const WHOLE_NUMBER = /^\d{1,15}$/;
-
-function filterLabel(key: string): string {
-  return companies.filters.find((filter) => filter.key === key || filter.endKey === key)?.label ?? key;
-}
-
-/** 'YYYY-MM-DD' (a date-time is cut to its day) of a real calendar day, or a 1040400 answer. */
-function day(value: string, key: string): string {
-  const match = DATE.exec(value);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
-  if (!match || !date || date.toISOString().slice(0, 10) !== value.slice(0, 10)) {
-    fail(`${filterLabel(key)}格式不正确，应为 YYYY-MM-DD`);
-  }
-  return value.slice(0, 10);
-}
-
-function wholeNumber(value: string, key: string): number {
-  if (!WHOLE_NUMBER.test(value)) fail(`${filterLabel(key)}必须是数字`);
-  return Number(value);
-}
-
 /** q= filters (already whitelisted by parseListQuery) → search criteria. */
 export function companySearchOf(filters: Record<string, string>): CompanySearch {
-  const text = (key: string): string | undefined => filters[key]?.trim() || undefined;
-  const number = (key: string): number | undefined => {
-    const value = text(key);
-    return value === undefined ? undefined : wholeNumber(value, key);
-  };
-  const start = text('stime');
-  const end = text('etime');
-  const rangeMessage = validateDateRange(start, end);
-  if (rangeMessage) fail(rangeMessage);
-  const from = start === undefined ? undefined : day(start, 'stime');
-  const to = end === undefined ? undefined : day(end, 'etime');
-  if (from && to && from > to) fail('开始时间不能晚于结束时间');
+  const read = filterReader(filters, companies.filters);
+  const { from, to } = read.dateRange('stime', 'etime');
   return {
-    name: text('coname'),
-    linkmanName: text('linkmanName'),
-    linkmanMobile: text('linkmanMobile'),
-    legalPersonName: text('legalPersonName'),
-    createdFrom: from && `${from} 00:00:00`,
-    createdTo: to && `${to} 23:59:59`,
-    platformMark: number('platformmark'),
-    subsidiaryId: number('subID'),
-    departmentId: number('departID'),
-    serviceId: number('serviceId'),
+    name: read.text('coname'),
+    linkmanName: read.text('linkmanName'),
+    linkmanMobile: read.text('linkmanMobile'),
+    legalPersonName: read.text('legalPersonName'),
+    createdFrom: from,
+    createdTo: to,
+    platformMark: read.number('platformmark'),
+    subsidiaryId: read.number('subID'),
+    departmentId: read.number('departID'),
+    serviceId: read.number('serviceId'),
   };
 }
 
@@ -139,38 +82,13 @@ function scopedSearch(auth: AuthContext, search: CompanySearch, deptIds: number[
   return { ...search, companyId: scope.companyId, departmentIds };
 }
 
-/**
- * Checks the submitted values of `fields` with the shared validators; unknown and absent fields are left
- * alone. On failure answers 1040400 with the first message and `content.errors` by field for the form.
- */
 function validatedChanges(
   body: unknown,
   fields: readonly (FieldDeclaration & { source: EditableSource })[],
 ): Partial<Record<EditableSource, string | null>> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) fail('请求内容必须是 JSON 对象');
-  const values = body as Record<string, unknown>;
-  const changes: Partial<Record<EditableSource, string | null>> = {};
-  const errors: Record<string, string> = {};
-  for (const field of fields) {
-    if (!Object.hasOwn(values, field.source) || values[field.source] === undefined) continue;
-    const raw = values[field.source];
-    if (raw !== null && typeof raw === 'object') {
-      errors[field.source] = `${field.label}格式不正确`;
-      continue;
-    }
-    const value = raw === null ? '' : String(raw).trim();
-    const validate = field.validate ? VALIDATORS[field.validate] : undefined;
-    const maxChars = EDITABLE_MAX_CHARS[field.source];
-    const message =
-      validate?.(value) ??
-      (field.required ? required(`请输入${field.label}`)(value) : undefined) ??
-      ([...value].length > maxChars ? `${field.label}不能超过${maxChars}个字符` : undefined);
-    if (message) errors[field.source] = message;
-    else changes[field.source] = value === '' ? null : value;
-  }
-  const messages = Object.values(errors);
-  if (messages.length > 0) throw new BusinessError(messages[0], CODE_BUSINESS_ERROR, { errors });
-  return changes;
+  return validatedValues(body, fields, { maxChars: EDITABLE_MAX_CHARS }) as Partial<
+    Record<EditableSource, string | null>
+  >;
 }
 
 async function companyOrFail(db: Db, id: number): Promise<CompanyRecord> {

@@ -146,3 +146,21 @@ export function validateFields<T extends Record<string, unknown>>(
   }
   return errors;
 }
+
+/** Shared rules by name, so plain-data declarations (resources/) can name the rule a field follows. */
+export const NAMED_VALIDATORS = {
+  companyName: validateCompanyName,
+  invoiceTitle: validateInvoiceTitle,
+  taxNumber: validateTaxNumber,
+  invoiceBank: validateInvoiceBank,
+  bankAccount: validateBankAccount,
+  invoiceAddress: validateInvoiceAddress,
+  invoicePhone: validateInvoicePhone,
+  mobile: validateMobile,
+  contactPhone: validateContactPhone,
+  nationalId: validateNationalId,
+  recipient: validateRecipient,
+  address: validateAddress,
+} as const satisfies Record<string, Validator>;
+
+export type ValidatorName = keyof typeof NAMED_VALIDATORS;

@@ -1,0 +1,41 @@
+import type { FilterDeclaration } from '../../resources/types';
+import { validateDateRange } from '../../src/domain/validation';
+import { fail } from './errors';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(?: \d{2}:\d{2}:\d{2})?$/;
+const WHOLE_NUMBER = /^-?\d{1,15}$/;
+
+/**
+ * Reads q= filters (already whitelisted by parseListQuery) by their declared type, answering 1040400
+ * with the filter's Chinese label when a value is malformed.
+ */
+export function filterReader(filters: Record<string, string>, declared: readonly FilterDeclaration[]) {
+  const label = (key: string) => declared.find((filter) => filter.key === key || filter.endKey === key)?.label ?? key;
+  const text = (key: string): string | undefined => filters[key]?.trim() || undefined;
+  const number = (key: string): number | undefined => {
+    const value = text(key);
+    if (value === undefined) return undefined;
+    if (!WHOLE_NUMBER.test(value)) fail(`${label(key)}必须是数字`);
+    return Number(value);
+  };
+  const day = (key: string): string | undefined => {
+    const value = text(key);
+    if (value === undefined) return undefined;
+    const match = DATE.exec(value);
+    const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+    if (!match || !date || date.toISOString().slice(0, 10) !== value.slice(0, 10)) {
+      fail(`${label(key)}格式不正确，应为 YYYY-MM-DD`);
+    }
+    return value.slice(0, 10);
+  };
+  /** A start/end pair as China-time bounds; half a range gives the spec's messages. */
+  const dateRange = (startKey: string, endKey: string): { from?: string; to?: string } => {
+    const message = validateDateRange(text(startKey), text(endKey));
+    if (message) fail(message);
+    const from = day(startKey);
+    const to = day(endKey);
+    if (from && to && from > to) fail('开始时间不能晚于结束时间');
+    return { from: from && `${from} 00:00:00`, to: to && `${to} 23:59:59` };
+  };
+  return { text, number, day, dateRange };
+}
