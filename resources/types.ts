@@ -26,6 +26,8 @@ export interface FieldDeclaration {
   validate?: ValidatorName;
   /** Shown on the form but not editable. */
   readOnly?: boolean;
+  /** For 'file' uploads: the field that receives the original file name (e.g. annexName). */
+  nameSource?: string;
 }
 
 export interface FilterDeclaration {

@@ -1,6 +1,8 @@
 import {
+  CreateButton,
   DatagridConfigurable,
   FilterButton,
+  FunctionField,
   List,
   Pagination,
   SelectColumnsButton,
@@ -13,12 +15,15 @@ import type { ResourceDeclaration } from '../types';
 import { ExportAllButton } from './ExportAllButton';
 import { fieldElement } from './fields';
 import { filterElements } from './inputs';
+import { RowActions } from './RowActions';
 
 const DEFAULT_PAGE_SIZES = [10, 50, 100, 200];
 
 function ListActions({ declaration }: { declaration: ResourceDeclaration }) {
+  const { canAccess: canCreate } = useCanAccess({ resource: declaration.name, action: 'create' });
   return (
     <TopToolbar>
+      {declaration.views.create && canCreate && <CreateButton label={`新建${declaration.label}`} />}
       <FilterButton />
       <SelectColumnsButton />
       <ExportAllButton declaration={declaration} />
@@ -59,6 +64,14 @@ export function GeneratedList({ declaration }: { declaration: ResourceDeclaratio
       <DateRangeHint declaration={declaration} />
       <DatagridConfigurable rowClick={declaration.views.edit && canEdit ? 'edit' : false} bulkActionButtons={false}>
         {declaration.fields.filter((field) => field.list !== false).map(fieldElement)}
+        {declaration.actions && declaration.actions.length > 0 && (
+          <FunctionField
+            label="操作"
+            source="id"
+            sortable={false}
+            render={() => <RowActions declaration={declaration} />}
+          />
+        )}
       </DatagridConfigurable>
     </List>
   );

@@ -1,4 +1,5 @@
 import { Resource } from 'react-admin';
+import { CUSTOM_LISTS } from '../custom/index';
 import type { ResourceDeclaration } from '../types';
 import { GeneratedCreate } from './GeneratedCreate';
 import { GeneratedEdit } from './GeneratedEdit';
@@ -6,13 +7,19 @@ import { GeneratedList } from './GeneratedList';
 
 /** Turns a declaration into a react-admin <Resource> whose name is the spec's route. */
 export function buildResource(declaration: ResourceDeclaration) {
+  const CustomList = declaration.customList ? CUSTOM_LISTS[declaration.customList] : undefined;
+  if (declaration.customList && !CustomList) {
+    throw new Error(
+      `资源 ${declaration.name} 声明了 customList "${declaration.customList}"，但 resources/custom/index.ts 中没有登记它`,
+    );
+  }
   return (
     <Resource
       key={declaration.name}
       name={declaration.name}
       options={{ label: declaration.label }}
       recordRepresentation={declaration.recordTitle}
-      list={<GeneratedList declaration={declaration} />}
+      list={CustomList ? <CustomList declaration={declaration} /> : <GeneratedList declaration={declaration} />}
       edit={declaration.views.edit ? <GeneratedEdit declaration={declaration} /> : undefined}
       create={declaration.views.create ? <GeneratedCreate declaration={declaration} /> : undefined}
     />

@@ -1,4 +1,5 @@
-import { FunctionField, ImageField, NumberField, SelectField, TextField } from 'react-admin';
+import { FunctionField, NumberField, SelectField, TextField } from 'react-admin';
+import { DownloadLink } from '../../src/components/DownloadLink';
 import { formatMoney } from '../../src/domain/money';
 import type { FieldDeclaration } from '../types';
 
@@ -19,7 +20,22 @@ export function fieldElement(field: FieldDeclaration) {
         />
       );
     case 'image':
-      return <ImageField {...common} />;
+    case 'file':
+      return (
+        <FunctionField
+          {...common}
+          render={(record: Record<string, unknown>) => {
+            const url = record[field.source];
+            if (typeof url !== 'string' || !url) return '';
+            const name = field.nameSource ? record[field.nameSource] : undefined;
+            return (
+              <DownloadLink url={url}>
+                {typeof name === 'string' && name ? name : field.type === 'image' ? '查看图片' : '下载'}
+              </DownloadLink>
+            );
+          }}
+        />
+      );
     default:
       return <TextField {...common} />;
   }

@@ -1,5 +1,6 @@
 import { DateInput, NumberInput, SelectInput, TextInput } from 'react-admin';
 import type { FieldDeclaration, FilterDeclaration } from '../types';
+import { UploadInput } from './UploadInput';
 import { fieldValidators } from './validators';
 
 /** The form input of one declared field, with the shared validation rules. */
@@ -17,6 +18,11 @@ export function inputElement(field: FieldDeclaration) {
       return <SelectInput {...common} choices={field.choices as never} />;
     case 'number':
       return <NumberInput {...common} />;
+    case 'image':
+    case 'file':
+      return <UploadInput key={field.source} field={field} />;
+    case 'date':
+      return <DateInput {...common} />;
     case 'longtext':
       return <TextInput {...common} multiline minRows={4} />;
     default:

@@ -1,0 +1,7 @@
+import { type ComponentType, lazy } from 'react';
+import type { ResourceDeclaration } from '../types';
+
+/** Views the generator cannot express, by the key a declaration names in `customList`. */
+export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: ResourceDeclaration }>>> = {
+  SystemNoticeList: lazy(() => import('./SystemNoticeList').then((module) => ({ default: module.SystemNoticeList }))),
+};

@@ -1,0 +1,97 @@
+import Box from '@mui/material/Box';
+import { useState } from 'react';
+import { Button, Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { ApiError, requestContent } from '../../providers/httpClient';
+import { getSession } from '../../providers/sessionStore';
+import { hasAnyPermission } from '../../src/domain/permissions';
+import type { ActionDeclaration, ResourceDeclaration } from '../types';
+
+function visible(action: ActionDeclaration, record: Record<string, unknown>): boolean {
+  if (!action.visibleWhen) return true;
+  return action.visibleWhen.in.some((value) => String(value) === String(record[action.visibleWhen!.field]));
+}
+
+function permitted(action: ActionDeclaration, declaration: ResourceDeclaration): boolean {
+  const codes = action.permissions ?? declaration.permissions.edit ?? declaration.permissions.list;
+  return hasAnyPermission(getSession()?.user, codes);
+}
+
+function ActionButton({
+  action,
+  record,
+  title,
+}: {
+  action: ActionDeclaration;
+  record: Record<string, unknown>;
+  title: string;
+}) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [confirming, setConfirming] = useState(false);
+  const [running, setRunning] = useState(false);
+
+  const run = async () => {
+    setRunning(true);
+    try {
+      await requestContent(action.path.replace(':id', encodeURIComponent(String(record.id))), {
+        method: action.method,
+        json: action.method === 'GET' ? undefined : (action.body ?? {}),
+        query: action.query,
+        silent: true,
+      });
+      notify(`${action.label}成功`, { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(error instanceof ApiError || error instanceof Error ? error.message : `${action.label}失败`, {
+        type: 'error',
+        autoHideDuration: 5000,
+      });
+    } finally {
+      setRunning(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        label={action.label}
+        disabled={running}
+        onClick={(event) => {
+          event.stopPropagation();
+          if (action.confirm) setConfirming(true);
+          else void run();
+        }}
+      />
+      {action.confirm && (
+        <Confirm
+          isOpen={confirming}
+          loading={running}
+          title={`${action.label}「${title}」`}
+          content={action.confirm}
+          confirm="确定"
+          cancel="取消"
+          onConfirm={() => void run()}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The declaration's custom row actions (publish, enable, cancel …), each hidden without its codes. */
+export function RowActions({ declaration }: { declaration: ResourceDeclaration }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  const actions = (declaration.actions ?? []).filter(
+    (action) => visible(action, record) && permitted(action, declaration),
+  );
+  const title = String(record[declaration.recordTitle] ?? record.id);
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
+      {actions.map((action) => (
+        <ActionButton key={action.name} action={action} record={record} title={title} />
+      ))}
+    </Box>
+  );
+}
