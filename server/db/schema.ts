@@ -126,12 +126,95 @@ export interface NoticeTable {
   status: number;
   release_time: string | null;
   create_time: string;
+  /** The uploads the notice shows (migration 007). */
+  image_upload_id: number | null;
+  annex_upload_id: number | null;
 }
 
 export interface NoticeReadTable {
   notice_id: number;
   user_id: number;
   read_time: string;
+}
+
+export interface ContractTable {
+  id: Generated<number>;
+  company_id: number;
+  nm: string;
+  contract_no: string;
+  /** Partner category 1-10 (PARTNER_CATEGORY). */
+  csort: number;
+  /** 0 expired, 1 within validity, 2 not signed (CONTRACT_STATUS); kept consistent with sign_status and end_date. */
+  contract_status: number;
+  /** 0 not signed, 1 signed. */
+  sign_status: number;
+  /** 0 voided, 1 normal. */
+  data_status: number;
+  enterprise_id: number | null;
+  industry_id: number | null;
+  sign_nm: string;
+  /** 'YYYY-MM-DD'. */
+  start_date: string;
+  end_date: string;
+  sign_time: string | null;
+  platform_mark: number;
+  create_time: string;
+  update_time: string;
+}
+
+export interface IndustryTable {
+  id: Generated<number>;
+  nm: string;
+  /** 0 unprocessed, 1 processed, 2 in use (INDUSTRY_PROCESS_STATUS). */
+  process_status: number;
+  remark: string | null;
+  create_time: string;
+  update_time: string;
+}
+
+/** Agreement templates (/adContractTemplate); entid is the signing entity (签约主体), null when unbound. */
+export interface AgreementTemplateTable {
+  id: Generated<number>;
+  sort: number;
+  nm: string;
+  /** AGREEMENT_TEMPLATE_TYPE. */
+  type: number;
+  entid: number | null;
+  platformmark: number;
+  /** SEAL_CERTIFICATION_TYPE: 1 企业自动签, 2 手动签. */
+  seal_certification_type: number;
+  /** 0 未启用, 1 使用中. */
+  use_status: number;
+  xiong: number;
+  file_url: string | null;
+  create_time: string;
+  update_time: string;
+}
+
+export interface AgreementTemplateSealTable {
+  id: Generated<number>;
+  template_id: number;
+  enterprise_id: number;
+  enterprise_name: string;
+  /** SEAL_TYPE: 1 公章, 2 合同专用章, 3 法人章. */
+  seal_type: number;
+  /** DATA_STATUS: 0 作废, 1 正常. */
+  data_status: number;
+  remark: string | null;
+  create_time: string;
+  update_time: string;
+}
+
+/** A stored file (DATA_DIR/uploads/<stored_name>), always named by its id in URLs (migration 007). */
+export interface UploadTable {
+  id: Generated<number>;
+  stored_name: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  owner_user_id: number;
+  owner_company_id: number | null;
+  create_time: string;
 }
 
 export interface Database {
@@ -147,4 +230,9 @@ export interface Database {
   service_charges: ServiceChargeTable;
   notices: NoticeTable;
   notice_reads: NoticeReadTable;
+  uploads: UploadTable;
+  agreement_templates: AgreementTemplateTable;
+  agreement_template_seals: AgreementTemplateSealTable;
+  industries: IndustryTable;
+  contracts: ContractTable;
 }

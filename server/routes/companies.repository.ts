@@ -4,6 +4,7 @@ import { sortFields } from '../../resources/types';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
 import type { CompanyTable, Database } from '../db/schema';
+import { type Bookmark, Bookmarks, type CompanyCountTables, searchCacheOf } from './companies.searchCache';
 
 /**
  * Companies as the admin company screens see them (resources/companies.ts): the search, one company and its
@@ -185,7 +186,193 @@ function searchConditions(db: Db, search: CompanySearch) {
 /** The declaration's fields, named by their sources. */
 const RECORD_COLUMNS = Object.entries(FIELD_COLUMNS).map(([source, column]) => sql.ref(column).as(source));
 
-/** One page of companies and the number of all that match, newest first unless told otherwise. */
+/** Criteria the trigger-maintained company_counts answer: edition and department (scope, deptIds, departID). */
+const SUMMABLE_CRITERIA = new Set<keyof CompanySearch>(['platformMark', 'departmentId', 'departmentIds']);
+const positiveId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
+/**
+ * True when the total is a sum of company_counts rows: no criteria besides edition and department, and the
+ * departments are real ids (the counts file companies without a department under 0).
+ */
+function summable(search: CompanySearch): boolean {
+  return (
+    Object.entries(search).every(
+      ([key, value]) => value === undefined || SUMMABLE_CRITERIA.has(key as keyof CompanySearch),
+    ) &&
+    (search.departmentId === undefined || positiveId(search.departmentId)) &&
+    (search.departmentIds ?? []).every(positiveId)
+  );
+}
+
+/** The total from company_counts (migration 008): a sum over at most a few dozen rows. */
+async function summedTotal(db: Db, search: CompanySearch): Promise<number> {
+  const row = await db
+    .withTables<CompanyCountTables>()
+    .selectFrom('company_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('n'), sql<number>`0`).as('n'))
+    .$if(search.platformMark !== undefined, (query) => query.where('platform_mark', '=', search.platformMark!))
+    .$if(search.departmentId !== undefined, (query) => query.where('department_id', '=', search.departmentId!))
+    .$if(search.departmentIds !== undefined, (query) => query.where('department_id', 'in', [...search.departmentIds!]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The criteria as a cache key: every given criterion (new ones included), departments sorted. */
+function criteriaKey(search: CompanySearch): string {
+  const entries = Object.entries(search)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) =>
+      key === 'departmentIds' ? [key, [...new Set(value as number[])].sort((a, b) => a - b)] : [key, value],
+    )
+    .sort(([a], [b]) => (String(a) < String(b) ? -1 : 1));
+  return JSON.stringify(entries);
+}
+
+/** COUNT(*) of the matches. A name-only search on SQLite counts the trigram index alone, without the table. */
+async function countMatches(db: Db, search: CompanySearch): Promise<number> {
+  const nameOnly = Object.entries(search).every(([key, value]) => value === undefined || key === 'name');
+  if (nameOnly && search.name && !isPostgres(db) && [...search.name].length >= FTS_MIN_CHARS) {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*) AS n FROM companies_name_fts WHERE companies_name_fts MATCH ${ftsPhrase(search.name)}`.execute(
+      db,
+    );
+    return Number(rows[0].n);
+  }
+  const row = await db
+    .selectFrom('companies')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where(searchConditions(db, search))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * A name search orders at most this many matches once per data version and pages through them by position:
+ * neither the trigram index (SQLite) nor pg_trgm yields matches in the list's order, so each page would
+ * otherwise fetch and sort every match. Beyond it (a two-character name matching half the table), each page
+ * is a query of its own.
+ */
+export const ORDERED_MATCHES_MAX = 100_000;
+
+/** The matching ids ordered by (sort column, id) ascending; a descending page reads it from the end. */
+type OrderedMatches = { total: number; ids: Float64Array | null };
+
+async function orderedMatches(db: Db, search: CompanySearch, column: string): Promise<Float64Array> {
+  const rows = await db
+    .selectFrom('companies')
+    .select('companies.id')
+    .where(searchConditions(db, search))
+    .orderBy(sql.ref(column), 'asc')
+    .$if(column !== SORT_COLUMNS.id, (query) => query.orderBy('companies.id', 'asc'))
+    .execute();
+  return Float64Array.from(rows, (row) => Number(row.id));
+}
+
+function idsOfPage(ids: Float64Array, order: 'asc' | 'desc', offset: number, limit: number): number[] {
+  const page: number[] = [];
+  for (let i = offset; i < Math.min(ids.length, offset + limit); i += 1) {
+    page.push(order === 'asc' ? ids[i] : ids[ids.length - 1 - i]);
+  }
+  return page;
+}
+
+/** The given companies, in the given order (a company deleted meanwhile is left out). */
+async function companiesByIds(db: Db, ids: readonly number[]): Promise<CompanyRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = (await db
+    .selectFrom('companies')
+    .leftJoin('subsidiaries', 'subsidiaries.id', 'companies.subsidiary_id')
+    .select(RECORD_COLUMNS)
+    .where('companies.id', 'in', [...ids])
+    .execute()) as CompanyRecord[];
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** One page straight from the database, ordered by (column, id); from a bookmark when given. */
+async function pageRows(
+  db: Db,
+  search: CompanySearch,
+  column: string,
+  order: 'asc' | 'desc',
+  page: CompanyPageRequest,
+  from?: Bookmark,
+): Promise<CompanyRecord[]> {
+  // The page's ids first, from an index alone, then only those rows. Asked for whole rows at once, SQLite
+  // sorts every match of department_id IN (…) (half a million rows for a customer-service account: seconds);
+  // the ids alone come from (department_id, create_time, id) in order and stop after one page. The outer
+  // query orders by the page's own columns so the planner joins the few page rows instead of walking the
+  // table in order (it cannot tell that a page with a bound LIMIT is small). id breaks ties: pages never
+  // overlap or skip rows. A bookmark (the row at an earlier position) turns the walk from the start into a
+  // seek in the same index plus the rows between it and the page.
+  const pageIds = db
+    .selectFrom('companies')
+    .select(['companies.id', sql.ref(column).as('sort_key')])
+    .where(searchConditions(db, search))
+    .$if(from !== undefined, (query) => query.where(startingAt(column, order, from!)))
+    .orderBy(sql.ref(column), order)
+    .$if(column !== SORT_COLUMNS.id, (query) => query.orderBy('companies.id', order))
+    .limit(page.limit)
+    .offset(page.offset - (from?.position ?? 0));
+  const rows = await db
+    .selectFrom(pageIds.as('page'))
+    .innerJoin('companies', 'companies.id', 'page.id')
+    .leftJoin('subsidiaries', 'subsidiaries.id', 'companies.subsidiary_id')
+    .select(RECORD_COLUMNS)
+    .orderBy('page.sort_key', order)
+    .orderBy('page.id', order)
+    .execute();
+  return rows as CompanyRecord[];
+}
+
+/** The rows from the bookmarked one on, in the list's order. */
+function startingAt(column: string, order: 'asc' | 'desc', from: Bookmark): Expression<SqlBool> {
+  const operator = order === 'asc' ? sql`>=` : sql`<=`;
+  if (column === SORT_COLUMNS.id) return sql<SqlBool>`companies.id ${operator} ${from.id}`;
+  return sql<SqlBool>`(${sql.ref(column)}, companies.id) ${operator} (${from.key}, ${from.id})`;
+}
+
+/** Pages at least this deep start from the nearest bookmark of their list. */
+const BOOKMARK_MIN_OFFSET = 1000;
+
+/**
+ * One page from the database. A deep one (OFFSET 100 000 walks 100 000 index entries, about 1.5 ms) seeks to
+ * the nearest bookmark of the same list in this data version and leaves one at its own offset.
+ */
+async function bookmarkedPageRows(
+  db: Db,
+  search: CompanySearch,
+  sortField: keyof typeof SORT_COLUMNS,
+  order: 'asc' | 'desc',
+  page: CompanyPageRequest,
+): Promise<CompanyRecord[]> {
+  const column = SORT_COLUMNS[sortField];
+  if (page.offset < BOOKMARK_MIN_OFFSET) return pageRows(db, search, column, order, page);
+  const cache = await searchCacheOf(db);
+  const bookmarks = await cache.remember(
+    `bookmarks ${sortField} ${order} ${criteriaKey(search)}`,
+    async () => new Bookmarks(),
+    () => 2 * Bookmarks.MAX,
+  );
+  const from = bookmarks.nearest(page.offset);
+  const rows = await pageRows(db, search, column, order, page, from);
+  const first = rows[0];
+  if (first && from?.position !== page.offset) {
+    bookmarks.add({ position: page.offset, key: first[sortField as keyof CompanyRecord] as string | number, id: first.id });
+  }
+  return rows;
+}
+
+/**
+ * One page of companies and the exact number of all that match, newest first unless told otherwise.
+ *
+ * totalElements never comes from a COUNT(*) over the table per request:
+ * - edition and department criteria only (the unfiltered list, a scoped account's list, deptIds): the sum of
+ *   the trigger-maintained company_counts rows (migration 008);
+ * - anything else: counted once per data version and kept in the version's cache (companies.searchCache.ts);
+ *   a name search keeps the ordered ids of its matches there too (up to ORDERED_MATCHES_MAX) and fetches
+ *   only the page's rows. Rows themselves are always read from the database.
+ */
 export async function searchCompanies(
   db: Db,
   search: CompanySearch,
@@ -193,40 +380,35 @@ export async function searchCompanies(
 ): Promise<{ rows: CompanyRecord[]; total: number }> {
   // An empty scope (a scoped user without departments, or deptIds outside the scope) matches nothing.
   if (search.departmentIds && search.departmentIds.length === 0) return { rows: [], total: 0 };
-  const where = searchConditions(db, search);
   const sort = page.sort ?? { field: 'createTime', order: 'desc' as const };
   const column = SORT_COLUMNS[sort.field] ?? SORT_COLUMNS.createTime;
-  // The page's ids first, from an index alone, then only those rows. Asked for whole rows at once, SQLite
-  // sorts every match of department_id IN (…) (half a million rows for a customer-service account: seconds);
-  // the ids alone come from (department_id, create_time, id) in order and stop after one page. The outer
-  // query orders by the page's own columns so the planner joins the few page rows instead of walking the
-  // table in order (it cannot tell that a page with a bound LIMIT is small). id breaks ties: pages never
-  // overlap or skip rows.
-  const pageIds = db
-    .selectFrom('companies')
-    .select(['companies.id', sql.ref(column).as('sort_key')])
-    .where(where)
-    .orderBy(sql.ref(column), sort.order)
-    .$if(column !== SORT_COLUMNS.id, (query) => query.orderBy('companies.id', sort.order))
-    .limit(page.limit)
-    .offset(page.offset);
-  const rowsQuery = db
-    .selectFrom(pageIds.as('page'))
-    .innerJoin('companies', 'companies.id', 'page.id')
-    .leftJoin('subsidiaries', 'subsidiaries.id', 'companies.subsidiary_id')
-    .select(RECORD_COLUMNS)
-    .orderBy('page.sort_key', sort.order)
-    .orderBy('page.id', sort.order);
 
-  const [rows, count] = await Promise.all([
-    rowsQuery.execute(),
-    db
-      .selectFrom('companies')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where(where)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as CompanyRecord[], total: Number(count.n) };
+  if (summable(search)) {
+    const [rows, total] = await Promise.all([pageRows(db, search, column, sort.order, page), summedTotal(db, search)]);
+    return { rows, total };
+  }
+
+  const cache = await searchCacheOf(db);
+  const criteria = criteriaKey(search);
+  const total = () => cache.remember(`total ${criteria}`, () => countMatches(db, search));
+  if (search.name) {
+    const matches = await cache.remember<OrderedMatches>(
+      `ordered ${column} ${criteria}`,
+      async () => {
+        const count = await total();
+        if (count > ORDERED_MATCHES_MAX) return { total: count, ids: null };
+        const ids = await orderedMatches(db, search, column);
+        return { total: ids.length, ids };
+      },
+      (value) => value.ids?.length ?? 0,
+    );
+    if (matches.ids) {
+      const rows = await companiesByIds(db, idsOfPage(matches.ids, order, page.offset, page.limit));
+      return { rows, total: matches.total };
+    }
+  }
+  const [rows, count] = await Promise.all([bookmarkedPageRows(db, search, sortField, order, page), total()]);
+  return { rows, total: count };
 }
 
 export async function findCompany(db: Db, id: number): Promise<CompanyRecord | undefined> {

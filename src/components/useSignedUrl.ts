@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { apiBase } from '../../providers/appConfig';
 import { requestContent } from '../../providers/httpClient';
 
 /** The stored file id of a download URL '/api-v1/dl?file=<id>&rn=<name>'. */
@@ -20,7 +21,8 @@ export async function signedUrl(url: string): Promise<string> {
     silent: true,
     background: true,
   });
-  return answer.url;
+  // The API answers a root-relative URL; it lives under the API's base, which may be another origin.
+  return answer.url.startsWith('/') ? `${apiBase()}${answer.url}` : answer.url;
 }
 
 export function useSignedUrl(url: string | null | undefined): string | undefined {

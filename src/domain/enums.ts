@@ -39,6 +39,31 @@ export const DATA_STATUS: readonly Choice[] = [
   { id: 1, name: '正常' },
 ];
 
+/** Agreement templates (/adContractTemplate): kind, seal signing mode, use status, binding; seal kinds. */
+export const AGREEMENT_TEMPLATE_TYPE: readonly Choice[] = [
+  { id: 1, name: '服务协议' },
+  { id: 2, name: '外包协议' },
+  { id: 3, name: '自由职业者协议' },
+  { id: 4, name: '开户合同' },
+];
+export const SEAL_CERTIFICATION_TYPE: readonly Choice[] = [
+  { id: 1, name: '企业自动签' },
+  { id: 2, name: '手动签' },
+];
+export const TEMPLATE_USE_STATUS: readonly Choice[] = [
+  { id: 0, name: '未启用' },
+  { id: 1, name: '使用中' },
+];
+export const TEMPLATE_BIND_STATUS: readonly Choice[] = [
+  { id: 0, name: '未绑定' },
+  { id: 1, name: '已绑定' },
+];
+export const SEAL_TYPE: readonly Choice[] = [
+  { id: 1, name: '公章' },
+  { id: 2, name: '合同专用章' },
+  { id: 3, name: '法人章' },
+];
+
 export const INVOICE_KIND: readonly Choice[] = [
   { id: 0, name: '全部' },
   { id: 1, name: '纸质发票' },
@@ -58,6 +83,18 @@ export const ENABLED_STATUS: readonly Choice[] = [
 export const YES_NO: readonly Choice[] = [
   { id: 0, name: '否' },
   { id: 1, name: '是' },
+];
+
+/** Notice status (notices.status). */
+export const NOTICE_STATUS: readonly Choice[] = [
+  { id: 0, name: '草稿' },
+  { id: 1, name: '已发布' },
+];
+
+/** A notice's read state for the caller (spec §3: isRead 0 unread, otherwise read). */
+export const NOTICE_READ: readonly Choice[] = [
+  { id: 0, name: '未读' },
+  { id: 1, name: '已读' },
 ];
 
 export function choiceName(choices: readonly Choice[], id: unknown): string {

@@ -154,6 +154,7 @@ export const ADMIN_MENU: readonly MenuGroup[] = [
     '合同中心',
     undefined,
     '/adContractTemplate',
+    '/adContractTemplateSeal',
     '/adServiceManagement',
     '/adPlatformCooperation',
     '/adServiceOutsource',

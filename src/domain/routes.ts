@@ -188,6 +188,8 @@ const ADMIN_UNSHOWN_ROUTES: readonly RouteRule[] = [
   admin('/adPartnerStatistics', '合伙人统计', ['UI_PARTNER_STATISTICS'], false),
   admin('/adJcyHappyElimination', '企业费率调整', ['UI_ENTERPRISE_RATE_ADJUST'], false),
   admin('/adPartnerFlow', '合伙人费率调整', ['UI_PARTNER_RATE_ADJUST'], false),
+  // Not a spec route: the seals of /adContractTemplate's templates, guarded by that page's code.
+  admin('/adContractTemplateSeal', '模板印章', ['ADM_PLAT_AGREEMENT_TEMPLATE_MGR'], false),
 ];
 
 export const ROUTES: readonly RouteRule[] = [

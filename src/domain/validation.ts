@@ -147,6 +147,10 @@ export function validateFields<T extends Record<string, unknown>>(
   return errors;
 }
 
+export const validateIndustryName = lengthBetween(2, 32, '请输入2-32位行业名称');
+export const validateSubsidiaryName = lengthBetween(2, 64, '请输入2-64位分公司名称');
+export const validateNoticeTitle = lengthBetween(2, 128, '请输入2-128位标题');
+
 /** Shared rules by name, so plain-data declarations (resources/) can name the rule a field follows. */
 export const NAMED_VALIDATORS = {
   companyName: validateCompanyName,
@@ -161,6 +165,9 @@ export const NAMED_VALIDATORS = {
   nationalId: validateNationalId,
   recipient: validateRecipient,
   address: validateAddress,
+  industryName: validateIndustryName,
+  subsidiaryName: validateSubsidiaryName,
+  noticeTitle: validateNoticeTitle,
 } as const satisfies Record<string, Validator>;
 
 export type ValidatorName = keyof typeof NAMED_VALIDATORS;

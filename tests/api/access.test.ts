@@ -141,15 +141,17 @@ describe('countunreadupnotifications', () => {
     return answer.content as number;
   };
 
-  it('merchant: 3 published standard notices, 1 read → 2; xgm: 2 small-scale notices → 2', async () => {
-    expect(await count('merchant')).toBe(2);
-    expect(await count('xgm')).toBe(2);
+  // Seeded (demo.ts and seed/notices.ts): 14 published standard notices, 7 of them read by the merchant;
+  // 9 published small-scale notices; drafts of both editions.
+  it('merchant: 14 published standard notices, 7 read → 7; xgm: 9 small-scale notices → 9', async () => {
+    expect(await count('merchant')).toBe(7);
+    expect(await count('xgm')).toBe(9);
   });
 
   it.each(['admin', 'kefu', 'hehuoren', 'caiwu'] as const)(
-    '%s (standard edition, nothing read) → 3',
+    '%s (standard edition, nothing read) → 14',
     async (account) => {
-      expect(await count(account)).toBe(3);
+      expect(await count(account)).toBe(14);
     },
   );
 
@@ -174,13 +176,13 @@ describe('countunreadupnotifications', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     try {
-      expect(await count('merchant')).toBe(2);
+      expect(await count('merchant')).toBe(7);
       await t.db
         .insertInto('notice_reads')
         .values({ notice_id: 2, user_id: merchantId, read_time: '2026-01-01 00:00:00' })
         .execute();
-      expect(await count('merchant')).toBe(1);
-      expect(await count('xgm')).toBe(2);
+      expect(await count('merchant')).toBe(6);
+      expect(await count('xgm')).toBe(9);
     } finally {
       await t.db.deleteFrom('notice_reads').where('notice_id', '=', 2).execute();
       await t.db.deleteFrom('notices').where('id', '=', Number(draft.id)).execute();

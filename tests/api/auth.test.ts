@@ -121,7 +121,8 @@ describe('password login (type 1 / 3)', () => {
     const { content } = await login(t.app, 'merchant');
     expect(content.user.properties).toEqual({ cid: 1, ctyp: 1, rid: 2, cnam: '上海灵动科技有限公司', subid: 1 });
     expect(content.serviceCharge).toEqual([{ companyType: 1, rate: 600, platformMark: 1 }]);
-    expect(content.noticeNum).toBe(2);
+    // Seeded: 14 published standard notices, 7 read by the merchant (seed/notices.ts).
+    expect(content.noticeNum).toBe(7);
     expect(content.user.isChange).toBe(false);
   });
 
@@ -143,7 +144,8 @@ describe('password login (type 1 / 3)', () => {
     expect(content.user.properties).toEqual({ cid: 2, ctyp: 1, rid: 2, cnam: '杭州小微电子商务有限公司', subid: 2 });
     expect(content.user.isChange).toBe(true);
     expect(content.serviceCharge).toEqual([{ companyType: 1, rate: 500, platformMark: 3 }]);
-    expect(content.noticeNum).toBe(2);
+    // Seeded: 9 published small-scale notices, none read.
+    expect(content.noticeNum).toBe(9);
     expect(createVerifier({ key: t.config.jwtSecret })(content.token).pm).toBe(3);
   });
 

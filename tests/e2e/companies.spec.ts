@@ -10,7 +10,7 @@ test.describe('企业管理 /adMerchant', () => {
     await expect(rows.first()).toBeVisible();
 
     await page.getByRole('textbox', { name: '企业名称' }).fill('灵动科技');
-    await expect(page).toHaveURL(/filter=.*coname/);
+    await expect(page).toHaveURL((url) => decodeURIComponent(url.search).includes('"coname":"灵动科技"'));
     await expect(page.getByRole('cell', { name: '上海灵动科技有限公司', exact: true })).toBeVisible();
     for (const name of await rows.locator('td.column-name').allTextContents()) expect(name).toContain('灵动科技');
 

@@ -233,10 +233,11 @@ describe('ROUTES', () => {
     }
   });
 
-  it('contains exactly the spec routes plus /sign, and no public page', () => {
+  it('contains exactly the spec routes plus /sign and /adContractTemplateSeal, and no public page', () => {
     const expected = [
       ...Object.keys(SPEC_MERCHANT_ROUTES),
       '/sign',
+      '/adContractTemplateSeal',
       ...Object.keys(SPEC_ADMIN_TABLE),
       ...SPEC_SMALL_SCALE_ADMIN,
       ...SPEC_DUAL_CODE_ADMIN,

@@ -1,9 +1,21 @@
 import type { Migration } from 'kysely';
 import * as foundation from './001_foundation';
 import * as companySearch from './002_company_search';
+import * as industries from './003_industries';
+import * as subsidiaries from './004_subsidiaries';
+import * as contracts from './005_contracts';
+import * as agreementTemplates from './006_agreement_templates';
+import * as notices from './007_notices';
+import * as companyCounts from './008_company_counts';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
   '002_company_search': companySearch,
+  '003_industries': industries,
+  '004_subsidiaries': subsidiaries,
+  '005_contracts': contracts,
+  '006_agreement_templates': agreementTemplates,
+  '007_notices': notices,
+  '008_company_counts': companyCounts,
 };

@@ -4,8 +4,13 @@ import { clientHash, hashClientPassword } from '../../auth/passwords';
 import type { Db } from '../database';
 import type { CompanyTable } from '../schema';
 import { chinaTime } from '../time';
+import { seedAgreementTemplates } from './agreementTemplates';
 import { companyName, creditCode, mobile, personName } from './companyNames';
+import { seedContracts } from './contracts';
+import { seedIndustries } from './industries';
+import { seedNotices } from './notices';
 import { createRandom } from './random';
+import { seedSubsidiaries } from './subsidiaries';
 
 /** The demo password of every seeded account (README). */
 export const DEMO_PASSWORD = 'Demo1234';
@@ -294,5 +299,10 @@ export async function seedDemo(db: Db): Promise<void> {
       .insertInto('notice_reads')
       .values({ notice_id: 1, user_id: merchantUser.id, read_time: chinaTime(now - 39 * 86400_000) })
       .execute();
+    await seedContracts(tx, random);
+    await seedIndustries(tx, random);
+    await seedSubsidiaries(tx, random);
+    await seedAgreementTemplates(tx, random);
+    await seedNotices(tx, random);
   });
 }

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { startServer } from './serverProcess';
+import { startServer } from '../../../scripts/serverProcess';
 
 /** One server for the whole e2e run; its URL reaches the tests through BASE_URL. */
 export default async function globalSetup() {

@@ -1,0 +1,105 @@
+import {
+  CONTRACT_STATUS,
+  DATA_STATUS,
+  PARTNER_CATEGORY,
+  PLATFORM_MARK_CHOICES,
+  SIGN_STATUS,
+} from '../src/domain/enums';
+import type { FieldDeclaration, FilterDeclaration, ResourceDeclaration } from './types';
+
+/**
+ * Contracts, two views of one table behind one API (GET /api/v1/contract): the merchant's own contracts
+ * (/contractManagement) and the platform's view of every merchant's contracts (/adPlatformCooperation).
+ * The server answers both with the same record (the admin fields below) and confines a merchant to its own
+ * company whatever q= says.
+ *
+ * The spec's contract filters also list a q key `sort`; what it filters is not shown (the agreement
+ * templates have a `sort` of their own) and the partner category is `csort`, so `sort` is left out: the
+ * server refuses it like any unknown key. `sort=` as a URL parameter stays the column sort.
+ */
+const API = { list: '/api/v1/contract', one: '/api/v1/contract/:id' };
+
+const FIELDS = {
+  id: { source: 'id', label: '合同ID', type: 'number', sortable: true },
+  contractNo: { source: 'contractNo', label: '合同编号', type: 'text' },
+  nm: { source: 'nm', label: '合同名称', type: 'text' },
+  companyId: { source: 'companyId', label: '企业编号', type: 'number', list: false },
+  companyName: { source: 'companyName', label: '企业名称', type: 'text' },
+  csort: { source: 'csort', label: '合作类别', type: 'enum', choices: PARTNER_CATEGORY },
+  contractStatus: { source: 'contractStatus', label: '合同状态', type: 'enum', choices: CONTRACT_STATUS },
+  signStatus: { source: 'signStatus', label: '签署状态', type: 'enum', choices: SIGN_STATUS },
+  dataStatus: { source: 'dataStatus', label: '数据状态', type: 'enum', choices: DATA_STATUS },
+  signNm: { source: 'signNm', label: '签署人', type: 'text' },
+  startDate: { source: 'startDate', label: '生效日期', type: 'date' },
+  endDate: { source: 'endDate', label: '到期日期', type: 'date', sortable: true },
+  signTime: { source: 'signTime', label: '签署时间', type: 'datetime' },
+  platformMark: { source: 'platformMark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES },
+  enterpriseId: { source: 'enterpriseId', label: '服务主体编号', type: 'number', list: false },
+  industryId: { source: 'industryId', label: '行业编号', type: 'number', list: false },
+  createTime: { source: 'createTime', label: '创建时间', type: 'datetime', sortable: true },
+  updateTime: { source: 'updateTime', label: '更新时间', type: 'datetime', list: false },
+} as const satisfies Record<string, FieldDeclaration>;
+
+const FILTERS = {
+  nm: { key: 'nm', label: '合同名称', type: 'text', alwaysOn: true },
+  companyNm: { key: 'companyNm', label: '企业名称', type: 'text', alwaysOn: true },
+  contractStatus: { key: 'contractStatus', label: '合同状态', type: 'enum', choices: CONTRACT_STATUS, alwaysOn: true },
+  signStatus: { key: 'signStatus', label: '签署状态', type: 'enum', choices: SIGN_STATUS },
+  createTime: { key: 'stime', endKey: 'etime', label: '创建时间', type: 'dateRange' },
+  csort: { key: 'csort', label: '合作类别', type: 'enum', choices: PARTNER_CATEGORY },
+  dataStatus: { key: 'dataStatus', label: '数据状态', type: 'enum', choices: DATA_STATUS },
+  platformmark: { key: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES },
+  signNm: { key: 'signNm', label: '签署人', type: 'text' },
+  contractIds: { key: 'contractIds', label: '合同ID（多个用逗号分隔）', type: 'text' },
+  enterpriseId: { key: 'enterpriseId', label: '服务主体编号', type: 'number' },
+  industryId: { key: 'industryId', label: '行业编号', type: 'number' },
+} as const satisfies Record<string, FilterDeclaration>;
+
+/** Merchant contract management: /contractManagement (MER_BANKACCOUNT_RECHARGE), own company only. */
+export const merchantContracts: ResourceDeclaration = {
+  name: 'contractManagement',
+  label: '合同',
+  recordTitle: 'nm',
+  api: API,
+  permissions: { list: ['MER_BANKACCOUNT_RECHARGE'] },
+  views: {},
+  defaultSort: { field: 'createTime', order: 'DESC' },
+  fields: [
+    FIELDS.contractNo,
+    FIELDS.nm,
+    FIELDS.contractStatus,
+    FIELDS.signStatus,
+    FIELDS.signNm,
+    FIELDS.startDate,
+    FIELDS.endDate,
+    FIELDS.signTime,
+    FIELDS.createTime,
+  ],
+  filters: [FILTERS.nm, FILTERS.contractStatus, { ...FILTERS.signStatus, alwaysOn: true }, FILTERS.createTime],
+};
+
+/** Platform contract management: /adPlatformCooperation (ADM_PLAT_CONTRACT_MGR), within the caller's scope. */
+export const adminContracts: ResourceDeclaration = {
+  name: 'adPlatformCooperation',
+  label: '合同',
+  recordTitle: 'nm',
+  api: API,
+  permissions: { list: ['ADM_PLAT_CONTRACT_MGR'] },
+  views: {},
+  defaultSort: { field: 'createTime', order: 'DESC' },
+  fields: Object.values(FIELDS),
+  filters: Object.values(FILTERS),
+  actions: [
+    {
+      name: 'cancelContract',
+      label: '作废',
+      method: 'POST',
+      // The spec's body is { id }; an action's body is fixed data, so the id rides in the query (the server
+      // takes either).
+      path: '/api/v1/contract/cancelcontract?id=:id',
+      confirm: '作废后该合同不再有效，且不能恢复。确定作废吗？',
+      permissions: ['ADM_PLAT_CONTRACT_MGR'],
+      visibleWhen: { field: 'dataStatus', in: [1] },
+    },
+  ],
+};

@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Use this data directory and keep it (benchmarks); by default a fresh temp one, deleted on stop. */
+  dataDir?: string;
+}
+
+/**
+ * Starts the real server (production build in dist/, SQLite database with the demo seed) on a free
+ * loopback port and resolves once it listens. If the calling process exits or is interrupted first,
+ * the server is killed and a temp data directory removed.
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'lg-server-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: process.cwd(),
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stopped = false;
+  const cleanUpNow = () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    cleanUpNow();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('exit', cleanUpNow);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  let output = '';
+  let url: string;
+  try {
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`服务器 120 秒内未启动：\n${output}`)), 120_000);
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /LISTENING (http:\/\/[^\s]+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`服务器退出（${code}）：\n${output}`));
+      });
+    });
+  } catch (error) {
+    cleanUpNow();
+    throw error;
+  }
+  // Keep draining the pipes so a chatty server never blocks on a full buffer.
+  child.stdout?.resume();
+  child.stderr?.resume();
+
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      if (stopped) return;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      }
+      cleanUpNow();
+      process.removeListener('exit', cleanUpNow);
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+    },
+  };
+}

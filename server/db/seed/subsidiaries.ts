@@ -1,0 +1,61 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../database';
+import type { SubsidiaryTable } from '../schema';
+import { chinaTime } from '../time';
+import type { Random } from './random';
+
+/**
+ * More demo subsidiaries beside the six of the foundation seed (ids 1-6, which companies refer to): some
+ * disabled, one more virtual, both editions, in every department.
+ */
+const MORE: readonly Omit<Insertable<SubsidiaryTable>, 'create_time'>[] = [
+  {
+    sname: '南京分公司',
+    department_id: 1,
+    crm_company_name: '南京分公司（CRM）',
+    is_virtual: 0,
+    status: 1,
+    platform_mark: 1,
+  },
+  { sname: '苏州分公司', department_id: 1, crm_company_name: null, is_virtual: 0, status: 0, platform_mark: 3 },
+  {
+    sname: '厦门分公司',
+    department_id: 2,
+    crm_company_name: '厦门分公司（CRM）',
+    is_virtual: 0,
+    status: 0,
+    platform_mark: 1,
+  },
+  {
+    sname: '武汉分公司',
+    department_id: 3,
+    crm_company_name: '武汉分公司（CRM）',
+    is_virtual: 0,
+    status: 1,
+    platform_mark: 1,
+  },
+  { sname: '天津分公司', department_id: 3, crm_company_name: null, is_virtual: 0, status: 0, platform_mark: 1 },
+  {
+    sname: '西安分公司',
+    department_id: 4,
+    crm_company_name: '西安分公司（CRM）',
+    is_virtual: 0,
+    status: 1,
+    platform_mark: 1,
+  },
+  { sname: '重庆虚拟分公司', department_id: 4, crm_company_name: null, is_virtual: 1, status: 1, platform_mark: 3 },
+];
+
+export async function seedSubsidiaries(db: Db, random: Random): Promise<void> {
+  const now = Date.now();
+  await db
+    .insertInto('subsidiaries')
+    .values(
+      MORE.map((item, index) => ({
+        ...item,
+        // After the first six (400-395 days ago), a few weeks apart.
+        create_time: chinaTime(now - (360 - index * 40) * 86400_000 + random.int(0, 8 * 3600) * 1000),
+      })),
+    )
+    .execute();
+}
