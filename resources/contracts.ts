@@ -66,6 +66,7 @@ export const merchantContracts: ResourceDeclaration = {
   defaultSort: { field: 'createTime', order: 'DESC' },
   fields: [
     FIELDS.contractNo,
+    FIELDS.companyName,
     FIELDS.nm,
     FIELDS.contractStatus,
     FIELDS.signStatus,

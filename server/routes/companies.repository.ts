@@ -380,11 +380,15 @@ export async function searchCompanies(
 ): Promise<{ rows: CompanyRecord[]; total: number }> {
   // An empty scope (a scoped user without departments, or deptIds outside the scope) matches nothing.
   if (search.departmentIds && search.departmentIds.length === 0) return { rows: [], total: 0 };
-  const sort = page.sort ?? { field: 'createTime', order: 'desc' as const };
-  const column = SORT_COLUMNS[sort.field] ?? SORT_COLUMNS.createTime;
+  const order = page.sort?.order ?? 'desc';
+  const sortField = page.sort && page.sort.field in SORT_COLUMNS ? page.sort.field : 'createTime';
+  const column = SORT_COLUMNS[sortField];
 
   if (summable(search)) {
-    const [rows, total] = await Promise.all([pageRows(db, search, column, sort.order, page), summedTotal(db, search)]);
+    const [rows, total] = await Promise.all([
+      bookmarkedPageRows(db, search, sortField, order, page),
+      summedTotal(db, search),
+    ]);
     return { rows, total };
   }
 

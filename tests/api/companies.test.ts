@@ -1,7 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../resources/companies';
 import { filterKeys } from '../../resources/types';
+import { type Db, openDatabase } from '../../server/db/database';
 import { chinaTime } from '../../server/db/time';
+import { searchCacheOf } from '../../server/routes/companies.searchCache';
 import { encodeQ } from '../../src/domain/query';
 import { MSG } from '../../src/domain/validation';
 import {
@@ -632,5 +635,267 @@ describe('name index (migration 002)', () => {
       await t.db.deleteFrom('companies').where('id', '=', id).execute();
     }
     expect(await searchAll({ q: { coname: '改名之后' } })).toEqual([]);
+  });
+});
+
+// --- Totals (migration 008) -------------------------------------------------------------------------------
+
+interface NewCompany {
+  name: string;
+  platform_mark?: number;
+  department_id?: number | null;
+  subsidiary_id?: number | null;
+  linkman_name?: string | null;
+  create_time?: string;
+}
+
+function companyValues(company: NewCompany, index = 0) {
+  const time = company.create_time ?? chinaTime();
+  return {
+    credit_code: `91000000COUNT${String(index).padStart(5, '0')}`,
+    platform_mark: 1,
+    status: 1,
+    sign_status: 0,
+    fdd_corp_free_status: 1,
+    certification_type: 1,
+    sub_status: 0,
+    update_time: time,
+    ...company,
+    create_time: time,
+  };
+}
+
+async function insertCompany(company: NewCompany, db: Db = t.db): Promise<number> {
+  const row = await db.insertInto('companies').values(companyValues(company)).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+async function dataVersion(): Promise<number> {
+  const { rows } = await sql<{ version: number | string }>`SELECT version FROM company_data_version WHERE id = 1`.execute(
+    t.db,
+  );
+  return Number(rows[0].version);
+}
+
+/** A search, who may see what it finds, and which companies it finds (the oracle). */
+type TotalCase = [label: string, options: SearchOptions, matches: (row: Row) => boolean];
+
+/** Each search's totalElements and first page equal the oracle's, straight from the companies table. */
+async function expectSearchesExact(cases: readonly TotalCase[], size = 10): Promise<void> {
+  const all = await allCompanies();
+  for (const [label, options, matches] of cases) {
+    const expected = all.filter(matches);
+    const page = await search({ ...options, page: 0, size });
+    expect(page.totalElements, label).toBe(expected.length);
+    expect(ids(page.content), label).toEqual(ids(expected.slice(0, size)));
+  }
+}
+
+describe('totals: trigger-maintained counts and the versioned cache (migration 008)', () => {
+  const inDepartments =
+    (...departments: number[]) =>
+    (row: Row) =>
+      row.departmentId !== null && departments.includes(row.departmentId);
+  const CASES: readonly TotalCase[] = [
+    ['admin, unfiltered', {}, () => true],
+    ['platformmark 3', { q: { platformmark: 3 } }, (row) => row.platformMark === 3],
+    ['platformmark 1, departID 3', { q: { platformmark: 1, departID: 3 } }, (row) => row.platformMark === 1 && row.departmentId === 3],
+    ['departID 2', { q: { departID: 2 } }, inDepartments(2)],
+    ['kefu (departments 1 and 2)', { as: 'kefu' }, inDepartments(1, 2)],
+    ['hehuoren (department 2)', { as: 'hehuoren' }, inDepartments(2)],
+    ['kefu, platformmark 3', { as: 'kefu', q: { platformmark: 3 } }, (row) => inDepartments(1, 2)(row) && row.platformMark === 3],
+    ['deptIds 3 and 4', { body: { deptIds: [3, 4] } }, inDepartments(3, 4)],
+    ['coname, 3+ characters', { q: { coname: '计数验证' } }, (row) => row.name.includes('计数验证')],
+    ['coname, 2 characters', { q: { coname: '计数' } }, (row) => row.name.includes('计数')],
+    ['coname, sorted by name', { q: { coname: '计数验证' }, sort: 'name,asc' }, (row) => row.name.includes('计数验证')],
+    ['kefu, coname', { as: 'kefu', q: { coname: '计数验证' } }, (row) => inDepartments(1, 2)(row) && row.name.includes('计数验证')],
+    ['coname and platformmark', { q: { coname: '有限公司', platformmark: 3 } }, (row) => row.name.includes('有限公司') && row.platformMark === 3],
+    ['linkmanName', { q: { linkmanName: '计数联系人' } }, (row) => row.linkmanName === '计数联系人'],
+    ['subID 2', { q: { subID: 2 } }, (row) => row.subsidiaryId === 2],
+  ];
+
+  it('company_counts holds the number of companies per edition and department (0: none)', async () => {
+    const counted = await sql<{ platform_mark: number; department_id: number | string; n: number | string }>`
+      SELECT platform_mark, department_id, n FROM company_counts WHERE n <> 0 ORDER BY platform_mark, department_id`.execute(
+      t.db,
+    );
+    const grouped = await sql<{ platform_mark: number; department_id: number | string; n: number | string }>`
+      SELECT platform_mark, coalesce(department_id, 0) AS department_id, count(*) AS n FROM companies
+      GROUP BY platform_mark, coalesce(department_id, 0) ORDER BY platform_mark, coalesce(department_id, 0)`.execute(t.db);
+    const normalized = (rows: { platform_mark: number; department_id: number | string; n: number | string }[]) =>
+      rows.map((row) => [Number(row.platform_mark), Number(row.department_id), Number(row.n)]);
+    expect(normalized(counted.rows)).toEqual(normalized(grouped.rows));
+    expect(normalized(counted.rows).length).toBeGreaterThan(1);
+  });
+
+  it('totals and pages stay exact through an insert, an edition change, department changes, a rename and a delete', async () => {
+    await expectSearchesExact(CASES);
+    const writes: [label: string, write: (id: number) => Promise<unknown>][] = [
+      ['edition 3 → 1', (id) => t.db.updateTable('companies').set({ platform_mark: 1 }).where('id', '=', id).execute()],
+      ['department 2 → 3', (id) => t.db.updateTable('companies').set({ department_id: 3 }).where('id', '=', id).execute()],
+      ['department 3 → none', (id) => t.db.updateTable('companies').set({ department_id: null }).where('id', '=', id).execute()],
+      ['no department → 1', (id) => t.db.updateTable('companies').set({ department_id: 1 }).where('id', '=', id).execute()],
+      ['contact person', (id) => t.db.updateTable('companies').set({ linkman_name: '计数联系人' }).where('id', '=', id).execute()],
+      ['rename', (id) => t.db.updateTable('companies').set({ name: '改名以后的有限公司' }).where('id', '=', id).execute()],
+      ['subsidiary', (id) => t.db.updateTable('companies').set({ subsidiary_id: 2 }).where('id', '=', id).execute()],
+    ];
+    let version = await dataVersion();
+    const id = await insertCompany({ name: '计数验证一号有限公司', platform_mark: 3, department_id: 2 });
+    try {
+      expect(await dataVersion()).toBeGreaterThan(version);
+      // The newest company: first on every page 0 it matches (the name searches' cached order included).
+      await expectSearchesExact(CASES);
+      for (const [label, write] of writes) {
+        version = await dataVersion();
+        await write(id);
+        expect(await dataVersion(), label).toBeGreaterThan(version);
+        await expectSearchesExact(CASES);
+      }
+    } finally {
+      await t.db.deleteFrom('companies').where('id', '=', id).execute();
+    }
+    await expectSearchesExact(CASES);
+  });
+
+  it('a write through another connection (another server process) is seen at once', async () => {
+    await expectSearchesExact(CASES);
+    const schema =
+      t.dialect === 'postgres'
+        ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(t.db)).rows[0].schema
+        : undefined;
+    const other = openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir, searchPath: schema });
+    try {
+      const first = await insertCompany({ name: '计数验证二号有限公司', platform_mark: 3, department_id: 1 }, other);
+      const second = await insertCompany({ name: '计数验证三号有限公司', platform_mark: 1, department_id: 4 }, other);
+      await expectSearchesExact(CASES);
+      await other.updateTable('companies').set({ department_id: 2 }).where('id', '=', second).execute();
+      await expectSearchesExact(CASES);
+      await other.deleteFrom('companies').where('id', 'in', [first, second]).execute();
+      await expectSearchesExact(CASES);
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  it('a filter counted once is answered from the cache until the next write', async () => {
+    const q = { coname: '计数验证' };
+    await search({ q });
+    const cached = await searchCacheOf(t.db);
+    expect(cached.version).toBe(await dataVersion());
+    expect(cached.size).toBeGreaterThan(0);
+    // Same version, same cache: nothing is recounted.
+    await search({ q });
+    expect(await searchCacheOf(t.db)).toBe(cached);
+
+    const id = await insertCompany({ name: '计数验证四号有限公司' });
+    try {
+      const fresh = await searchCacheOf(t.db);
+      expect(fresh).not.toBe(cached);
+      expect(fresh.version).toBe(await dataVersion());
+      const page = await search({ q });
+      expect(ids(page.content)[0]).toBe(id);
+    } finally {
+      await t.db.deleteFrom('companies').where('id', '=', id).execute();
+    }
+    expect(ids((await search({ q })).content)).not.toContain(id);
+  });
+
+  describe('deep pages (bookmarks)', () => {
+    const BULK = 1500;
+    const bulkIds: number[] = [];
+
+    beforeAll(async () => {
+      const base = Date.UTC(2023, 0, 1);
+      const values = Array.from({ length: BULK }, (_, index) =>
+        companyValues(
+          {
+            name: `书签验证${index % 7}号有限公司${index}`,
+            platform_mark: index % 3 === 0 ? 3 : 1,
+            department_id: (index % 4) + 1,
+            // Some share a second, so id breaks the ties.
+            create_time: new Date(base + Math.floor(index / 3) * 3_600_000).toISOString().slice(0, 19).replace('T', ' '),
+          },
+          index,
+        ),
+      );
+      for (let start = 0; start < values.length; start += 200) {
+        const rows = await t.db
+          .insertInto('companies')
+          .values(values.slice(start, start + 200))
+          .returning('id')
+          .execute();
+        bulkIds.push(...rows.map((row) => Number(row.id)));
+      }
+    });
+
+    afterAll(async () => {
+      for (let start = 0; start < bulkIds.length; start += 500) {
+        await t.db
+          .deleteFrom('companies')
+          .where('id', 'in', bulkIds.slice(start, start + 500))
+          .execute();
+      }
+    });
+
+    /** Pages deeper than 1000 rows equal the oracle's, in every order, twice (the second from bookmarks). */
+    async function expectDeepPages(sorted: (all: Row[]) => Row[], options: SearchOptions = {}, matches = (_row: Row) => true) {
+      const expected = sorted((await allCompanies()).filter(matches));
+      for (let round = 0; round < 2; round += 1) {
+        for (const [page, size] of [
+          [10, 100],
+          [11, 100],
+          [101, 10],
+          [1000, 1],
+          [1, 1000],
+        ]) {
+          const answer = await search({ ...options, page, size });
+          expect(answer.totalElements).toBe(expected.length);
+          expect(ids(answer.content), `page ${page} of ${size}`).toEqual(ids(expected.slice(page * size, (page + 1) * size)));
+        }
+      }
+    }
+    const newestFirst = (all: Row[]) => all;
+    const byNameAsc = (all: Row[]) => [...all].sort((a, b) => (a.name === b.name ? a.id - b.id : a.name < b.name ? -1 : 1));
+    const byIdDesc = (all: Row[]) => [...all].sort((a, b) => b.id - a.id);
+
+    it('match the oracle in each order, before and after writes that shift them', async () => {
+      await expectDeepPages(newestFirst);
+      await expectDeepPages(byIdDesc, { sort: 'id,desc' });
+      await expectDeepPages(newestFirst, { q: { platformmark: 1 } }, (row) => row.platformMark === 1);
+      // A company in the middle of the order moves every later row by one.
+      const middle = await insertCompany({ name: '书签验证插入有限公司', create_time: '2023-01-20 12:00:00' });
+      try {
+        await expectDeepPages(newestFirst);
+        await expectDeepPages(newestFirst, { q: { platformmark: 1 } }, (row) => row.platformMark === 1);
+        await t.db.deleteFrom('companies').where('id', '=', bulkIds[700]).execute();
+        await expectDeepPages(newestFirst);
+        await expectDeepPages(byIdDesc, { sort: 'id,desc' });
+      } finally {
+        await t.db.deleteFrom('companies').where('id', '=', middle).execute();
+      }
+      await expectDeepPages(newestFirst);
+    });
+
+    it('name order and name searches page exactly too', async () => {
+      // SQLite and PostgreSQL may collate names differently: the oracle is the database's own order.
+      const nameOrder = async () =>
+        (await t.db.selectFrom('companies').select('id').orderBy('name').orderBy('id').execute()).map((row) => Number(row.id));
+      for (let round = 0; round < 2; round += 1) {
+        const expected = await nameOrder();
+        for (const [page, size] of [
+          [10, 100],
+          [1, 1000],
+        ]) {
+          const answer = await search({ sort: 'name,asc', page, size });
+          expect(ids(answer.content)).toEqual(expected.slice(page * size, (page + 1) * size));
+          const descending = await search({ sort: 'name,desc', page, size });
+          expect(ids(descending.content)).toEqual([...expected].reverse().slice(page * size, (page + 1) * size));
+        }
+      }
+      await expectDeepPages(newestFirst, { q: { coname: '书签验证' } }, (row) => row.name.includes('书签验证'));
+      await t.db.updateTable('companies').set({ name: '不再匹配的有限公司' }).where('id', '=', bulkIds[3]).execute();
+      await expectDeepPages(newestFirst, { q: { coname: '书签验证' } }, (row) => row.name.includes('书签验证'));
+      expect(byNameAsc([]).length).toBe(0);
+    });
   });
 });

@@ -23,6 +23,8 @@ test('管理员在平台合作中看到多家公司的合同，并可按状态�
   await page.getByRole('option', { name: '未签署' }).click();
   await expect(page).toHaveURL(/contractStatus/);
   await expect(page.locator('tbody tr').first()).toBeVisible();
-  const statuses = await page.locator('tbody td.column-contractStatus').allTextContents();
-  expect(new Set(statuses)).toEqual(new Set(['未签署']));
+  // the rows are replaced once the filtered page arrives
+  await expect
+    .poll(async () => [...new Set(await page.locator('tbody td.column-contractStatus').allTextContents())])
+    .toEqual(['未签署']);
 });
