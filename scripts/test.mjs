@@ -2,6 +2,7 @@
 // (Playwright in Chromium). Every step runs; the last line sums up the tests as "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { startLocalPostgres } from './localPostgres.mjs';
 
 const node = process.execPath;
 const steps = [
@@ -17,6 +18,20 @@ const steps = [
       '--outputFile.json=test-results/vitest.json',
     ],
     report: 'test-results/vitest.json',
+  },
+  {
+    name: '接口测试（PostgreSQL）',
+    args: [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      'api',
+      '--reporter=dot',
+      '--reporter=json',
+      '--outputFile.json=test-results/vitest-pg.json',
+    ],
+    report: 'test-results/vitest-pg.json',
+    postgres: true,
   },
   { name: '前端构建（vite build）', args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
   {
@@ -41,9 +56,19 @@ mkdirSync('test-results', { recursive: true });
 let passed = 0;
 let failed = 0;
 const failedSteps = [];
+// PostgreSQL: DATABASE_URL when set, else a throwaway local server when PostgreSQL is installed.
+const localPostgres = process.env.DATABASE_URL ? null : await startLocalPostgres();
+const postgresUrl = process.env.DATABASE_URL ?? localPostgres?.url;
 for (const step of steps) {
+  if (step.postgres && !postgresUrl) {
+    console.log(`\n=== ${step.name}：未设置 DATABASE_URL 且本机没有 PostgreSQL，跳过 ===`);
+    continue;
+  }
   console.log(`\n=== ${step.name} ===`);
-  const result = spawnSync(node, step.args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const env = { ...process.env, FORCE_COLOR: '0' };
+  if (step.postgres) env.DATABASE_URL = postgresUrl;
+  else delete env.DATABASE_URL;
+  const result = spawnSync(node, step.args, { stdio: 'inherit', env });
   const tally = counts(step);
   passed += tally.passed;
   failed += tally.failed;
@@ -52,6 +77,7 @@ for (const step of steps) {
     if (!step.report) failed += 1;
   }
 }
+localPostgres?.stop();
 console.log(`\n${failedSteps.length === 0 ? '全部通过' : `未通过的步骤：${failedSteps.join('、')}`}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length === 0 ? 0 : 1);
