@@ -21,6 +21,7 @@ if (stale && process.env.SKIP_BUILD !== '1') {
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  spawnSync(process.execPath, ['scripts/compressDist.mjs'], { stdio: 'inherit' });
 }
 const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/server.ts'], { stdio: 'inherit' });
 process.exit(server.status ?? 0);

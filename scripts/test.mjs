@@ -34,6 +34,7 @@ const steps = [
     postgres: true,
   },
   { name: '前端构建（vite build）', args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
+  { name: '前端预压缩', args: ['scripts/compressDist.mjs'] },
   {
     name: '端到端测试（playwright）',
     args: ['node_modules/@playwright/test/cli.js', 'test'],

@@ -52,6 +52,8 @@ export async function registerWebApp(app: FastifyInstance, config: ServerConfig)
     root: config.webRoot,
     wildcard: false,
     index: false,
+    // dist/ holds .br and .gz beside each asset (scripts/compressDist.mjs)
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Hashed bundles never change; index.html and config.json must always be fresh.
       res.header(
