@@ -49,7 +49,14 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
     ? ((await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]?.schema ??
       undefined)
     : undefined;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
+  // Features land in parallel with their own migration numbers: a database that already ran a later
+  // number must still take an earlier one that arrives afterwards.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema,
+    allowUnorderedMigrations: true,
+  });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
   return result;
