@@ -1,10 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import packageJson from './package.json' with { type: 'json' };
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
+  // The /test diagnostics page shows which build is running.
+  define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
   server: {
     // `npm run dev`: the API runs with `npm run serve` on 8080.

@@ -3,8 +3,12 @@ import { companies } from './companies';
 import { adminContracts, merchantContracts } from './contracts';
 import { industries } from './industries';
 import { adNotice, systemNotice } from './notices';
+import { activateMerchant, smallActivateMerchant } from './registrations';
+import { codeQuery } from './smsCodes';
 import { subsidiaries } from './subsidiaries';
 import type { ResourceDeclaration } from './types';
+import { systemMaintain } from './upgradeNotices';
+import { versionUpdate } from './versions';
 
 /** Every declared resource. Adding an entity adds one line here. */
 export const RESOURCES: readonly ResourceDeclaration[] = [
@@ -17,4 +21,9 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   agreementTemplateSeals,
   adNotice,
   systemNotice,
+  activateMerchant,
+  smallActivateMerchant,
+  codeQuery,
+  systemMaintain,
+  versionUpdate,
 ];

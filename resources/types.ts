@@ -56,6 +56,15 @@ export interface ActionDeclaration {
   query?: Record<string, string | number>;
   /** Show the button only on rows where record[field] equals one of the values. */
   visibleWhen?: { field: string; in: readonly (string | number)[] };
+  /** Inputs shown in the confirm dialog; their values are added to the body (e.g. a rejection reason). */
+  prompt?: readonly ActionPromptField[];
+}
+
+export interface ActionPromptField {
+  source: string;
+  label: string;
+  type: 'text' | 'number';
+  required?: boolean;
 }
 
 export interface ResourceDeclaration {

@@ -17,6 +17,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Behind a reverse proxy: trust X-Forwarded-For for this many hops (0: never, the default). */
   trustProxy: number | false;
+  /** HS256 key of single-sign-on assertions (SSO_SHARED_SECRET); without it SSO is refused. */
+  ssoSharedSecret: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -74,7 +76,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: readInteger(env, 'TRUST_PROXY_HOPS', 0, problems, 0, 10) || false,
+    ssoSharedSecret: env.SSO_SHARED_SECRET || null,
   };
+  if (config.ssoSharedSecret && config.ssoSharedSecret.length < 32)
+    problems.push('SSO_SHARED_SECRET 至少需要 32 个字符');
   if (problems.length > 0) {
     throw new Error(`服务器配置有误：\n- ${problems.join('\n- ')}`);
   }

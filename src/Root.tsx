@@ -2,6 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { AuthenticationPage, RegisterPage, TestPage, VersionUpdatePage } from './pages/publicPages';
 import { LoadingMask } from './shell/LoadingMask';
 import { PageLoading } from './shell/PageLoading';
 import { Toaster } from './shell/Toaster';
@@ -23,6 +24,10 @@ export function Root() {
           <Routes>
             <Route path="/" element={<Navigate to="/login" replace />} />
             <Route path="/login" element={<LoginPage />} />
+            <Route path="/register" element={<RegisterPage />} />
+            <Route path="/authentication" element={<AuthenticationPage />} />
+            <Route path="/versionUpdate" element={<VersionUpdatePage />} />
+            <Route path="/test" element={<TestPage />} />
             <Route path="/*" element={<AdminApp />} />
           </Routes>
         </Suspense>

@@ -13,12 +13,15 @@ export interface PasswordLogin {
   type: 1 | 3;
   captchaId?: string;
   captchaCode?: string;
+  /** /login?index: bypass an active maintenance window. */
+  index?: boolean;
 }
 
 export interface SmsLogin {
   phone: string;
   code: string;
   username?: string;
+  index?: boolean;
 }
 
 /** A refused login: the server's message, and what the page must do next. */
@@ -53,6 +56,7 @@ export async function loginWithPassword(input: PasswordLogin): Promise<LoginCont
       platformMark: mark,
       captchaId: input.captchaId,
       captchaCode: input.captchaCode,
+      index: input.index ? 1 : undefined,
     },
   });
   return finishLogin(envelope);
@@ -69,7 +73,23 @@ export async function loginWithSms(input: SmsLogin): Promise<LoginContent> {
       type: LOGIN_TYPE.sms,
       platformMark: 1,
       username: input.username,
+      index: input.index ? 1 : undefined,
     },
+  });
+  return finishLogin(envelope);
+}
+
+/** /login?mod=1&platformMark&userInf: a single-sign-on assertion from another system (README, SSO). */
+export async function loginWithSso(input: {
+  userInf: string;
+  platformMark: 1 | 3;
+  index?: boolean;
+}): Promise<LoginContent> {
+  setPlatformMark(input.platformMark);
+  const envelope = await request('/api/v1/sso/login', {
+    method: 'POST',
+    silent: true,
+    form: { userInf: input.userInf, platformMark: input.platformMark, index: input.index ? 1 : undefined },
   });
   return finishLogin(envelope);
 }

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { Button, Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { ApiError, requestContent } from '../../providers/httpClient';
@@ -29,13 +30,25 @@ function ActionButton({
   const refresh = useRefresh();
   const [confirming, setConfirming] = useState(false);
   const [running, setRunning] = useState(false);
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const prompt = action.prompt ?? [];
+  const missing = prompt.some((field) => field.required && !answers[field.source]?.trim());
 
   const run = async () => {
+    if (missing) return;
     setRunning(true);
+    const entered = Object.fromEntries(
+      prompt
+        .filter((field) => answers[field.source]?.trim())
+        .map((field) => [
+          field.source,
+          field.type === 'number' ? Number(answers[field.source]) : answers[field.source].trim(),
+        ]),
+    );
     try {
       await requestContent(action.path.replace(':id', encodeURIComponent(String(record.id))), {
         method: action.method,
-        json: action.method === 'GET' ? undefined : (action.body ?? {}),
+        json: action.method === 'GET' ? undefined : { ...(action.body ?? {}), ...entered },
         query: action.query,
         silent: true,
       });
@@ -68,7 +81,26 @@ function ActionButton({
           isOpen={confirming}
           loading={running}
           title={`${action.label}「${title}」`}
-          content={action.confirm}
+          content={
+            prompt.length === 0 ? (
+              action.confirm
+            ) : (
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
+                {action.confirm}
+                {prompt.map((field) => (
+                  <TextField
+                    key={field.source}
+                    label={field.label}
+                    required={field.required}
+                    type={field.type === 'number' ? 'number' : 'text'}
+                    size="small"
+                    value={answers[field.source] ?? ''}
+                    onChange={(event) => setAnswers({ ...answers, [field.source]: event.target.value })}
+                  />
+                ))}
+              </Box>
+            )
+          }
           confirm="确定"
           cancel="取消"
           onConfirm={() => void run()}

@@ -235,4 +235,9 @@ export interface Database {
   agreement_template_seals: AgreementTemplateSealTable;
   industries: IndustryTable;
   contracts: ContractTable;
+  registrations: import('./accountFlowsSchema').RegistrationTable;
+  sso_assertions: import('./accountFlowsSchema').SsoAssertionTable;
+  upgrade_notices: import('./accountFlowsSchema').UpgradeNoticeTable;
+  versions: import('./accountFlowsSchema').VersionTable;
+  payment_passwords: import('./workspaceTables').PaymentPasswordTable;
 }

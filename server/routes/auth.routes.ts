@@ -4,7 +4,7 @@ import { parsePlatformMark } from '../../src/domain/editions';
 import { LOGIN_TYPE, SMS_TYPE } from '../../src/domain/session';
 import { validateLoginPhone, validatePassword, validateSmsCode, validateUsername } from '../../src/domain/validation';
 import type { AppServices } from '../appServices';
-import { requireAuth } from '../auth/access';
+import { bearerToken, requireAuth } from '../auth/access';
 import { DUMMY_PASSWORD_HASH } from '../auth/dummyHash';
 import { buildLoginContent } from '../auth/loginContent';
 import { verifyClientPassword } from '../auth/passwords';
@@ -19,6 +19,7 @@ import {
   recordFailure,
 } from '../services/security/loginAttempts';
 import { verifySmsCode } from '../services/sms/smsCodes';
+import { sameMobile } from './workspace.repository';
 
 type Form = Record<string, string | undefined>;
 
@@ -67,6 +68,11 @@ export async function authRoutes(app: FastifyInstance, { db, tokens }: AppServic
     }
     await clearFailures(db, username);
     if (user.status !== 1) fail('账号已停用，请联系管理员');
+    // switchCompany=1 (company switch, spec §2): the live session's mobile must be bound to the chosen account.
+    if (form.switchCompany === '1') {
+      const current = tokens.verify(bearerToken(request) ?? '');
+      if (!current || !(await sameMobile(db, Number(current.sub), user.id))) fail('只能切换到本人手机号绑定的公司');
+    }
     if (user.role_id === 2 && user.platform_mark !== sessionMark) {
       fail(
         user.platform_mark === 3

@@ -4,7 +4,13 @@ import { sortFields } from '../../resources/types';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
 import type { CompanyTable, Database } from '../db/schema';
-import { type Bookmark, Bookmarks, type CompanyCountTables, searchCacheOf } from './companies.searchCache';
+import {
+  type Bookmark,
+  Bookmarks,
+  type CompanyCountTables,
+  searchCacheOf,
+  type VersionCache,
+} from './companies.searchCache';
 
 /**
  * Companies as the admin company screens see them (resources/companies.ts): the search, one company and its
@@ -345,10 +351,11 @@ async function bookmarkedPageRows(
   sortField: keyof typeof SORT_COLUMNS,
   order: 'asc' | 'desc',
   page: CompanyPageRequest,
+  versionCache?: VersionCache,
 ): Promise<CompanyRecord[]> {
   const column = SORT_COLUMNS[sortField];
   if (page.offset < BOOKMARK_MIN_OFFSET) return pageRows(db, search, column, order, page);
-  const cache = await searchCacheOf(db);
+  const cache = versionCache ?? (await searchCacheOf(db));
   const bookmarks = await cache.remember(
     `bookmarks ${sortField} ${order} ${criteriaKey(search)}`,
     async () => new Bookmarks(),
@@ -358,7 +365,11 @@ async function bookmarkedPageRows(
   const rows = await pageRows(db, search, column, order, page, from);
   const first = rows[0];
   if (first && from?.position !== page.offset) {
-    bookmarks.add({ position: page.offset, key: first[sortField as keyof CompanyRecord] as string | number, id: first.id });
+    bookmarks.add({
+      position: page.offset,
+      key: first[sortField as keyof CompanyRecord] as string | number,
+      id: first.id,
+    });
   }
   return rows;
 }
@@ -411,7 +422,7 @@ export async function searchCompanies(
       return { rows, total: matches.total };
     }
   }
-  const [rows, count] = await Promise.all([bookmarkedPageRows(db, search, sortField, order, page), total()]);
+  const [rows, count] = await Promise.all([bookmarkedPageRows(db, search, sortField, order, page, cache), total()]);
   return { rows, total: count };
 }
 

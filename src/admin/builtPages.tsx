@@ -10,6 +10,14 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     () => import('../pages/home/AdminHome'),
     (module) => module.AdminHome,
   ),
+  '/merchant': page(
+    () => import('../pages/merchant/MerchantSettings'),
+    (module) => module.MerchantSettings,
+  ),
+  '/teamAdmin': page(
+    () => import('../pages/merchant/TeamAdmin'),
+    (module) => module.TeamAdmin,
+  ),
   '/manage': page(
     () => import('../pages/home/MerchantHome'),
     (module) => module.MerchantHome,

@@ -3,18 +3,28 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { AppBar, TitlePortal, useLogout } from 'react-admin';
 import { MESSAGES } from '../domain/codes';
 import { productTitle } from '../domain/editions';
-import { roleLabel } from '../domain/roles';
+import { ROLE, roleLabel } from '../domain/roles';
+import { NoticeBell } from '../notices/NoticeBell';
 import { showToast } from '../shell/toast';
+import { CompanySwitchDialog } from '../workspace/CompanySwitchView';
+import { canSwitchCompany } from '../workspace/companySwitch';
+import { UserHoverCard } from './UserHoverCard';
 import { useSession } from './useSession';
 
-/** Header (spec §2): product title, the user's name with a role label, logout. */
+/**
+ * Header (spec §2): product title, the user's name with a role label, logout; for merchants the notice bell
+ * and a hover card on the name (company info, security, admin info, switch company).
+ */
 export function AppHeader() {
   const session = useSession();
   const logout = useLogout();
+  const [switching, setSwitching] = useState(false);
   const label = roleLabel(session?.user.properties.rid);
+  const merchant = session?.user.properties.rid === ROLE.merchant;
   return (
     <AppBar userMenu={false} color="primary">
       <Typography variant="h6" component="span" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
@@ -22,9 +32,13 @@ export function AppHeader() {
       </Typography>
       <TitlePortal variant="subtitle1" />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto' }}>
-        <Typography component="span" data-testid="current-user">
-          {session?.user.properties.cnam}
-        </Typography>
+        {merchant && <NoticeBell initialCount={session?.noticeNum ?? 0} />}
+        <UserHoverCard
+          name={session?.user.properties.cnam}
+          merchant={merchant}
+          canSwitch={canSwitchCompany(session)}
+          onSwitch={() => setSwitching(true)}
+        />
         {label && <Chip size="small" label={label} sx={{ bgcolor: 'rgba(255,255,255,0.2)', color: 'inherit' }} />}
         <Button
           color="inherit"
@@ -37,6 +51,12 @@ export function AppHeader() {
           退出
         </Button>
       </Box>
+      {switching && (
+        <CompanySwitchDialog
+          currentCompanyId={session?.user.properties.cid ?? null}
+          onClose={() => setSwitching(false)}
+        />
+      )}
     </AppBar>
   );
 }

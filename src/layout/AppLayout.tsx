@@ -4,6 +4,9 @@ import { Layout } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { productTitle } from '../domain/editions';
 import { findRoute } from '../domain/routes';
+import { CompanySwitchView } from '../workspace/CompanySwitchView';
+import { canSwitchCompany } from '../workspace/companySwitch';
+import { UnpaidInvoiceReminder } from '../workspace/UnpaidInvoiceReminder';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
 import { useSession } from './useSession';
@@ -19,11 +22,25 @@ function useDocumentTitle() {
   }, [location.pathname, session?.platformMark]);
 }
 
+/** Spec §2: when the session's switch-company flag is off, the company-switch view replaces the main area. */
+function MainArea({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session && !session.switchCompany && canSwitchCompany(session)) {
+    return <CompanySwitchView currentCompanyId={session.user.properties.cid} />;
+  }
+  return (
+    <>
+      <UnpaidInvoiceReminder />
+      {children}
+    </>
+  );
+}
+
 export function AppLayout({ children }: { children: ReactNode }) {
   useDocumentTitle();
   return (
     <Layout appBar={AppHeader} menu={AppMenu}>
-      {children}
+      <MainArea>{children}</MainArea>
     </Layout>
   );
 }

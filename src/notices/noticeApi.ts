@@ -35,11 +35,11 @@ export async function refreshUnreadCount(): Promise<number> {
 }
 
 /** Published notices of the user's edition with their read state (page 0, size 10000 per spec §9). */
-export async function fetchNoticesWithReadState(): Promise<Notice[]> {
+export async function fetchNoticesWithReadState(size = 10000): Promise<Notice[]> {
   const content = await requestContent<Notice[] | { content: Notice[] }>(
     '/api/v1/notifications/getnotificationsandreadstate',
     {
-      query: { page: 0, size: 10000 },
+      query: { page: 0, size },
       silent: true,
     },
   );

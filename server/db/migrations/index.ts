@@ -7,6 +7,9 @@ import * as contracts from './005_contracts';
 import * as agreementTemplates from './006_agreement_templates';
 import * as notices from './007_notices';
 import * as companyCounts from './008_company_counts';
+import * as accountFlows from './010_account_flows';
+import * as versions from './011_versions';
+import * as paymentPasswords from './020_payment_passwords';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +21,7 @@ export const migrations: Record<string, Migration> = {
   '006_agreement_templates': agreementTemplates,
   '007_notices': notices,
   '008_company_counts': companyCounts,
+  '010_account_flows': accountFlows,
+  '011_versions': versions,
+  '020_payment_passwords': paymentPasswords,
 };

@@ -11,6 +11,7 @@ import { seedIndustries } from './industries';
 import { seedNotices } from './notices';
 import { createRandom } from './random';
 import { seedSubsidiaries } from './subsidiaries';
+import { seedVersions } from './versions';
 
 /** The demo password of every seeded account (README). */
 export const DEMO_PASSWORD = 'Demo1234';
@@ -304,5 +305,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedSubsidiaries(tx, random);
     await seedAgreementTemplates(tx, random);
     await seedNotices(tx, random);
+    await seedVersions(tx);
   });
 }

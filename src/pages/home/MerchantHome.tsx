@@ -12,6 +12,7 @@ import { canAccessRoute } from '../../domain/permissions';
 import { findRoute } from '../../domain/routes';
 import type { ServiceCharge } from '../../domain/session';
 import { useSession } from '../../layout/useSession';
+import { ContractExpiryWarning, LatestNotices } from './MerchantNews';
 import { Shortcuts } from './Shortcuts';
 import { StatCard } from './StatCard';
 
@@ -78,6 +79,8 @@ export function MerchantHome() {
         <StatCard label="未读公告" value={unread} to="/systemNotice" />
         <StatCard label="服务费率" value={rateText(charges)} />
       </Box>
+      {user.properties.cid !== null && <ContractExpiryWarning companyId={user.properties.cid} />}
+      <LatestNotices />
       <Shortcuts items={shortcuts} />
     </Box>
   );

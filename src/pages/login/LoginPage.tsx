@@ -13,6 +13,7 @@ import {
   landingPath,
   loginWithPassword,
   loginWithSms,
+  loginWithSso,
   safeReturnPath,
 } from '../../../providers/auth/loginApi';
 import { ApiError } from '../../../providers/httpClient';
@@ -26,10 +27,14 @@ import { SMS_TYPE } from '../../domain/session';
 import { validateLoginPhone, validatePassword, validateSmsCode, validateUsername } from '../../domain/validation';
 import { showToast } from '../../shell/toast';
 import type { AccountChoice } from './ChooseCompanyDialog';
+import { useMaintenance } from './useMaintenance';
 
 // Dialogs are needed only in the SMS flow: kept out of the login page's first download.
 const SendSmsDialog = lazy(() =>
   import('../../components/SendSmsDialog').then((module) => ({ default: module.SendSmsDialog })),
+);
+const ResetPasswordDialog = lazy(() =>
+  import('./ResetPasswordDialog').then((module) => ({ default: module.ResetPasswordDialog })),
 );
 const ChooseCompanyDialog = lazy(() =>
   import('./ChooseCompanyDialog').then((module) => ({ default: module.ChooseCompanyDialog })),
@@ -57,6 +62,11 @@ export function LoginPage() {
   const [accounts, setAccounts] = useState<AccountChoice[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const smsMode = edition === 1 && mode === 'sms';
+  const [resetOpen, setResetOpen] = useState(false);
+  // /login?index bypasses the maintenance banner; the server is told with index=1.
+  const index = params.has('index');
+  const maintenance = useMaintenance(index);
+  const ssoAssertion = params.get('mod') === '1' ? params.get('userInf') : null;
 
   useEffect(() => {
     document.title = `登录 - ${productTitle(edition)}`;
@@ -67,6 +77,18 @@ export function LoginPage() {
     const target = safeReturnPath(params.get('Rurl')) ?? (await landingPath(content));
     navigate(target, { replace: true });
   };
+
+  // Single sign-on: log in once without the form; any failure returns to a plain /login with the message.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per assertion
+  useEffect(() => {
+    if (!ssoAssertion) return;
+    loginWithSso({ userInf: ssoAssertion, platformMark: params.get('platformMark') === '3' ? 3 : 1, index })
+      .then(afterLogin)
+      .catch((error: unknown) => {
+        showToast(error instanceof Error ? error.message : '单点登录失败，请重新登录', 'error');
+        navigate(index ? '/login?index' : '/login', { replace: true });
+      });
+  }, [ssoAssertion]);
 
   const handleRefusal = (error: unknown) => {
     if (error instanceof LoginRefused) {
@@ -97,13 +119,14 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       const content = smsMode
-        ? await loginWithSms({ phone, code, username: chosenUsername })
+        ? await loginWithSms({ phone, code, username: chosenUsername, index })
         : await loginWithPassword({
             username,
             password,
             type: edition,
             captchaId: captchaRequired ? captcha.captchaId : undefined,
             captchaCode: captchaRequired ? captcha.code : undefined,
+            index,
           });
       setAccounts([]);
       await afterLogin(content);
@@ -140,6 +163,14 @@ export function LoginPage() {
           <Typography variant="h5" component="h1" align="center" gutterBottom>
             {productTitle(edition)}
           </Typography>
+          {maintenance && (
+            <Box role="alert" sx={{ mb: 2, p: 1.5, borderRadius: 1, bgcolor: '#fff4e5', color: '#663c00' }}>
+              <Typography variant="subtitle2">系统维护中，请稍后访问</Typography>
+              <Typography variant="body2">
+                维护时间：{maintenance.startTime} 至 {maintenance.endTime}
+              </Typography>
+            </Box>
+          )}
           <Tabs
             value={edition}
             onChange={(_, value: Edition) => {
@@ -212,7 +243,7 @@ export function LoginPage() {
                 )}
               </>
             )}
-            <Button type="submit" variant="contained" size="large" disabled={submitting}>
+            <Button type="submit" variant="contained" size="large" disabled={submitting || !!maintenance}>
               {submitting ? '登录中…' : '登录'}
             </Button>
             <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
@@ -230,7 +261,12 @@ export function LoginPage() {
               ) : (
                 <span />
               )}
-              <Link href="/register">注册账号</Link>
+              <Box sx={{ display: 'flex', gap: 2 }}>
+                <Link component="button" type="button" onClick={() => setResetOpen(true)}>
+                  忘记密码
+                </Link>
+                <Link href="/register">注册账号</Link>
+              </Box>
             </Box>
           </Box>
         </CardContent>
@@ -245,6 +281,7 @@ export function LoginPage() {
             onSent={() => setSmsSentAt(Date.now())}
           />
         )}
+        {resetOpen && <ResetPasswordDialog platformMark={edition} onClose={() => setResetOpen(false)} />}
         {accounts.length > 0 && (
           <ChooseCompanyDialog
             accounts={accounts}

@@ -1,0 +1,81 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { requestContent } from '../../../providers/httpClient';
+import { NoticeDetailDialog } from '../../notices/NoticeDetailDialog';
+import type { Notice } from '../../notices/noticeApi';
+
+/** Contracts ending within 30 days (GET /api/v1/contract/willexpire/{companyId}). */
+export function ContractExpiryWarning({ companyId }: { companyId: number }) {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    requestContent<unknown[]>(`/api/v1/contract/willexpire/${companyId}`, { silent: true, background: true }).then(
+      (rows) => setCount(Array.isArray(rows) ? rows.length : 0),
+      () => undefined,
+    );
+  }, [companyId]);
+  if (count === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 2 }}>
+      您有 {count} 份合同将在30天内到期，请及时续签。
+      <Link component={RouterLink} to="/contractManagement" sx={{ ml: 1 }}>
+        查看合同
+      </Link>
+    </Alert>
+  );
+}
+
+/** The five latest published notices of the merchant's edition, each opening its detail. */
+export function LatestNotices() {
+  const [notices, setNotices] = useState<Notice[] | null>(null);
+  const [selected, setSelected] = useState<Notice | null>(null);
+  useEffect(() => {
+    requestContent<{ content: Notice[] }>('/api/v1/notifications/getnotificationsandreadstate', {
+      query: { page: 0, size: 5 },
+      silent: true,
+      background: true,
+    }).then(
+      (page) => setNotices(page.content),
+      () => setNotices([]),
+    );
+  }, []);
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between' }}>
+          <Typography variant="h6" component="h2">
+            最新公告
+          </Typography>
+          <Link component={RouterLink} to="/systemNotice">
+            全部公告
+          </Link>
+        </Box>
+        {notices?.length === 0 && <Typography color="text.secondary">暂无公告!</Typography>}
+        <List dense aria-label="最新公告">
+          {notices?.map((notice) => (
+            <ListItemButton key={notice.id} onClick={() => setSelected(notice)}>
+              <ListItemText
+                primary={notice.title}
+                secondary={notice.releaseTime?.slice(0, 10)}
+                slotProps={{ primary: { sx: { fontWeight: notice.isRead === 0 ? 600 : 400 } } }}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      </CardContent>
+      <NoticeDetailDialog
+        notice={selected}
+        onClose={() => setSelected(null)}
+        onRead={(id) => setNotices((rows) => rows?.map((row) => (row.id === id ? { ...row, isRead: 1 } : row)) ?? rows)}
+      />
+    </Card>
+  );
+}

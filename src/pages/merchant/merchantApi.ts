@@ -1,0 +1,40 @@
+import { hashPassword } from '../../../providers/auth/passwordHash';
+import { requestContent } from '../../../providers/httpClient';
+
+/** The company record as GET /api/v1/companies/:id/platform/0 answers it (resources/companies.ts sources). */
+export type CompanyRecord = Record<string, string | number | null>;
+
+export function fetchCompany(companyId: number): Promise<CompanyRecord> {
+  return requestContent(`/api/v1/companies/${companyId}/platform/0`, { silent: true });
+}
+
+export function saveInvoiceInfo(companyId: number, values: Record<string, string>): Promise<CompanyRecord> {
+  return requestContent(`/api/v1/companies/${companyId}/invoice`, { method: 'PUT', json: values, silent: true });
+}
+
+export function saveContacts(companyId: number, values: Record<string, string>): Promise<CompanyRecord> {
+  return requestContent(`/api/v1/companies/${companyId}/contacts`, { method: 'PUT', json: values, silent: true });
+}
+
+/** PATCH /api/v1/accounts/password — both passwords leave the browser hashed, like at login. */
+export function changeLoginPassword(oldPassword: string, newPassword: string): Promise<null> {
+  return requestContent('/api/v1/accounts/password', {
+    method: 'PATCH',
+    json: { oldPassword: hashPassword(oldPassword.trim()), newPassword: hashPassword(newPassword.trim()) },
+    silent: true,
+  });
+}
+
+export function paymentPasswordState(companyId: number): Promise<{ set: boolean }> {
+  return requestContent('/api/v1/bankaccounts/password', { query: { coid: companyId }, silent: true });
+}
+
+/** PATCH /api/v1/bankaccounts/password?coid= — 6 digits; the old one is required once one is set. */
+export function savePaymentPassword(companyId: number, password: string, oldPassword?: string): Promise<null> {
+  return requestContent('/api/v1/bankaccounts/password', {
+    method: 'PATCH',
+    query: { coid: companyId },
+    json: { password, oldPassword },
+    silent: true,
+  });
+}

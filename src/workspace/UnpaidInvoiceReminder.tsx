@@ -1,0 +1,51 @@
+import Alert from '@mui/material/Alert';
+import { useEffect, useState } from 'react';
+import { requestContent } from '../../providers/httpClient';
+import { ROLE } from '../domain/roles';
+import { useSession } from '../layout/useSession';
+
+/** Set once the reminder was closed: it does not come back in the same browser session for that user. */
+export const unpaidInvoiceDismissedKey = (userId: number | undefined) => `notInvoiceReminderClosed:${userId ?? ''}`;
+export const UNPAID_INVOICE_MESSAGE = '您有发票未申请，请及时申请';
+
+/**
+ * Spec §2: for role 2, GET /api/v1/remittances/batch/notinvoice/{companyId}; when it answers true the reminder
+ * stays until closed. (The server answers false until remittances exist, issue 6.)
+ */
+export function UnpaidInvoiceReminder() {
+  const session = useSession();
+  const [show, setShow] = useState(false);
+  const companyId = session?.user.properties.cid;
+  const userId = session?.user.id;
+  const merchant = session?.user.properties.rid === ROLE.merchant;
+
+  useEffect(() => {
+    if (!merchant || !companyId || sessionStorage.getItem(unpaidInvoiceDismissedKey(userId))) return;
+    let live = true;
+    requestContent<boolean>(`/api/v1/remittances/batch/notinvoice/${companyId}`, {
+      silent: true,
+      background: true,
+    }).then(
+      (pending) => live && setShow(pending === true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [merchant, companyId, userId]);
+
+  if (!show) return null;
+  return (
+    <Alert
+      severity="warning"
+      role="alert"
+      sx={{ mt: 1 }}
+      onClose={() => {
+        sessionStorage.setItem(unpaidInvoiceDismissedKey(userId), '1');
+        setShow(false);
+      }}
+    >
+      {UNPAID_INVOICE_MESSAGE}
+    </Alert>
+  );
+}

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileBytes, multipartRequest } from './support/multipart';
+import {
+  authed,
+  createTestApp,
+  envelopeOf,
+  lastSmsCode,
+  login,
+  sha256Hex,
+  solveCaptcha,
+  type TestApp,
+  tokenOf,
+} from './support/testApp';
+
+const OK = 1020000;
+const BUSINESS = 1040400;
+const PASSWORD = 'abc12345';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+let mobileSeq = 0;
+const nextMobile = () => `1370000${String(1000 + mobileSeq++).padStart(4, '0')}`;
+let nameSeq = 0;
+const nextName = () => `杭州测试注册科技有限公司${nameSeq++}`;
+
+/** Each call comes from its own address, so the per-IP limits of uploads and SMS do not add up across tests. */
+let ipSeq = 1;
+const nextIp = () => `10.0.${Math.floor(ipSeq / 250)}.${(ipSeq++ % 250) + 1}`;
+
+async function uploadLicence(name = '执照.png', content = fileBytes('png', 500), remoteAddress = nextIp()) {
+  const body = multipartRequest([{ name: 'file', filename: name, content }]);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/companies/register/upload',
+    remoteAddress,
+    ...body,
+  });
+  return envelopeOf(response);
+}
+
+async function sendRegisterCode(mobile: string) {
+  const { captchaId, code } = await solveCaptcha(t.app, t.db);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/sms/vericodeno',
+    remoteAddress: nextIp(),
+    payload: { mobile, type: 6, token: captchaId, code, module: 2 },
+  });
+  return envelopeOf(response);
+}
+
+async function validForm(mobile: string, overrides: Record<string, string | number> = {}) {
+  const licence = await uploadLicence();
+  expect(licence.code).toBe(OK);
+  const sent = await sendRegisterCode(mobile);
+  expect(sent.code, sent.message).toBe(OK);
+  return {
+    mobile,
+    code: (await lastSmsCode(t.db, mobile)) ?? '',
+    password: sha256Hex(PASSWORD),
+    name: nextName(),
+    companyNature: '有限责任公司',
+    industryId: 1,
+    companySize: '20-99人',
+    businessLicense: '91330100MA27XXXX1A',
+    invoiceTaxNumber: '91330100MA27XXXX1A',
+    province: '浙江省',
+    city: '杭州市',
+    district: '西湖区',
+    licenseUrl: licence.content.url as string,
+    platformMark: 1,
+    ...overrides,
+  };
+}
+
+async function register(form: Record<string, unknown>) {
+  const response = await t.app.inject({ method: 'POST', url: '/api/v1/companies/registernewcloud', payload: form });
+  expect(response.statusCode).toBe(200);
+  return envelopeOf(response);
+}
+
+describe('registration', () => {
+  it('registers with a valid code and consumes the code', async () => {
+    const mobile = nextMobile();
+    const form = await validForm(mobile);
+    const answer = await register(form);
+    expect(answer.code, answer.message).toBe(OK);
+    expect(answer.message).toBe('注册成功，请联系客服激活账号。');
+    const row = await t.db
+      .selectFrom('registrations')
+      .selectAll()
+      .where('id', '=', answer.content.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe(0);
+    expect(row.linkman_mobile).toBe(mobile);
+    expect(row.password_hash).toMatch(/^\$2[aby]\$/);
+    const again = await register({ ...form, name: nextName() });
+    expect(again.code).not.toBe(OK);
+  });
+
+  it('refuses a wrong SMS code and keeps no row', async () => {
+    const mobile = nextMobile();
+    const form = await validForm(mobile);
+    const answer = await register({ ...form, code: form.code === '000000' ? '111111' : '000000' });
+    expect(answer.code).not.toBe(OK);
+    expect(answer.message).toBe('短信验证码错误或已失效');
+    const rows = await t.db.selectFrom('registrations').select('id').where('linkman_mobile', '=', mobile).execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('needs the image captcha before sending a registration code', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sms/vericodeno',
+      payload: { mobile: nextMobile(), type: 6, token: 'nope', code: 'ABCDEF' },
+    });
+    expect(envelopeOf(response).code).not.toBe(OK);
+  });
+
+  it.each([
+    ['mobile', '', '请输入手机号'],
+    ['mobile', '123', '请输入正确的手机号'],
+    ['code', '', '请输入验证码'],
+    ['password', 'plain-text', '请输入不少于8位字母+数字的组合，长度为 8 - 30位'],
+    ['name', '短名称', '请输入6-128位公司名称'],
+    ['name', 'x'.repeat(129), '请输入6-128位公司名称'],
+    ['businessLicense', 'abc', '请输入正确的纳税人识别号（15、17、18或20位大写字母或数字）'],
+    ['businessLicense', '', '请输入统一社会信用代码'],
+    ['invoiceTaxNumber', '91330100MA27XXXX2B', '纳税人识别号须与统一社会信用代码一致'],
+    ['licenseUrl', '', '请上传营业执照'],
+    ['licenseUrl', '/api-v1/dl?file=999999&rn=x.png', '请重新上传营业执照'],
+    ['companyNature', '', '请选择公司性质'],
+    ['companySize', '', '请选择公司规模'],
+    ['province', '', '请选择所在地区'],
+    ['industryId', '', '请选择所属行业'],
+    ['industryId', 99999, '所选行业不存在'],
+  ])('checks %s = %j → %s', async (field, value, message) => {
+    const mobile = nextMobile();
+    const form = await validForm(mobile);
+    const answer = await register({ ...form, [field]: value });
+    expect(answer.code).toBe(BUSINESS);
+    expect(answer.message).toBe(message);
+    // The code was not used up by a refused form.
+    const row = await t.db
+      .selectFrom('sms_codes')
+      .select('used_at')
+      .where('mobile', '=', mobile)
+      .executeTakeFirstOrThrow();
+    expect(row.used_at).toBeNull();
+  });
+
+  it('reports duplicates of name and mobile', async () => {
+    const mobile = nextMobile();
+    const form = await validForm(mobile);
+    expect((await register(form)).code).toBe(OK);
+    const byName = envelopeOf(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/companies/duplicate/checking?name=${encodeURIComponent(String(form.name))}`,
+      }),
+    );
+    expect(byName.message).toBe('该公司已注册，请勿重复注册');
+    const byMobile = envelopeOf(
+      await t.app.inject({ method: 'GET', url: `/api/v1/companies/duplicate/checking?mobile=${mobile}` }),
+    );
+    expect(byMobile.message).toBe('该手机号已注册，请直接登录');
+    const merchant = await t.db
+      .selectFrom('users')
+      .select('mobile')
+      .where('username', '=', 'merchant')
+      .executeTakeFirstOrThrow();
+    const demoMobile = envelopeOf(
+      await t.app.inject({ method: 'GET', url: `/api/v1/companies/duplicate/checking?mobile=${merchant.mobile}` }),
+    );
+    expect(demoMobile.code).toBe(BUSINESS);
+    const free = envelopeOf(
+      await t.app.inject({ method: 'GET', url: `/api/v1/companies/duplicate/checking?mobile=${nextMobile()}` }),
+    );
+    expect(free.code).toBe(OK);
+  });
+
+  it('rolls back and keeps the code when the registration is refused inside the transaction', async () => {
+    const first = nextMobile();
+    const taken = await validForm(first);
+    expect((await register(taken)).code).toBe(OK);
+    const mobile = nextMobile();
+    const form = await validForm(mobile, { name: taken.name });
+    const answer = await register(form);
+    expect(answer.message).toBe('该公司已注册，请勿重复注册');
+    const code = await t.db
+      .selectFrom('sms_codes')
+      .select('used_at')
+      .where('mobile', '=', mobile)
+      .executeTakeFirstOrThrow();
+    expect(code.used_at).toBeNull();
+    expect((await register({ ...form, name: nextName() })).code).toBe(OK);
+  });
+
+  it('answers industries and company suggestions without login', async () => {
+    const industries = envelopeOf(await t.app.inject({ method: 'GET', url: '/api/v1/companies/register/industries' }));
+    expect(industries.code).toBe(OK);
+    expect(industries.content.length).toBeGreaterThan(0);
+    const company = await t.db.selectFrom('companies').select('name').executeTakeFirstOrThrow();
+    const suggestions = envelopeOf(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/companies/tianyancha?name=${encodeURIComponent(company.name.slice(0, 4))}`,
+      }),
+    );
+    expect(suggestions.code).toBe(OK);
+    expect(suggestions.content.map((item: { name: string }) => item.name)).toContain(company.name);
+  });
+
+  it('limits uploads per address', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 20; i++) expect((await uploadLicence('a.png', fileBytes('png', 50), ip)).code).toBe(OK);
+    expect((await uploadLicence('a.png', fileBytes('png', 50), ip)).message).toBe('上传过于频繁，请稍后再试');
+  });
+
+  it('accepts jpg/png uploads and refuses other types and sizes', async () => {
+    expect((await uploadLicence('a.jpg', fileBytes('jpeg', 100))).code).toBe(OK);
+    const pdf = await uploadLicence('a.pdf', fileBytes('pdf', 100));
+    expect(pdf.message).toBe('仅支持小于10M的图片格式上传');
+    const fake = await uploadLicence('a.png', Buffer.from('not an image at all'));
+    expect(fake.message).toBe('仅支持小于10M的图片格式上传');
+    const big = await uploadLicence('big.png', fileBytes('png', 10 * 1024 * 1024 + 10));
+    expect(big.message).toBe('仅支持小于10M的图片格式上传');
+  });
+});
+
+describe('activation', () => {
+  it('lists registrations for staff only, with filters', async () => {
+    const mobile = nextMobile();
+    const form = await validForm(mobile);
+    expect((await register(form)).code).toBe(OK);
+    const kefu = authed(t.app, await tokenOf(t.app, 'kefu'));
+    const page = envelopeOf(await kefu.get(`/api/v1/companies/register/search?q=linkmanMobile:${mobile};status:0`));
+    expect(page.code).toBe(OK);
+    expect(page.content.totalElements).toBe(1);
+    expect(page.content.content[0].name).toBe(form.name);
+    const merchant = authed(t.app, await tokenOf(t.app, 'merchant'));
+    expect((await merchant.get('/api/v1/companies/register/search')).statusCode).toBe(403);
+  });
+
+  it('activates: creates the company and a merchant who logs in with the registration password', async () => {
+    const mobile = nextMobile();
+    const form = await validForm(mobile);
+    const registered = await register(form);
+    const admin = authed(t.app, await tokenOf(t.app, 'admin'));
+    const subsidiary = await t.db
+      .selectFrom('subsidiaries')
+      .selectAll()
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow();
+    const answer = envelopeOf(
+      await admin({
+        method: 'POST',
+        url: `/api/v1/companies/register/${registered.content.id}/activate`,
+        payload: { subID: subsidiary.id, serviceId: 3 },
+      }),
+    );
+    expect(answer.code, answer.message).toBe(OK);
+    expect(answer.content.status).toBe(1);
+    expect(answer.content.departID).toBe(Number(subsidiary.department_id));
+    const company = await t.db
+      .selectFrom('companies')
+      .selectAll()
+      .where('name', '=', String(form.name))
+      .executeTakeFirstOrThrow();
+    expect(company.sign_status).toBe(0);
+    const session = await login(t.app, mobile, PASSWORD);
+    expect(session.code, session.message).toBe(OK);
+    expect(session.content.user.authorities ?? session.content.authorities).toBeDefined();
+    const twice = envelopeOf(
+      await admin({
+        method: 'POST',
+        url: `/api/v1/companies/register/${registered.content.id}/activate`,
+        payload: { subID: subsidiary.id },
+      }),
+    );
+    expect(twice.message).toBe('该注册信息已处理');
+  });
+
+  it('rejects with a reason', async () => {
+    const form = await validForm(nextMobile());
+    const registered = await register(form);
+    const admin = authed(t.app, await tokenOf(t.app, 'admin'));
+    const url = `/api/v1/companies/register/${registered.content.id}/reject`;
+    expect(envelopeOf(await admin({ method: 'POST', url, payload: {} })).message).toBe('请填写驳回原因');
+    const answer = envelopeOf(await admin({ method: 'POST', url, payload: { reason: '营业执照不清晰' } }));
+    expect(answer.code).toBe(OK);
+    expect(answer.content).toMatchObject({ status: 2, reason: '营业执照不清晰' });
+  });
+});
