@@ -3,6 +3,12 @@ import { loginAs } from './support/login';
 
 const LIST = /\/adIndustrymanagement(\?.*)?$/;
 
+/** The URL changes before the form replaces the list (the list's filter has the same label). */
+async function waitForForm(page: Page) {
+  await expect(page.getByRole('button', { name: '添加筛选' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '保存' })).toBeVisible();
+}
+
 async function openFromList(page: Page, name: string) {
   await expect(page).toHaveURL(LIST);
   // the URL changes before the list replaces the form: wait until the form is gone
@@ -12,6 +18,7 @@ async function openFromList(page: Page, name: string) {
   await expect(page).toHaveURL((url) => decodeURIComponent(url.search).includes(`"nm":"${name}"`));
   await page.getByRole('cell', { name, exact: true }).click();
   await expect(page).toHaveURL(/\/adIndustrymanagement\/\d+$/);
+  await waitForForm(page);
   await expect(page.getByRole('textbox', { name: '行业名称' })).toHaveValue(name);
 }
 
@@ -25,6 +32,7 @@ test('管理员新建、编辑、删除行业；使用中的行业不能删除',
 
   await page.getByRole('link', { name: '新建行业' }).click();
   await expect(page).toHaveURL(/\/adIndustrymanagement\/create$/);
+  await waitForForm(page);
   const nameInput = page.getByRole('textbox', { name: '行业名称' });
   await nameInput.fill('甲');
   await page.getByRole('button', { name: '保存' }).click();
