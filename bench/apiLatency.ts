@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -8,6 +7,7 @@ import { buildBenchDb } from './seed/buildBenchDb';
 import { runLoad } from './support/load';
 import { figure, header } from './support/report';
 import { startBenchServer } from './support/server';
+import { loginContent } from './support/session';
 
 /**
  * API latency at scale (issue: declarative resources): 1 000 000 companies (and contracts once that table
@@ -20,17 +20,6 @@ const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 1_000_000);
 const CONNECTIONS = 10;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const BUDGET_P99_MS = 50;
-
-async function adminToken(base: string): Promise<string> {
-  const password = createHash('sha256').update('Demo1234').digest('hex');
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'admin', password, type: '1', platformMark: '1' }),
-  });
-  const body = (await response.json()) as { content: { token: string } };
-  return body.content.token;
-}
 
 function hasContracts(db: Database.Database): boolean {
   return !!db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'contracts'").get();
@@ -64,7 +53,7 @@ async function main() {
 
   const server = await startBenchServer(dataDir);
   try {
-    const token = await adminToken(server.url);
+    const token = String((await loginContent(server.url, 'admin')).token);
     const headers = { authorization: `Bearer ${token}`, platformMark: '1' };
     const search = (query: string) => `${server.url}/api/v1/companies/search?${query}`;
     const scenarios: { name: string; url: string | (() => string); expectTotal?: number }[] = [

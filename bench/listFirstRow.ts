@@ -1,12 +1,12 @@
 // Cold list: from opening /adMerchant (logged in as admin, new browser context each run, so nothing cached)
 // to the first row shown, with 25 and with 200 rows per page, over the 1 000 000-company bench database.
-import { createHash } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/e2e/support/browser';
 import { buildBenchDb } from './seed/buildBenchDb';
 import { ensureBuild } from './support/build';
 import { figure, header } from './support/report';
 import { startBenchServer } from './support/server';
+import { loginContent, median, sessionEntries } from './support/session';
 
 const RUNS = 5;
 const CASES = [
@@ -25,21 +25,6 @@ function watchFirstRow(): void {
   }).observe(document, { childList: true, subtree: true });
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function loginContent(base: string): Promise<Record<string, unknown>> {
-  const password = createHash('sha256').update('Demo1234').digest('hex');
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'admin', password, type: '1', platformMark: '1' }),
-  });
-  return ((await response.json()) as { content: Record<string, unknown> }).content;
-}
-
 async function main() {
   header('listFirstRow: cold /adMerchant to first row, headless Chromium');
   ensureBuild();
@@ -50,15 +35,7 @@ async function main() {
   const server = await startBenchServer(dataDir);
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   try {
-    const content = await loginContent(server.url);
-    const session = {
-      token: content.token,
-      user: JSON.stringify(content.user),
-      platformMark: JSON.stringify(content.platform_mark),
-      noticeNum: JSON.stringify(content.noticeNum),
-      switchCompany: JSON.stringify(content.switchCompany),
-      deptIds: JSON.stringify(content.deptIds),
-    };
+    const session = sessionEntries(await loginContent(server.url, 'admin'));
     for (const { rows, budgetMs } of CASES) {
       const times: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {

@@ -1,6 +1,5 @@
 // Notice list dialog with 10 000 notices: from the click on the merchant's bell to the first notice row
 // (the list is interactive then: rows are buttons), in a fresh data directory, headless Chromium.
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/e2e/support/browser'
 import { ensureBuild } from './support/build';
 import { conditions, figure, header } from './support/report';
 import { startBenchServer } from './support/server';
+import { loginContent, median, sessionEntries } from './support/session';
 
 const RUNS = 5;
 const NOTICES = 10_000;
@@ -51,21 +51,6 @@ async function buildNoticeDb(): Promise<string> {
   return dir;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function loginContent(base: string): Promise<Record<string, unknown>> {
-  const password = createHash('sha256').update('Demo1234').digest('hex');
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'merchant', password, type: '1', platformMark: '1' }),
-  });
-  return ((await response.json()) as { content: Record<string, unknown> }).content;
-}
-
 /** Runs before the page's scripts: the time of the bell click and of the first notice row. */
 function watchDialog(): void {
   const target = window as unknown as { __clicked?: number; __firstRow?: number; __allRows?: number };
@@ -94,15 +79,7 @@ async function main() {
   const server = await startBenchServer(dataDir);
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   try {
-    const content = await loginContent(server.url);
-    const session = {
-      token: content.token,
-      user: JSON.stringify(content.user),
-      platformMark: JSON.stringify(content.platform_mark),
-      noticeNum: JSON.stringify(content.noticeNum),
-      switchCompany: JSON.stringify(content.switchCompany),
-      deptIds: JSON.stringify(content.deptIds),
-    };
+    const session = sessionEntries(await loginContent(server.url, 'merchant'));
     const times: number[] = [];
     const wholeList: number[] = [];
     let rendered = 0;

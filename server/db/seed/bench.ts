@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../database';
 import { isPostgres } from '../migrations/columns';
+import { CITIES as ALL_CITIES, TRADES, WORDS } from './companyNames';
 
 /**
  * The benchmark data set: many companies (and, where the contracts table exists, contracts), generated
@@ -9,20 +10,9 @@ import { isPostgres } from '../migrations/columns';
  * Company names are `<city><word><trade>有限公司<n>` where word and trade follow `n % 100`: each of the
  * 100 `<word><trade>` pairs matches exactly 1% of the companies (the substring-search benchmark).
  */
-export const BENCH_WORDS = ['灵动', '众创', '云帆', '汇智', '博远', '星河', '启航', '鼎盛', '华信', '锦程'];
-export const BENCH_TRADES = [
-  '科技',
-  '信息技术',
-  '人力资源',
-  '文化传媒',
-  '电子商务',
-  '物流',
-  '企业管理咨询',
-  '网络科技',
-  '教育科技',
-  '供应链管理',
-];
-const CITIES = ['上海', '杭州', '深圳', '北京', '成都', '南京', '苏州', '广州'];
+export const BENCH_WORDS = WORDS.slice(0, 10);
+export const BENCH_TRADES = TRADES.slice(0, 10);
+const CITIES = ALL_CITIES.slice(0, 8);
 
 /** The `<word><trade>` text that n % 100 === index selects. */
 export function benchNamePart(index: number): string {

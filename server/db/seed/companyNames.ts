@@ -1,7 +1,7 @@
 import type { Random } from './random';
 
-const CITIES = ['上海', '杭州', '深圳', '北京', '成都', '南京', '苏州', '广州', '武汉', '西安', '重庆', '合肥'];
-const WORDS = [
+export const CITIES = ['上海', '杭州', '深圳', '北京', '成都', '南京', '苏州', '广州', '武汉', '西安', '重庆', '合肥'];
+export const WORDS = [
   '灵动',
   '众创',
   '云帆',
@@ -19,7 +19,7 @@ const WORDS = [
   '瑞丰',
   '恒通',
 ];
-const TRADES = [
+export const TRADES = [
   '科技',
   '信息技术',
   '人力资源',
