@@ -240,4 +240,15 @@ export interface Database {
   upgrade_notices: import('./accountFlowsSchema').UpgradeNoticeTable;
   versions: import('./accountFlowsSchema').VersionTable;
   payment_passwords: import('./workspaceTables').PaymentPasswordTable;
+  accounts: import('./moneyTables').AccountTable;
+  ledger_entries: import('./moneyTables').LedgerEntryTable;
+  recharges: import('./moneyTables').RechargeTable;
+  settlement_blacklist: import('./moneyTables').SettlementBlacklistTable;
+  payout_drafts: import('./moneyTables').PayoutDraftTable;
+  payout_batches: import('./moneyTables').PayoutBatchTable;
+  payout_items: import('./moneyTables').PayoutItemTable;
+  abnormal_funds: import('./moneyTables').AbnormalFundTable;
+  invoice_categories: import('./moneyTables').InvoiceCategoryTable;
+  invoices: import('./moneyTables').InvoiceTable;
+  tax_certificates: import('./moneyTables').TaxCertificateTable;
 }

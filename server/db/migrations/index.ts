@@ -10,6 +10,7 @@ import * as companyCounts from './008_company_counts';
 import * as accountFlows from './010_account_flows';
 import * as versions from './011_versions';
 import * as paymentPasswords from './020_payment_passwords';
+import * as money from './030_money';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '010_account_flows': accountFlows,
   '011_versions': versions,
   '020_payment_passwords': paymentPasswords,
+  '030_money': money,
 };

@@ -1,0 +1,199 @@
+import type { Generated } from 'kysely';
+
+/** Tables of migration 030 (money, issue 6). Amounts are integers in 1/10000 yuan; times China-time text. */
+export interface AccountTable {
+  id: Generated<number>;
+  company_id: number;
+  platform_mark: number;
+  balance: number;
+  update_time: string;
+}
+
+export interface LedgerEntryTable {
+  id: Generated<number>;
+  company_id: number;
+  platform_mark: number;
+  /** LEDGER in src/domain/moneyEnums.ts */
+  kind: number;
+  /** Signed: credits positive, debits negative. */
+  amount: number;
+  balance_after: number;
+  /** The business record that caused the entry: 'recharge' | 'batch' | 'item' | 'abnormal'. */
+  ref_type: string;
+  ref_id: number;
+  operator_id: number | null;
+  remark: string | null;
+  create_time: string;
+}
+
+export interface RechargeTable {
+  id: Generated<number>;
+  company_id: number;
+  platform_mark: number;
+  amount: number;
+  payer_name: string;
+  payer_account: string;
+  bank_serial: string;
+  voucher_url: string;
+  remark: string | null;
+  /** RECHARGE: 0 待确认, 1 已到账, 2 已驳回 */
+  status: Generated<number>;
+  reject_reason: string | null;
+  applicant_id: number;
+  handler_id: number | null;
+  handle_time: string | null;
+  create_time: string;
+}
+
+export interface SettlementBlacklistTable {
+  id: Generated<number>;
+  name: string;
+  id_card: string;
+  reason: string;
+  operator_id: number | null;
+  create_time: string;
+}
+
+export interface PayoutDraftTable {
+  id: Generated<number>;
+  company_id: number;
+  platform_mark: number;
+  user_id: number;
+  file_name: string;
+  /** JSON array of PayoutRow (server/services/payouts). */
+  items: string;
+  item_count: number;
+  total_amount: number;
+  service_charge: number;
+  rate: number;
+  batch_id: number | null;
+  create_time: string;
+}
+
+export interface PayoutBatchTable {
+  id: Generated<number>;
+  batch_no: string;
+  company_id: number;
+  platform_mark: number;
+  draft_id: number | null;
+  item_count: number;
+  total_amount: number;
+  service_charge: number;
+  rate: number;
+  /** BATCH: 1 打款中, 2 已完成, 3 部分失败, 4 全部失败 */
+  status: Generated<number>;
+  success_count: Generated<number>;
+  success_amount: Generated<number>;
+  success_charge: Generated<number>;
+  failed_count: Generated<number>;
+  failed_amount: Generated<number>;
+  /** BATCH_INVOICE: 0 未开票, 1 开票中, 2 已开票 */
+  invoice_status: Generated<number>;
+  invoice_id: number | null;
+  operator_id: number;
+  remark: string | null;
+  create_time: string;
+  finish_time: string | null;
+}
+
+export interface PayoutItemTable {
+  id: Generated<number>;
+  batch_id: number;
+  company_id: number;
+  platform_mark: number;
+  row_no: number;
+  name: string;
+  id_card: string;
+  bank_card: string;
+  mobile: string | null;
+  amount: number;
+  service_charge: number;
+  remark: string | null;
+  /** ITEM: 0 处理中, 1 成功, 2 失败 */
+  status: Generated<number>;
+  fail_reason: string | null;
+  create_time: string;
+  finish_time: string | null;
+}
+
+export interface AbnormalFundTable {
+  id: Generated<number>;
+  company_id: number;
+  platform_mark: number;
+  batch_id: number;
+  item_id: number;
+  name: string;
+  id_card: string;
+  bank_card: string;
+  mobile: string | null;
+  amount: number;
+  service_charge: number;
+  reason: string;
+  /** ABNORMAL: 0 待处理, 1 已重新打款, 2 已留存余额 */
+  status: Generated<number>;
+  repay_batch_id: number | null;
+  handler_id: number | null;
+  handle_time: string | null;
+  create_time: string;
+}
+
+export interface InvoiceCategoryTable {
+  id: Generated<number>;
+  name: string;
+  tax_code: string | null;
+  platform_mark: Generated<number>;
+  status: Generated<number>;
+  remark: string | null;
+  create_time: string;
+}
+
+export interface InvoiceTable {
+  id: Generated<number>;
+  apply_no: string;
+  company_id: number;
+  platform_mark: number;
+  /** 1 纸质, 2 电子 */
+  kind: number;
+  category_id: number;
+  title: string;
+  tax_number: string;
+  bank_name: string;
+  bank_account: string;
+  address: string;
+  phone: string;
+  batch_count: number;
+  total: number;
+  deduction: number;
+  tax: number;
+  net: number;
+  rate_percent: number;
+  /** INVOICE: 1 已申请, 2 已开票, 3 已邮寄, 4 已驳回 */
+  status: Generated<number>;
+  invoice_number: string | null;
+  invoice_file_url: string | null;
+  invoice_file_name: string | null;
+  tracking_no: string | null;
+  reject_reason: string | null;
+  recipient: string | null;
+  recipient_phone: string | null;
+  mail_address: string | null;
+  remark: string | null;
+  applicant_id: number;
+  handler_id: number | null;
+  create_time: string;
+  issue_time: string | null;
+  mail_time: string | null;
+}
+
+export interface TaxCertificateTable {
+  id: Generated<number>;
+  company_id: number;
+  platform_mark: number;
+  /** YYYY-MM */
+  period: string;
+  file_url: string;
+  file_name: string;
+  remark: string | null;
+  uploader_id: number;
+  create_time: string;
+}

@@ -1,0 +1,67 @@
+/**
+ * Checks on the people a batch pays (issue 6): the national id's check digit (GB 11643) and the bank card's
+ * Luhn check digit. Shared by the server's batch validation, the simulated payout channel and the UI.
+ */
+import { NATIONAL_ID_PATTERN } from './validation';
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
+const ID_CHECK_CHARS = '10X98765432';
+
+/** The 18th character a 17-digit national id body must end with. */
+export function nationalIdCheckChar(body17: string): string {
+  let sum = 0;
+  for (let index = 0; index < 17; index += 1) sum += Number(body17[index]) * ID_WEIGHTS[index];
+  return ID_CHECK_CHARS[sum % 11];
+}
+
+/** An 18-digit national id with a real birth date and a correct check character (lower-case x accepted). */
+export function isValidNationalId(raw: string): boolean {
+  const id = raw.trim().toUpperCase();
+  if (!NATIONAL_ID_PATTERN.test(id)) return false;
+  const year = Number(id.slice(6, 10));
+  const month = Number(id.slice(10, 12));
+  const day = Number(id.slice(12, 14));
+  const birth = new Date(Date.UTC(year, month - 1, day));
+  if (birth.getUTCFullYear() !== year || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day) return false;
+  return nationalIdCheckChar(id.slice(0, 17)) === id[17];
+}
+
+export const BANK_CARD_PATTERN = /^\d{12,19}$/;
+
+/** Luhn (mod 10) check over all digits, the last being the check digit. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** The Luhn check digit to append to a card number body. */
+export function luhnCheckDigit(body: string): string {
+  for (let digit = 0; digit <= 9; digit += 1) if (passesLuhn(`${body}${digit}`)) return String(digit);
+  throw new Error('unreachable');
+}
+
+export const PAYEE_MSG = {
+  nameRequired: '姓名不能为空',
+  nameLength: '姓名应为2-20个字符',
+  idRequired: '身份证号不能为空',
+  idInvalid: '身份证号格式或校验位不正确',
+  cardRequired: '银行卡号不能为空',
+  cardInvalid: '银行卡号应为12-19位数字',
+  mobileInvalid: '请输入正确的手机号',
+  amountRequired: '金额不能为空',
+  amountInvalid: '金额格式不正确（最多两位小数）',
+  amountPositive: '金额必须大于0',
+  amountTooLarge: '单笔金额不能超过100,000.00元',
+  remarkLength: '备注不能超过50个字符',
+  blacklisted: '该收款人在结算黑名单中，不能打款',
+  duplicate: '与第%{row}行的身份证号和银行卡号重复',
+} as const;
