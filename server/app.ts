@@ -7,18 +7,29 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import { registerEnvelopeErrors } from './http/envelope';
 import { apiRoutes } from './routes/index';
+import { type PayoutChannel, simulatedBank } from './services/payouts/payoutChannel';
+import { createPayoutProcessor } from './services/payouts/payoutProcessor';
 import { createLogSmsSender, type SmsSender } from './services/sms/smsSender';
 import { registerWebApp } from './webApp';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payout processor, so tests can drain it (PAYOUT_AUTO=0). */
+    payouts: import('./services/payouts/payoutProcessor').PayoutProcessor;
+  }
+}
 
 export interface BuildOptions {
   config: ServerConfig;
   db: Db;
   sms?: SmsSender;
+  /** Where batch payouts go; the simulated bank by default. */
+  payoutChannel?: PayoutChannel;
   logger?: boolean | object;
 }
 
 /** Builds the whole server as one Fastify instance; tests build it and call `inject`. */
-export async function buildApp({ config, db, sms, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, payoutChannel, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
     trustProxy:
@@ -35,7 +46,15 @@ export async function buildApp({ config, db, sms, logger }: BuildOptions): Promi
     config,
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
     sms: sms ?? createLogSmsSender(app.log, config.logSmsCodes),
+    payouts: createPayoutProcessor(db, payoutChannel ?? simulatedBank, {
+      delayMs: config.payoutDelayMs,
+      intervalMs: Math.max(200, Math.min(1000, config.payoutDelayMs)),
+      onError: (error) => app.log.error({ err: error }, '打款处理失败，稍后重试'),
+    }),
   };
+  app.decorate('payouts', services.payouts);
+  if (config.payoutAutoProcess) services.payouts.start();
+  app.addHook('onClose', () => services.payouts.stop());
   // API routes live in their own context so the access hook never touches the static web app.
   await app.register(async (api) => {
     registerAccessControl(api, db, services.tokens);

@@ -1,6 +1,7 @@
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
+import type { PayoutProcessor } from './services/payouts/payoutProcessor';
 import type { SmsSender } from './services/sms/smsSender';
 
 /** What every route plugin receives: the database and the services, built once by buildApp. */
@@ -9,4 +10,6 @@ export interface AppServices {
   tokens: TokenService;
   sms: SmsSender;
   config: ServerConfig;
+  /** Pays submitted batch items through the payout channel. */
+  payouts: PayoutProcessor;
 }

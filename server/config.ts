@@ -19,6 +19,10 @@ export interface ServerConfig {
   trustProxy: number | false;
   /** HS256 key of single-sign-on assertions (SSO_SHARED_SECRET); without it SSO is refused. */
   ssoSharedSecret: string | null;
+  /** How long the simulated bank takes to pay an item (PAYOUT_DELAY_MS). */
+  payoutDelayMs: number;
+  /** Pay waiting items in the background (PAYOUT_AUTO=0 turns it off: tests drain explicitly). */
+  payoutAutoProcess: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -77,6 +81,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: readInteger(env, 'TRUST_PROXY_HOPS', 0, problems, 0, 10) || false,
     ssoSharedSecret: env.SSO_SHARED_SECRET || null,
+    payoutDelayMs: readInteger(env, 'PAYOUT_DELAY_MS', 2000, problems, 0, 600_000),
+    payoutAutoProcess: env.PAYOUT_AUTO !== '0',
   };
   if (config.ssoSharedSecret && config.ssoSharedSecret.length < 32)
     problems.push('SSO_SHARED_SECRET 至少需要 32 个字符');

@@ -56,6 +56,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // A folder without index.html: only the API is served unless a test points WEB_ROOT elsewhere.
     WEB_ROOT: path.join(dataDir, 'no-web-app'),
     DATABASE_URL: databaseUrl,
+    // Payouts are paid when a test drains them (app.payouts.drain()), never in the background.
+    PAYOUT_AUTO: '0',
     ...env,
   });
 
