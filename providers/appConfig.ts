@@ -19,7 +19,9 @@ export function setAppConfig(next: Partial<AppConfig>): void {
 /** Reads config.json when present; a missing or invalid file keeps the build-time values. */
 export async function loadRuntimeConfig(): Promise<void> {
   try {
-    const response = await fetch('/config.json', { cache: 'no-cache' });
+    // The boot script (scripts/bootPreloadPlugin.ts) may already have asked, ahead of the chunks.
+    const early = (window as { __lgConfig?: Promise<Response> }).__lgConfig;
+    const response = await (early ?? fetch('/config.json', { cache: 'no-cache' }));
     if (!response.ok || !response.headers.get('content-type')?.includes('json')) return;
     const value = (await response.json()) as Partial<AppConfig>;
     if (typeof value.apiBase === 'string') setAppConfig({ apiBase: value.apiBase });
