@@ -2,10 +2,17 @@ import { agreementTemplateSeals, agreementTemplates } from './agreementTemplates
 import { companies } from './companies';
 import { adminContracts, merchantContracts } from './contracts';
 import { industries } from './industries';
+import { INVOICE_CATEGORY_RESOURCES } from './invoiceCategories';
+import { INVOICE_RESOURCES } from './invoices';
+import { adSmallTradingFlow, adTradingFlow } from './ledger';
 import { adNotice, systemNotice } from './notices';
+import { PAYOUT_RECORD_RESOURCES } from './payoutRecords';
+import { adMoneyManagement, adSmallMoneyManagement, allRechargeRecord } from './recharges';
 import { activateMerchant, smallActivateMerchant } from './registrations';
+import { settlementBlacklist } from './settlementBlacklist';
 import { codeQuery } from './smsCodes';
 import { subsidiaries } from './subsidiaries';
+import { TAX_CERTIFICATE_RESOURCES } from './taxCertificates';
 import type { ResourceDeclaration } from './types';
 import { systemMaintain } from './upgradeNotices';
 import { versionUpdate } from './versions';
@@ -26,4 +33,14 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   codeQuery,
   systemMaintain,
   versionUpdate,
+  ...INVOICE_RESOURCES,
+  ...INVOICE_CATEGORY_RESOURCES,
+  ...TAX_CERTIFICATE_RESOURCES,
+  settlementBlacklist,
+  allRechargeRecord,
+  adMoneyManagement,
+  adSmallMoneyManagement,
+  adTradingFlow,
+  adSmallTradingFlow,
+  ...PAYOUT_RECORD_RESOURCES,
 ];

@@ -17,7 +17,7 @@ export function bootPreloadPlugin(options: { adminModule: string; publicPaths: r
     enforce: 'post',
     generateBundle(_output, bundle) {
       const html = bundle['index.html'];
-      if (!html || html.type !== 'asset') return;
+      if (html?.type !== 'asset') return;
       const files = adminFiles(bundle as unknown as OutputBundle, options.adminModule);
       if (files.length === 0) this.error(`bootPreloadPlugin: no chunk for ${options.adminModule}`);
       const source = bootScript(files, options.publicPaths);

@@ -1,7 +1,10 @@
 import { type ComponentType, lazy } from 'react';
+import { PAYOUT_RECORD_LISTS } from '../../src/pages/payoutRecords/customLists';
 import type { ResourceDeclaration } from '../types';
 
 /** Views the generator cannot express, by the key a declaration names in `customList`. */
 export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: ResourceDeclaration }>>> = {
   SystemNoticeList: lazy(() => import('./SystemNoticeList').then((module) => ({ default: module.SystemNoticeList }))),
+  InvoiceList: lazy(() => import('./InvoiceList').then((module) => ({ default: module.InvoiceList }))),
+  ...PAYOUT_RECORD_LISTS,
 };

@@ -1,5 +1,6 @@
 import type { LoginContent, ServiceCharge } from '../../src/domain/session';
 import type { Db } from '../db/database';
+import { hasEligibleBatches } from '../routes/invoiceBatches.repository';
 import { countUnreadNotices } from '../routes/notifications.repository';
 import type { TokenService } from './tokens';
 
@@ -54,7 +55,10 @@ export async function buildLoginContent(
     },
     platform_mark: sessionMark,
     noticeNum,
-    notInvoiceStatus: false,
+    notInvoiceStatus:
+      user.role_id === 2 && user.company_id !== null
+        ? await hasEligibleBatches(db, { companyId: user.company_id, platformMark: sessionMark })
+        : false,
     switchCompany: true,
     deptIds: departments.map((row) => row.department_id),
     serviceCharge,

@@ -251,4 +251,5 @@ export interface Database {
   invoice_categories: import('./moneyTables').InvoiceCategoryTable;
   invoices: import('./moneyTables').InvoiceTable;
   tax_certificates: import('./moneyTables').TaxCertificateTable;
+  invoice_batches: import('./invoiceTables').InvoiceBatchTable;
 }

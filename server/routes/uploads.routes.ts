@@ -19,6 +19,7 @@ import {
   UPLOAD_MESSAGES,
   type UploadKind,
 } from '../services/files/fileTypes';
+import { isCompanyDocument } from './companyDocuments.repository';
 import { findUpload, insertUpload, isOnPublishedNotice, type UploadRecord } from './uploads.repository';
 
 /**
@@ -29,7 +30,8 @@ import { findUpload, insertUpload, isOnPublishedNotice, type UploadRecord } from
  *                                                the Authorization header);
  * - GET  /api-v1/dl?file=<id>&rn=<name>[&t=…]    the file itself, with a bearer token or a signed `t`.
  *
- * Who may download: the uploader, staff (every role but merchants), and, for the image or attachment of a
+ * Who may download: the uploader, staff (every role but merchants), the merchants of a company for the files
+ * finance gave it (issued invoices, tax payment certificates), and, for the image or attachment of a
  * published notice, every user of that notice's edition. Anyone else gets 403.
  */
 
@@ -92,6 +94,7 @@ function kindOf(value: unknown): UploadKind {
 export async function mayDownload(db: Db, auth: AuthContext, upload: UploadRecord): Promise<boolean> {
   if (upload.ownerUserId === auth.userId) return true;
   if (auth.roleId !== ROLE.merchant) return true;
+  if (await isCompanyDocument(db, upload, auth.companyId)) return true;
   return isOnPublishedNotice(db, upload.id, auth.platformMark);
 }
 

@@ -5,7 +5,7 @@ import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
 import { hashClientPassword, isClientHash, verifyClientPassword } from '../auth/passwords';
-import { assertCompanyVisible, parseId } from '../auth/scope';
+import { parseId } from '../auth/scope';
 import { chinaTime } from '../db/time';
 import { validatedValues } from '../http/declaredForm';
 import { ok } from '../http/envelope';
@@ -18,7 +18,6 @@ import { findCompaniesByMobile, paymentPasswordHash, savePaymentPassword } from 
  * The logged-in merchant's own workspace (issue 5):
  * - GET   /api/v1/companies/findcompanybymobile?q=coname:..;mobile:..&page&size  accounts bound to the caller's
  *   own mobile in the caller's edition; a mobile in q other than the caller's is refused (403);
- * - GET   /api/v1/remittances/batch/notinvoice/:coid   whether the company has remittances not yet invoiced;
  * - PUT   /api/v1/companies/:coid/contacts             the merchant's own contact fields (linkmanName/Mobile);
  * - PATCH /api/v1/accounts/password                    change one's login password (old one required);
  * - GET   /api/v1/bankaccounts/password?coid=          whether the payment password is set;
@@ -60,14 +59,6 @@ export async function workspaceRoutes(app: FastifyInstance, { db }: AppServices)
       { offset: list.offset, limit: list.size },
     );
     return ok(pageOf(rows, total, list));
-  });
-
-  // Remittances arrive with issue 6, which answers from its batches; until then no company has any to invoice.
-  app.get('/api/v1/remittances/batch/notinvoice/:coid', async (request) => {
-    const auth = requireAuth(request);
-    const id = parseId((request.params as { coid: string }).coid, '公司编号');
-    await assertCompanyVisible(db, auth, id);
-    return ok(false);
   });
 
   app.put('/api/v1/companies/:coid/contacts', async (request) => {

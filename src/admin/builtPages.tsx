@@ -22,6 +22,22 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     () => import('../pages/home/MerchantHome'),
     (module) => module.MerchantHome,
   ),
+  '/remit': page(
+    () => import('../pages/remit/RemitPage'),
+    (module) => module.RemitPage,
+  ),
+  '/applyInvoice': page(
+    () => import('../pages/invoices/ApplyInvoicePage'),
+    (module) => module.ApplyInvoicePage,
+  ),
+  '/smallApplyInvoice': page(
+    () => import('../pages/invoices/ApplyInvoicePage'),
+    (module) => module.ApplyInvoicePage,
+  ),
+  '/recharge': page(
+    () => import('../pages/money/RechargePage'),
+    (module) => module.RechargePage,
+  ),
 };
 
 /** Routes served by a react-admin <Resource> built from a declaration. */

@@ -65,3 +65,17 @@ export const PAYEE_MSG = {
   blacklisted: '该收款人在结算黑名单中，不能打款',
   duplicate: '与第%{row}行的身份证号和银行卡号重复',
 } as const;
+
+/** PAYEE_MSG.duplicate naming the row where the pair first appeared. */
+export function duplicateMessage(firstRowNo: number): string {
+  return PAYEE_MSG.duplicate.replace('%{row}', String(firstRowNo));
+}
+
+/** The settlement blacklist's form (/adSettlementBlacklist). */
+export const BLACKLIST_MSG = {
+  nameLength: PAYEE_MSG.nameLength,
+  idInvalid: PAYEE_MSG.idInvalid,
+  reasonLength: '原因应为2-128个字符',
+  idTaken: '该身份证号已在黑名单中',
+  missing: '黑名单记录不存在',
+} as const;

@@ -40,13 +40,11 @@ const amount = fc.integer({ min: 1, max: 5_000_000 });
 const simple: fc.Arbitrary<Command> = fc.oneof(
   amount.map((value) => ({ op: 'topUp' as const, amount: value })),
   fc.nat(20).map((pick) => ({ op: 'confirm' as const, pick })),
-  fc
-    .array(fc.tuple(amount, fc.boolean()), { minLength: 1, maxLength: 5 })
-    .map((rows) => ({
-      op: 'submit' as const,
-      amounts: rows.map(([value]) => value),
-      failing: rows.map(([, fail]) => fail),
-    })),
+  fc.array(fc.tuple(amount, fc.boolean()), { minLength: 1, maxLength: 5 }).map((rows) => ({
+    op: 'submit' as const,
+    amounts: rows.map(([value]) => value),
+    failing: rows.map(([, fail]) => fail),
+  })),
   fc.constant({ op: 'process' as const }),
 );
 const command: fc.Arbitrary<Command> = fc.oneof(

@@ -103,18 +103,16 @@ describe('batch payouts: creation and processing', () => {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     await expect(
-      test.db
-        .transaction()
-        .execute((tx) =>
-          createBatch(tx, {
-            ...account,
-            operatorId: 1,
-            rows: [row(9, 100)],
-            rate: RATE,
-            draftId: null,
-            now: chinaTime(),
-          }),
-        ),
+      test.db.transaction().execute((tx) =>
+        createBatch(tx, {
+          ...account,
+          operatorId: 1,
+          rows: [row(9, 100)],
+          rate: RATE,
+          draftId: null,
+          now: chinaTime(),
+        }),
+      ),
     ).rejects.toMatchObject({ content: { shortfall: 106, balance: 0 } });
     const after = await test.db
       .selectFrom('payout_batches')

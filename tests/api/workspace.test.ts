@@ -122,10 +122,13 @@ describe('company switch', () => {
 });
 
 describe('unpaid-invoice check', () => {
-  it('answers false until remittances exist (issue 6) and only for the own company', async () => {
+  it('answers whether remitted batches wait for an invoice, and only for the own company', async () => {
     const cid = (await login(t.app, 'merchant')).content.user.properties.cid;
-    const own = await json(merchant, 'GET', `/api/v1/remittances/batch/notinvoice/${cid}`);
-    expect(own).toMatchObject({ code: OK, content: false });
+    const url = `/api/v1/remittances/batch/notinvoice/${cid}`;
+    // The demo seed leaves some of the company's finished batches uninvoiced.
+    expect(await json(merchant, 'GET', url)).toMatchObject({ code: OK, content: true });
+    await t.db.updateTable('payout_batches').set({ invoice_status: 2 }).where('company_id', '=', cid).execute();
+    expect(await json(merchant, 'GET', url)).toMatchObject({ code: OK, content: false });
     expect((await json(merchant, 'GET', `/api/v1/remittances/batch/notinvoice/${cid + 1}`)).status).toBe(403);
   });
 });
@@ -153,6 +156,8 @@ describe('payment password', () => {
   it('is set once, then changed only with the old one', async () => {
     const cid = (await login(t.app, 'merchant')).content.user.properties.cid;
     const url = `/api/v1/bankaccounts/password?coid=${cid}`;
+    // The demo seed gives the company a payment password; start from none to test the first setting.
+    await t.db.deleteFrom('payment_passwords').where('company_id', '=', cid).execute();
     expect((await json(merchant, 'GET', url)).content).toEqual({ set: false });
     expect((await json(merchant, 'PATCH', url, { password: '12345' })).message).toBe('支付密码为6位数字');
     expect((await json(merchant, 'PATCH', url, { password: '123456' })).code).toBe(OK);

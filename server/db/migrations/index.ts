@@ -11,6 +11,8 @@ import * as accountFlows from './010_account_flows';
 import * as versions from './011_versions';
 import * as paymentPasswords from './020_payment_passwords';
 import * as money from './030_money';
+import * as ledgerEditionIndex from './031_ledger_edition_index';
+import * as invoiceBatches from './034_invoice_batches';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '011_versions': versions,
   '020_payment_passwords': paymentPasswords,
   '030_money': money,
+  '031_ledger_edition_index': ledgerEditionIndex,
+  '034_invoice_batches': invoiceBatches,
 };

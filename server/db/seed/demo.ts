@@ -5,11 +5,15 @@ import type { Db } from '../database';
 import type { CompanyTable } from '../schema';
 import { chinaTime } from '../time';
 import { seedAgreementTemplates } from './agreementTemplates';
+import { seedBlacklist } from './blacklist';
 import { companyName, creditCode, mobile, personName } from './companyNames';
 import { seedContracts } from './contracts';
 import { seedIndustries } from './industries';
+import { seedInvoices } from './invoices';
 import { seedNotices } from './notices';
+import { seedPayouts } from './payouts';
 import { createRandom } from './random';
+import { seedRecharges } from './recharges';
 import { seedSubsidiaries } from './subsidiaries';
 import { seedVersions } from './versions';
 
@@ -306,5 +310,9 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedAgreementTemplates(tx, random);
     await seedNotices(tx, random);
     await seedVersions(tx);
+    await seedBlacklist(tx);
+    await seedRecharges(tx, random);
+    await seedPayouts(tx);
+    await seedInvoices(tx);
   });
 }

@@ -8,10 +8,12 @@ import { requestContent } from '../../../providers/httpClient';
 import { saveNoticeNum } from '../../../providers/sessionStore';
 import { editionLabel } from '../../domain/editions';
 import { merchantMenu } from '../../domain/menus';
+import { formatMoney } from '../../domain/money';
 import { canAccessRoute } from '../../domain/permissions';
 import { findRoute } from '../../domain/routes';
 import type { ServiceCharge } from '../../domain/session';
 import { useSession } from '../../layout/useSession';
+import { useBalance } from '../money/useBalance';
 import { ContractExpiryWarning, LatestNotices } from './MerchantNews';
 import { Shortcuts } from './Shortcuts';
 import { StatCard } from './StatCard';
@@ -32,6 +34,7 @@ export function MerchantHome() {
   const [signStatus, setSignStatus] = useState<number>();
   const [unread, setUnread] = useState<number>();
   const [charges, setCharges] = useState<ServiceCharge[]>();
+  const balance = useBalance(session?.user.properties.cid, session?.platformMark);
 
   useEffect(() => {
     const companyId = session?.user.properties.cid;
@@ -77,6 +80,11 @@ export function MerchantHome() {
           to="/contractManagement"
         />
         <StatCard label="未读公告" value={unread} to="/systemNotice" />
+        <StatCard
+          label="账户余额"
+          value={balance === undefined ? undefined : `${formatMoney(balance)} 元`}
+          to="/recharge"
+        />
         <StatCard label="服务费率" value={rateText(charges)} />
       </Box>
       {user.properties.cid !== null && <ContractExpiryWarning companyId={user.properties.cid} />}

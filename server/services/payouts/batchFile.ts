@@ -1,0 +1,307 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import {
+  BATCH_COLUMNS,
+  BATCH_FIELD_LABELS,
+  BATCH_FILE_MSG,
+  BATCH_MAX_BYTES,
+  BATCH_MAX_ROWS,
+  type BatchField,
+} from '../../../src/domain/payoutBatch';
+
+/**
+ * Reading a batch payout file (.xlsx or .csv) into raw text rows, before any business rule (validateRows.ts).
+ *
+ * Columns are found by their Chinese headers (any order, extra columns ignored). Every cell becomes the text a
+ * person typed: numbers that Excel stored as numbers are turned back into exact text, never through float
+ * arithmetic, and a long digit string that Excel already turned into a float (an 18-digit id becomes
+ * 1.10101199003077E+17) is reported on its row instead of being read wrong.
+ */
+
+export interface CellError {
+  field: BatchField;
+  message: string;
+}
+
+export interface RawBatchRow {
+  /** The row (xlsx) or line (csv) number in the file; the header is usually 1. */
+  rowNo: number;
+  /** Trimmed text of every column, '' when blank or absent. */
+  values: Record<BatchField, string>;
+  /** Cells that could not be read as text (numbers in digit columns, formulas with errors). */
+  cellErrors: CellError[];
+}
+
+/** A problem with the whole file: its message is shown as it is. */
+export class BatchFileError extends Error {}
+
+const DIGIT_FIELDS: ReadonlySet<BatchField> = new Set(['idCard', 'bankCard', 'mobile']);
+/** Digits a double keeps exactly; Excel itself keeps only 15 significant digits of a number. */
+const EXACT_INTEGER_LIMIT = 1e15;
+const SCIENTIFIC = /^[+-]?\d+(?:\.\d+)?e[+-]?\d+$/i;
+
+function normalizeHeader(text: string): string {
+  return text.replace(/\s+/g, '').replace(/（/g, '(').replace(/）/g, ')').replace(/^\*+/, '');
+}
+
+const HEADER_FIELDS = new Map<string, BatchField>(
+  BATCH_COLUMNS.flatMap((column) =>
+    [column.header, ...column.aliases].map((header) => [normalizeHeader(header), column.field] as const),
+  ),
+);
+
+function emptyValues(): Record<BatchField, string> {
+  return { name: '', idCard: '', bankCard: '', mobile: '', amount: '', remark: '' };
+}
+
+/** Header cells (by position) → the column position of each field; throws on missing or repeated headers. */
+export function mapHeaders(headers: readonly string[]): Map<number, BatchField> {
+  const positions = new Map<number, BatchField>();
+  const seen = new Map<BatchField, string>();
+  headers.forEach((text, position) => {
+    const field = HEADER_FIELDS.get(normalizeHeader(text));
+    if (!field) return;
+    if (seen.has(field)) throw new BatchFileError(BATCH_FILE_MSG.duplicateColumn(text.trim()));
+    seen.set(field, text);
+    positions.set(position, field);
+  });
+  const missing = BATCH_COLUMNS.filter((column) => column.required && !seen.has(column.field)).map(
+    (column) => column.header,
+  );
+  if (missing.length > 0) throw new BatchFileError(BATCH_FILE_MSG.missingColumns(missing));
+  return positions;
+}
+
+/** Trims a cell; digit columns also lose inner spaces (6222 0202 …) and report Excel's scientific notation. */
+function cellValue(field: BatchField, raw: string, errors: CellError[]): string {
+  const text = raw.trim();
+  if (!DIGIT_FIELDS.has(field)) return text;
+  const compact = text.replace(/\s+/g, '');
+  if (SCIENTIFIC.test(compact)) {
+    errors.push({ field, message: BATCH_FILE_MSG.numberCell(BATCH_FIELD_LABELS[field]) });
+    return '';
+  }
+  return compact;
+}
+
+/**
+ * A number Excel stored → the text it stands for. An amount is written with two decimals when it has at most
+ * two (so 0.1 + 0.2 from a formula is 0.30, 123.45 is 123.45); otherwise its shortest exact form, which the
+ * amount rule then refuses (more than two decimals). Digit columns accept only integers Excel keeps exactly.
+ */
+export function numberCellText(field: BatchField, value: number): { text: string } | { error: string } {
+  if (!Number.isFinite(value)) return { error: BATCH_FILE_MSG.badCell(BATCH_FIELD_LABELS[field]) };
+  if (field === 'amount') {
+    const cents = Math.round(value * 100);
+    if (Math.abs(value) < 1e13 && Math.abs(value * 100 - cents) < 1e-6) return { text: value.toFixed(2) };
+    const text = String(value);
+    return SCIENTIFIC.test(text) ? { error: BATCH_FILE_MSG.badCell(BATCH_FIELD_LABELS[field]) } : { text };
+  }
+  if (DIGIT_FIELDS.has(field)) {
+    if (Number.isInteger(value) && value >= 0 && value < EXACT_INTEGER_LIMIT) return { text: String(value) };
+    return { error: BATCH_FILE_MSG.numberCell(BATCH_FIELD_LABELS[field]) };
+  }
+  return { text: String(value) };
+}
+
+interface SheetRow {
+  rowNo: number;
+  /** One entry per column position: text, or a number Excel stored. */
+  cells: (string | number)[];
+}
+
+function isBlank(cells: readonly (string | number)[]): boolean {
+  return cells.every((cell) => typeof cell === 'string' && cell.trim() === '');
+}
+
+/**
+ * Collects the rows of one sheet as they come: the first non-blank row is the header, the others (blank rows
+ * skipped) become raw rows. Stops the read with 单次最多上传10000行 as soon as there is one row too many.
+ */
+function sheetCollector() {
+  let positions: Map<number, BatchField> | null = null;
+  const rows: RawBatchRow[] = [];
+  return {
+    get started(): boolean {
+      return positions !== null;
+    },
+    add(sheetRow: SheetRow): void {
+      if (isBlank(sheetRow.cells)) return;
+      if (!positions) {
+        positions = mapHeaders(sheetRow.cells.map((cell) => String(cell)));
+        return;
+      }
+      if (rows.length >= BATCH_MAX_ROWS) throw new BatchFileError(BATCH_FILE_MSG.tooManyRows);
+      const values = emptyValues();
+      const cellErrors: CellError[] = [];
+      for (const [position, field] of positions) {
+        const cell = sheetRow.cells[position] ?? '';
+        if (typeof cell === 'number') {
+          const read = numberCellText(field, cell);
+          if ('error' in read) cellErrors.push({ field, message: read.error });
+          else values[field] = read.text;
+        } else {
+          values[field] = cellValue(field, cell, cellErrors);
+        }
+      }
+      rows.push({ rowNo: sheetRow.rowNo, values, cellErrors });
+    },
+    finish(): RawBatchRow[] {
+      if (!positions) throw new BatchFileError(BATCH_FILE_MSG.empty);
+      if (rows.length === 0) throw new BatchFileError(BATCH_FILE_MSG.noRows);
+      return rows;
+    },
+  };
+}
+
+// --- CSV -----------------------------------------------------------------------------------------------
+
+/** UTF-8 (with or without BOM) when the bytes are valid UTF-8, else GB18030 (what Excel writes on Chinese Windows). */
+export function decodeCsv(content: Uint8Array): string {
+  const bytes =
+    content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf ? content.subarray(3) : content.subarray(0);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('gb18030').decode(bytes);
+  }
+}
+
+/** RFC 4180 records (quotes, doubled quotes, line breaks inside quotes; CRLF or LF), each with its first line. */
+export function splitCsv(text: string): SheetRow[] {
+  const records: SheetRow[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  const endCell = () => {
+    cells.push(cell);
+    cell = '';
+  };
+  const endRecord = () => {
+    endCell();
+    records.push({ rowNo: recordLine, cells });
+    cells = [];
+  };
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"') {
+        if (text[index + 1] === '"') {
+          cell += '"';
+          index += 1;
+        } else {
+          quoted = false;
+        }
+      } else {
+        if (char === '\n') line += 1;
+        cell += char;
+      }
+    } else if (char === '"' && cell.trim() === '') {
+      cell = '';
+      quoted = true;
+    } else if (char === ',') {
+      endCell();
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[index + 1] === '\n') index += 1;
+      endRecord();
+      line += 1;
+      recordLine = line;
+    } else {
+      cell += char;
+    }
+  }
+  if (cell !== '' || cells.length > 0) endRecord();
+  return records;
+}
+
+export function parseBatchCsv(content: Uint8Array): RawBatchRow[] {
+  const sheet = sheetCollector();
+  for (const record of splitCsv(decodeCsv(content))) sheet.add(record);
+  return sheet.finish();
+}
+
+// --- XLSX ----------------------------------------------------------------------------------------------
+
+type CellValue = ExcelJS.CellValue;
+
+/** A cell's value as text, or the number Excel stored; formulas give their result, rich text its characters. */
+function excelCell(value: CellValue): string | number {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return value.toISOString();
+  if ('richText' in value) return value.richText.map((part) => part.text).join('');
+  if ('error' in value) return '';
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result = (value as { result?: unknown }).result;
+    if (result === undefined || result === null || (typeof result === 'object' && 'error' in result)) return '';
+    return excelCell(result as CellValue);
+  }
+  if ('text' in value) return excelCell(value.text as CellValue);
+  return '';
+}
+
+/** One row as the stream reader gives it: `values` is 1-based (index 0 unused) and sparse. */
+function sheetRowOf(row: { number: number; values: unknown }): SheetRow {
+  const values = Array.isArray(row.values) ? (row.values as CellValue[]) : [];
+  const cells: (string | number)[] = [];
+  for (let column = 1; column < values.length; column += 1) cells.push(excelCell(values[column]));
+  return { rowNo: row.number, cells };
+}
+
+/**
+ * Streams the workbook (exceljs' reader: several times faster than loading the whole model, and it stops at
+ * the row limit) and reads the first sheet that has anything in it.
+ */
+export async function parseBatchXlsx(content: Uint8Array): Promise<RawBatchRow[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(content)]), {
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  const sheet = sheetCollector();
+  try {
+    for await (const worksheet of reader) {
+      for await (const row of worksheet as unknown as AsyncIterable<{ number: number; values: unknown }>) {
+        sheet.add(sheetRowOf(row));
+      }
+      if (sheet.started) break;
+    }
+  } catch (error) {
+    if (error instanceof BatchFileError) throw error;
+    throw new BatchFileError(BATCH_FILE_MSG.unreadable);
+  }
+  return sheet.finish();
+}
+
+// --- Either --------------------------------------------------------------------------------------------
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
+
+function startsWith(content: Uint8Array, magic: readonly number[]): boolean {
+  return magic.every((byte, index) => content[index] === byte);
+}
+
+/** Reads an uploaded batch file by its extension (and, for .xlsx, its zip signature). */
+export async function parseBatchFile(fileName: string, content: Uint8Array): Promise<RawBatchRow[]> {
+  if (content.length > BATCH_MAX_BYTES) throw new BatchFileError(BATCH_FILE_MSG.tooLarge);
+  const extension = /\.([^.]+)$/.exec(fileName.trim().toLowerCase())?.[1] ?? '';
+  if (extension === 'xls') throw new BatchFileError(BATCH_FILE_MSG.oldExcel);
+  if (extension === 'xlsx') {
+    // Excel writes a password-protected workbook as an OLE container, whatever its extension.
+    if (startsWith(content, OLE_MAGIC)) throw new BatchFileError(BATCH_FILE_MSG.encrypted);
+    if (!startsWith(content, ZIP_MAGIC)) throw new BatchFileError(BATCH_FILE_MSG.unreadable);
+    return parseBatchXlsx(content);
+  }
+  if (extension === 'csv') {
+    if (content.length === 0) throw new BatchFileError(BATCH_FILE_MSG.empty);
+    return parseBatchCsv(content);
+  }
+  throw new BatchFileError(BATCH_FILE_MSG.badType);
+}

@@ -1,0 +1,166 @@
+import type { Db } from '../../db/database';
+import type { Tx } from '../ledger/ledger';
+import type { PayoutRow } from './payoutRow';
+
+/**
+ * Validated uploads waiting to be submitted (payout_drafts) and the service charge rate they were priced at.
+ * A draft is the idempotency key of a submission: batch_id is set by the one submission that used it.
+ */
+export interface DraftRecord {
+  id: number;
+  companyId: number;
+  platformMark: number;
+  userId: number;
+  fileName: string;
+  itemCount: number;
+  totalAmount: number;
+  serviceCharge: number;
+  rate: number;
+  batchId: number | null;
+  createTime: string;
+}
+
+export interface NewDraft {
+  companyId: number;
+  platformMark: number;
+  userId: number;
+  fileName: string;
+  rows: readonly PayoutRow[];
+  totalAmount: number;
+  serviceCharge: number;
+  rate: number;
+  createTime: string;
+}
+
+/** The company's service charge rate for this edition in basis points; a company without one pays 0. */
+export async function serviceRate(db: Db, companyId: number, platformMark: number): Promise<number> {
+  const row = await db
+    .selectFrom('service_charges')
+    .select('rate')
+    .where('company_id', '=', companyId)
+    .where('platform_mark', '=', platformMark)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row ? Number(row.rate) : 0;
+}
+
+export async function insertDraft(db: Db, draft: NewDraft): Promise<number> {
+  const row = await db
+    .insertInto('payout_drafts')
+    .values({
+      company_id: draft.companyId,
+      platform_mark: draft.platformMark,
+      user_id: draft.userId,
+      file_name: draft.fileName,
+      items: JSON.stringify(draft.rows),
+      item_count: draft.rows.length,
+      total_amount: draft.totalAmount,
+      service_charge: draft.serviceCharge,
+      rate: draft.rate,
+      create_time: draft.createTime,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Drops the company's uploads that were never submitted and can no longer be (they hold whole files). */
+export async function deleteStaleDrafts(db: Db, companyId: number, createdBefore: string): Promise<void> {
+  await db
+    .deleteFrom('payout_drafts')
+    .where('company_id', '=', companyId)
+    .where('batch_id', 'is', null)
+    .where('create_time', '<', createdBefore)
+    .execute();
+}
+
+/** The draft, only when it belongs to this company and edition. */
+export async function findOwnDraft(
+  db: Db | Tx,
+  id: number,
+  companyId: number,
+  platformMark: number,
+): Promise<DraftRecord | undefined> {
+  const row = await db
+    .selectFrom('payout_drafts')
+    .select([
+      'id',
+      'company_id as companyId',
+      'platform_mark as platformMark',
+      'user_id as userId',
+      'file_name as fileName',
+      'item_count as itemCount',
+      'total_amount as totalAmount',
+      'service_charge as serviceCharge',
+      'rate',
+      'batch_id as batchId',
+      'create_time as createTime',
+    ])
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('platform_mark', '=', platformMark)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...row,
+    id: Number(row.id),
+    companyId: Number(row.companyId),
+    userId: Number(row.userId),
+    totalAmount: Number(row.totalAmount),
+    serviceCharge: Number(row.serviceCharge),
+    batchId: row.batchId === null ? null : Number(row.batchId),
+  };
+}
+
+export async function draftRows(db: Db | Tx, id: number): Promise<PayoutRow[]> {
+  const row = await db.selectFrom('payout_drafts').select('items').where('id', '=', id).executeTakeFirstOrThrow();
+  return JSON.parse(row.items) as PayoutRow[];
+}
+
+/**
+ * Records the batch on the draft, only if no submission did before (`batch_id is null`), and drops the rows
+ * (the batch's items hold them now). Answers whether this call was the one.
+ */
+export async function markDraftSubmitted(tx: Tx, draftId: number, batchId: number): Promise<boolean> {
+  const result = await tx
+    .updateTable('payout_drafts')
+    .set({ batch_id: batchId, items: '[]' })
+    .where('id', '=', draftId)
+    .where('batch_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface SubmittedBatch {
+  batchId: number;
+  batchNo: string;
+  itemCount: number;
+  totalAmount: number;
+  serviceCharge: number;
+  status: number;
+}
+
+/** The batch a draft became, if it did. */
+export async function batchOfDraft(db: Db, draftId: number): Promise<SubmittedBatch | undefined> {
+  const row = await db
+    .selectFrom('payout_batches')
+    .select([
+      'id',
+      'batch_no as batchNo',
+      'item_count as itemCount',
+      'total_amount as totalAmount',
+      'service_charge as serviceCharge',
+      'status',
+    ])
+    .where('draft_id', '=', draftId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    batchId: Number(row.id),
+    batchNo: row.batchNo,
+    itemCount: Number(row.itemCount),
+    totalAmount: Number(row.totalAmount),
+    serviceCharge: Number(row.serviceCharge),
+    status: Number(row.status),
+  };
+}

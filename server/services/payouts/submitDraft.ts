@@ -1,0 +1,64 @@
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../http/fieldChecks';
+import { balanceOf } from '../ledger/ledger';
+import { createBatch } from './createBatch';
+import { batchOfDraft, type DraftRecord, draftRows, markDraftSubmitted, type SubmittedBatch } from './drafts';
+
+export type Submission =
+  | { duplicate: false; batch: SubmittedBatch; balanceAfter: number }
+  | { duplicate: true; batch: SubmittedBatch; balanceAfter: number };
+
+/** Thrown inside the transaction when another submission of the draft got there first: rolls it back. */
+class AlreadySubmitted extends Error {}
+
+/**
+ * Turns a validated draft into a batch, once. In ONE transaction: the batch, its items and the debit
+ * (createBatch), and the draft marked with the batch (`where batch_id is null`). A second submission of the
+ * same draft — a double click, a retry after a timeout, another tab, a parallel request — either finds the
+ * draft marked, or collides on payout_batches.draft_id (UNIQUE) or on the conditional update; its transaction
+ * rolls back whatever it wrote and it answers the batch the first one created. A short balance throws
+ * InsufficientBalanceError from the ledger and nothing is written.
+ */
+export async function submitDraft(db: Db, draft: DraftRecord, operatorId: number, now: string): Promise<Submission> {
+  const existing = draft.batchId === null ? undefined : await batchOfDraft(db, draft.id);
+  if (existing) return duplicateOf(db, draft, existing);
+  try {
+    const created = await db.transaction().execute(async (tx) => {
+      const rows = await draftRows(tx, draft.id);
+      if (rows.length === 0) throw new AlreadySubmitted();
+      const batch = await createBatch(tx, {
+        companyId: draft.companyId,
+        platformMark: draft.platformMark,
+        operatorId,
+        rows,
+        rate: draft.rate,
+        draftId: draft.id,
+        now,
+      });
+      if (!(await markDraftSubmitted(tx, draft.id, batch.batchId))) throw new AlreadySubmitted();
+      return { ...batch, itemCount: rows.length };
+    });
+    return {
+      duplicate: false,
+      batch: {
+        batchId: created.batchId,
+        batchNo: created.batchNo,
+        itemCount: created.itemCount,
+        totalAmount: created.totalAmount,
+        serviceCharge: created.serviceCharge,
+        status: 1,
+      },
+      balanceAfter: created.balanceAfter,
+    };
+  } catch (error) {
+    if (!(error instanceof AlreadySubmitted) && !isUniqueViolation(error)) throw error;
+    const batch = await batchOfDraft(db, draft.id);
+    if (!batch) throw error;
+    return duplicateOf(db, draft, batch);
+  }
+}
+
+async function duplicateOf(db: Db, draft: DraftRecord, batch: SubmittedBatch): Promise<Submission> {
+  const balanceAfter = await balanceOf(db, { companyId: draft.companyId, platformMark: draft.platformMark });
+  return { duplicate: true, batch, balanceAfter };
+}

@@ -1,0 +1,115 @@
+import { parseMoney } from '../../../src/domain/money';
+import { BANK_CARD_PATTERN, duplicateMessage, isValidNationalId, PAYEE_MSG } from '../../../src/domain/payees';
+import { BATCH_MAX_ROW_AMOUNT, type BatchField } from '../../../src/domain/payoutBatch';
+import { MOBILE_PATTERN } from '../../../src/domain/validation';
+import type { RawBatchRow } from './batchFile';
+import type { PayoutRow } from './payoutRow';
+
+/**
+ * The business rules of one batch payout file: every row, every field, every problem at once (a row may have
+ * several), so the merchant fixes the file in one go. Nothing is accepted unless `errors` is empty.
+ *
+ * The bank card is checked for its form only (12-19 digits): a wrong Luhn check digit is found by the bank
+ * later, and that item fails and is refunded (payoutChannel.ts).
+ */
+export interface RowError {
+  rowNo: number;
+  field: BatchField;
+  message: string;
+}
+
+export interface ValidatedRows {
+  rows: PayoutRow[];
+  errors: RowError[];
+}
+
+const NAME_MIN = 2;
+const NAME_MAX = 20;
+const REMARK_MAX = 50;
+/** Units per hundredth of a yuan: a payout has at most two decimals. */
+const CENT_UNITS = 100;
+
+const chars = (text: string) => [...text].length;
+
+/** The national ids of the file, upper-cased, to look up on the blacklist. */
+export function idCardsOf(rows: readonly RawBatchRow[]): string[] {
+  return [...new Set(rows.map((row) => row.values.idCard.trim().toUpperCase()).filter((id) => id !== ''))];
+}
+
+function amountError(text: string): { message: string } | { units: number } {
+  if (text === '') return { message: PAYEE_MSG.amountRequired };
+  const units = parseMoney(text);
+  if (units === null || units % CENT_UNITS !== 0) return { message: PAYEE_MSG.amountInvalid };
+  if (units <= 0) return { message: PAYEE_MSG.amountPositive };
+  if (units > BATCH_MAX_ROW_AMOUNT) return { message: PAYEE_MSG.amountTooLarge };
+  return { units };
+}
+
+export function validateRows(rows: readonly RawBatchRow[], blacklisted: ReadonlySet<string>): ValidatedRows {
+  const errors: RowError[] = [];
+  const valid: PayoutRow[] = [];
+  const firstRowOfPair = new Map<string, number>();
+  for (const row of rows) {
+    const found: RowError[] = [];
+    const add = (field: BatchField, message: string) => found.push({ rowNo: row.rowNo, field, message });
+    const unreadable = new Set(row.cellErrors.map((error) => error.field));
+    for (const error of row.cellErrors) add(error.field, error.message);
+    const [name, bankCard, mobile, remark] = [
+      row.values.name,
+      row.values.bankCard,
+      row.values.mobile,
+      row.values.remark,
+    ].map((value) => value.trim());
+    const idCard = row.values.idCard.trim().toUpperCase();
+
+    if (name === '') add('name', PAYEE_MSG.nameRequired);
+    else if (chars(name) < NAME_MIN || chars(name) > NAME_MAX) add('name', PAYEE_MSG.nameLength);
+
+    if (!unreadable.has('idCard')) {
+      if (idCard === '') add('idCard', PAYEE_MSG.idRequired);
+      else if (!isValidNationalId(idCard)) add('idCard', PAYEE_MSG.idInvalid);
+      else if (blacklisted.has(idCard)) add('idCard', PAYEE_MSG.blacklisted);
+    }
+
+    if (!unreadable.has('bankCard')) {
+      if (bankCard === '') add('bankCard', PAYEE_MSG.cardRequired);
+      else if (!BANK_CARD_PATTERN.test(bankCard)) add('bankCard', PAYEE_MSG.cardInvalid);
+    }
+
+    if (!unreadable.has('mobile') && mobile !== '' && !MOBILE_PATTERN.test(mobile)) {
+      add('mobile', PAYEE_MSG.mobileInvalid);
+    }
+
+    const amount = unreadable.has('amount') ? null : amountError(row.values.amount.trim());
+    if (amount && 'message' in amount) add('amount', amount.message);
+
+    if (chars(remark) > REMARK_MAX) add('remark', PAYEE_MSG.remarkLength);
+
+    if (idCard !== '' && bankCard !== '') {
+      const pair = `${idCard}|${bankCard}`;
+      const first = firstRowOfPair.get(pair);
+      if (first === undefined) firstRowOfPair.set(pair, row.rowNo);
+      else add('idCard', duplicateMessage(first));
+    }
+
+    if (found.length > 0) {
+      errors.push(...found);
+    } else if (amount && 'units' in amount) {
+      valid.push({
+        rowNo: row.rowNo,
+        name,
+        idCard,
+        bankCard,
+        mobile: mobile === '' ? null : mobile,
+        amount: amount.units,
+        remark: remark === '' ? null : remark,
+      });
+    }
+  }
+  return { rows: errors.length > 0 ? [] : valid, errors };
+}
+
+/** How many different rows have at least one problem. */
+export function badRowCount(errors: readonly RowError[]): number {
+  return new Set(errors.map((error) => error.rowNo)).size;
+}

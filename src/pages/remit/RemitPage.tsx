@@ -1,0 +1,187 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { Title } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { ApiError } from '../../../providers/httpClient';
+import { BATCH_FILE_MSG, BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../domain/payoutBatch';
+import { useSession } from '../../layout/useSession';
+import { showToast } from '../../shell/toast';
+import { PayPasswordDialog } from './PayPasswordDialog';
+import { RemitErrors } from './RemitErrors';
+import { PreviewFigures, PreviewRows } from './RemitPreview';
+import {
+  type BatchPreview,
+  downloadTemplate,
+  type RowErrors,
+  type SubmittedBatch,
+  submitBatch,
+  validateBatchFile,
+} from './remitApi';
+import { useClickGuard } from './useClickGuard';
+
+type Stage =
+  | { kind: 'idle' }
+  | { kind: 'checking'; fileName: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'errors'; message: string; result: RowErrors }
+  | { kind: 'preview'; preview: BatchPreview }
+  | { kind: 'submitted'; batch: SubmittedBatch; message: string };
+
+function isRowErrors(content: unknown): content is RowErrors {
+  return !!content && typeof content === 'object' && Array.isArray((content as RowErrors).errors);
+}
+
+function TemplateAndUpload({ busy, onFile }: { busy: boolean; onFile: (file: File) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const download = (format: 'xlsx' | 'csv') =>
+    downloadTemplate(format).catch((error: Error) => showToast(error.message, 'error'));
+  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared so choosing the same (corrected) file again still fires a change.
+    event.target.value = '';
+    if (file) onFile(file);
+  };
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          上传打款文件
+        </Typography>
+        <Typography variant="body2" color="text.secondary" component="div">
+          <ol style={{ margin: 0, paddingLeft: 20 }}>
+            <li>下载模板，按表头填写收款人：姓名、身份证号、银行卡号、手机号（选填）、金额（元）、备注（选填）。</li>
+            <li>
+              支持 .xlsx 和 .csv 文件，单次最多 {BATCH_MAX_ROWS} 行、{BATCH_MAX_BYTES / 1024 / 1024}MB； 在 Excel
+              中请把身份证号、银行卡号列设为文本格式。
+            </li>
+            <li>上传后系统逐行校验，全部通过才能提交；有误的行会列出原因，修改后重新上传即可。</li>
+          </ol>
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+          <Button variant="outlined" onClick={() => download('xlsx')}>
+            下载模板（Excel）
+          </Button>
+          <Button variant="outlined" onClick={() => download('csv')}>
+            下载模板（CSV）
+          </Button>
+          <Button variant="contained" disabled={busy} onClick={() => input.current?.click()}>
+            选择文件并上传
+          </Button>
+          <input ref={input} type="file" hidden accept=".xlsx,.csv" aria-label="上传打款文件" onChange={chosen} />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /remit: template, upload with row-by-row validation, preview, and submission with the payment password. */
+export function RemitPage() {
+  const session = useSession();
+  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
+  const [paying, setPaying] = useState(false);
+  const { blocked, guard } = useClickGuard();
+  const companyId = session?.user.properties.cid;
+  if (!session || !companyId) return <Typography sx={{ mt: 2 }}>仅商户账号可以批量打款</Typography>;
+
+  const upload = async (file: File) => {
+    if (file.size > BATCH_MAX_BYTES) {
+      setStage({ kind: 'failed', message: BATCH_FILE_MSG.tooLarge });
+      return;
+    }
+    setStage({ kind: 'checking', fileName: file.name });
+    try {
+      setStage({ kind: 'preview', preview: await validateBatchFile(file) });
+    } catch (error) {
+      const content = error instanceof ApiError ? error.content : undefined;
+      const message = error instanceof Error ? error.message : '上传失败，请重试';
+      setStage(isRowErrors(content) ? { kind: 'errors', message, result: content } : { kind: 'failed', message });
+    }
+  };
+
+  const pay = async (preview: BatchPreview, password: string): Promise<string | undefined> => {
+    try {
+      const batch = await submitBatch(preview.draftId, password);
+      setPaying(false);
+      setStage({
+        kind: 'submitted',
+        batch,
+        message: batch.duplicate ? `该批次已提交，批次号 ${batch.batchNo}` : `提交成功，批次号 ${batch.batchNo}`,
+      });
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error.message : '提交失败，请重试';
+    }
+  };
+
+  return (
+    <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
+      <Title title="批量打款" />
+      <TemplateAndUpload busy={stage.kind === 'checking'} onFile={(file) => void upload(file)} />
+      {stage.kind === 'checking' && (
+        <Card>
+          <CardContent>
+            <Typography sx={{ mb: 1 }}>正在校验「{stage.fileName}」…</Typography>
+            <LinearProgress />
+          </CardContent>
+        </Card>
+      )}
+      {stage.kind === 'failed' && <Alert severity="error">{stage.message}</Alert>}
+      {stage.kind === 'errors' && (
+        <Card>
+          <CardContent>
+            <RemitErrors message={stage.message} result={stage.result} />
+          </CardContent>
+        </Card>
+      )}
+      {stage.kind === 'submitted' && (
+        <Alert severity="success">
+          {stage.message}，共 {stage.batch.itemCount} 笔。银行处理完成后可在
+          <Link component={RouterLink} to="/paymentRecord" sx={{ mx: 0.5 }}>
+            打款记录
+          </Link>
+          查看每笔结果。
+        </Alert>
+      )}
+      {stage.kind === 'preview' && (
+        <Card>
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              校验通过：{stage.preview.fileName}
+            </Typography>
+            <PreviewFigures preview={stage.preview} />
+            <Box sx={{ mt: 2, display: 'flex', gap: 1, alignItems: 'center' }}>
+              <Button
+                variant="contained"
+                disabled={stage.preview.shortfall > 0 || blocked}
+                onClick={guard(() => setPaying(true))}
+              >
+                提交打款
+              </Button>
+              {stage.preview.shortfall > 0 && (
+                <Typography color="error" variant="body2">
+                  余额不足，请先充值后再提交
+                </Typography>
+              )}
+            </Box>
+            <PreviewRows preview={stage.preview} />
+            <PayPasswordDialog
+              open={paying}
+              companyId={companyId}
+              total={stage.preview.total}
+              itemCount={stage.preview.itemCount}
+              onPay={(password) => pay(stage.preview, password)}
+              onClose={() => setPaying(false)}
+            />
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,106 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatRate } from '../../domain/charges';
+import { formatMoney } from '../../domain/money';
+import type { BatchPreview } from './remitApi';
+
+function Figure({ label, children, tone }: { label: string; children: ReactNode; tone?: 'error' | 'strong' }) {
+  return (
+    <Box sx={{ minWidth: 160 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        aria-label={label}
+        sx={{
+          m: 0,
+          mt: 0.5,
+          fontSize: 20,
+          fontWeight: tone ? 600 : 500,
+          color: tone === 'error' ? 'error.main' : undefined,
+        }}
+      >
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The figures of a clean upload: what will be paid, what it costs, and whether the balance covers it. */
+export function PreviewFigures({ preview }: { preview: BatchPreview }) {
+  const short = preview.shortfall > 0;
+  return (
+    <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, m: 0 }}>
+      <Figure label="打款笔数">{preview.itemCount} 笔</Figure>
+      <Figure label="打款金额">{formatMoney(preview.totalAmount)} 元</Figure>
+      <Figure label={`服务费（${formatRate(preview.rate)}）`}>{formatMoney(preview.serviceCharge)} 元</Figure>
+      <Figure label="合计应付" tone="strong">
+        {formatMoney(preview.total)} 元
+      </Figure>
+      <Figure label="当前余额">{formatMoney(preview.balance)} 元</Figure>
+      {short ? (
+        <Figure label="余额不足，还差" tone="error">
+          {formatMoney(preview.shortfall)} 元
+          <Link component={RouterLink} to="/recharge" sx={{ ml: 1, fontSize: 14 }}>
+            去充值
+          </Link>
+        </Figure>
+      ) : (
+        <Figure label="打款后余额">{formatMoney(preview.balanceAfter)} 元</Figure>
+      )}
+    </Box>
+  );
+}
+
+/** The first rows of the file (the server sends at most 200), so the merchant recognises what was read. */
+export function PreviewRows({ preview }: { preview: BatchPreview }) {
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 1 }}>
+        {preview.rows.length < preview.itemCount
+          ? `以下为前 ${preview.rows.length} 行，共 ${preview.itemCount} 行`
+          : `共 ${preview.itemCount} 行`}
+      </Typography>
+      <TableContainer sx={{ maxHeight: 480 }}>
+        <Table size="small" stickyHeader aria-label="打款明细预览">
+          <TableHead>
+            <TableRow>
+              <TableCell>行号</TableCell>
+              <TableCell>姓名</TableCell>
+              <TableCell>身份证号</TableCell>
+              <TableCell>银行卡号</TableCell>
+              <TableCell>手机号</TableCell>
+              <TableCell align="right">金额（元）</TableCell>
+              <TableCell align="right">服务费（元）</TableCell>
+              <TableCell>备注</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {preview.rows.map((row) => (
+              <TableRow key={row.rowNo}>
+                <TableCell>{row.rowNo}</TableCell>
+                <TableCell>{row.name}</TableCell>
+                <TableCell>{row.idCard}</TableCell>
+                <TableCell>{row.bankCard}</TableCell>
+                <TableCell>{row.mobile ?? ''}</TableCell>
+                <TableCell align="right">{formatMoney(row.amount)}</TableCell>
+                <TableCell align="right">{formatMoney(row.serviceCharge)}</TableCell>
+                <TableCell>{row.remark ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { buildUrl, requestContent } from '../../../providers/httpClient';
+import { getPlatformMark, getToken } from '../../../providers/sessionStore';
+import type { BatchField } from '../../domain/payoutBatch';
+
+/** Calls of /remit: template download, upload validation, submission; and the payment password state. */
+
+export interface PreviewRow {
+  rowNo: number;
+  name: string;
+  idCard: string;
+  bankCard: string;
+  mobile: string | null;
+  amount: number;
+  serviceCharge: number;
+  remark: string | null;
+}
+
+export interface BatchPreview {
+  draftId: number;
+  fileName: string;
+  itemCount: number;
+  totalAmount: number;
+  serviceCharge: number;
+  total: number;
+  rate: number;
+  balance: number;
+  balanceAfter: number;
+  shortfall: number;
+  expireTime: string;
+  rows: PreviewRow[];
+}
+
+export interface RowError {
+  rowNo: number;
+  field: BatchField;
+  message: string;
+}
+
+/** What a file with bad rows answers (1040400): every problem, none accepted. */
+export interface RowErrors {
+  errors: RowError[];
+  badRowCount: number;
+  rowCount: number;
+}
+
+export interface SubmittedBatch {
+  batchId: number;
+  batchNo: string;
+  itemCount: number;
+  totalAmount: number;
+  serviceCharge: number;
+  total: number;
+  balanceAfter: number;
+  duplicate: boolean;
+}
+
+/** A 10 000-row file takes a moment to read on a slow server: longer than the default timeout is fine. */
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+export function validateBatchFile(file: File): Promise<BatchPreview> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return requestContent('/api/v1/remittances/batch/validate', {
+    method: 'POST',
+    body,
+    silent: true,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+  });
+}
+
+export function submitBatch(draftId: number, payPassword: string): Promise<SubmittedBatch> {
+  return requestContent('/api/v1/remittances/batch/submit', {
+    method: 'POST',
+    json: { draftId, payPassword },
+    silent: true,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+  });
+}
+
+export function paymentPasswordIsSet(companyId: number): Promise<boolean> {
+  return requestContent<{ set: boolean }>('/api/v1/bankaccounts/password', {
+    query: { coid: companyId },
+    silent: true,
+  }).then((state) => state.set);
+}
+
+/**
+ * Downloads the template with the Authorization header (fetch → blob → a temporary link), so the file never
+ * needs a public URL.
+ */
+export async function downloadTemplate(format: 'xlsx' | 'csv'): Promise<void> {
+  const headers: Record<string, string> = { platformMark: String(getPlatformMark()) };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(buildUrl('/api/v1/remittances/template', { format }), { headers });
+  if (!response.ok) throw new Error(response.status === 403 ? '无权限下载模板' : `模板下载失败（${response.status}）`);
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `批量打款模板.${format}`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

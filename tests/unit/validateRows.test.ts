@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import type { RawBatchRow } from '../../server/services/payouts/batchFile';
+import { badRowCount, idCardsOf, validateRows } from '../../server/services/payouts/validateRows';
+import { duplicateMessage, PAYEE_MSG } from '../../src/domain/payees';
+import { BATCH_FILE_MSG, type BatchField } from '../../src/domain/payoutBatch';
+import { bankCard, idCard } from '../support/batchFiles';
+
+function raw(rowNo: number, values: Partial<Record<BatchField, string>> = {}, serial = rowNo): RawBatchRow {
+  return {
+    rowNo,
+    values: {
+      name: '张三丰',
+      idCard: idCard(serial),
+      bankCard: bankCard(serial),
+      mobile: '13912345678',
+      amount: '100.00',
+      remark: '',
+      ...values,
+    },
+    cellErrors: [],
+  };
+}
+
+const NONE = new Set<string>();
+
+/** The messages of one row, by field. */
+function messagesOf(values: Partial<Record<BatchField, string>>, blacklist = NONE): Record<string, string[]> {
+  const { errors } = validateRows([raw(2, values)], blacklist);
+  const byField: Record<string, string[]> = {};
+  for (const error of errors) {
+    expect(error.rowNo).toBe(2);
+    byField[error.field] = [...(byField[error.field] ?? []), error.message];
+  }
+  return byField;
+}
+
+describe('validateRows', () => {
+  it('turns clean rows into payout rows (units of 1/10000 yuan, optional fields null)', () => {
+    const { rows, errors } = validateRows(
+      [raw(2, { amount: '1,234.5', mobile: '', remark: '  ' }), raw(3, { idCard: idCard(3).toLowerCase() })],
+      NONE,
+    );
+    expect(errors).toEqual([]);
+    expect(rows[0]).toEqual({
+      rowNo: 2,
+      name: '张三丰',
+      idCard: idCard(2),
+      bankCard: bankCard(2),
+      mobile: null,
+      amount: 12_345_000,
+      remark: null,
+    });
+    // A lower-case x check character is the same id.
+    expect(rows[1].idCard).toBe(idCard(3).toUpperCase());
+  });
+
+  it('checks the name: required, 2-20 characters', () => {
+    expect(messagesOf({ name: '' })).toEqual({ name: [PAYEE_MSG.nameRequired] });
+    expect(messagesOf({ name: '张' })).toEqual({ name: [PAYEE_MSG.nameLength] });
+    expect(messagesOf({ name: '张'.repeat(21) })).toEqual({ name: [PAYEE_MSG.nameLength] });
+    expect(messagesOf({ name: '张'.repeat(20) })).toEqual({});
+    expect(messagesOf({ name: '阿卜杜·热合曼' })).toEqual({});
+  });
+
+  it('checks the national id: required, format, birth date and check character', () => {
+    const valid = idCard(9);
+    const wrongCheck = valid.slice(0, 17) + (valid[17] === '0' ? '1' : '0');
+    expect(messagesOf({ idCard: '' })).toEqual({ idCard: [PAYEE_MSG.idRequired] });
+    expect(messagesOf({ idCard: '12345' })).toEqual({ idCard: [PAYEE_MSG.idInvalid] });
+    expect(messagesOf({ idCard: wrongCheck })).toEqual({ idCard: [PAYEE_MSG.idInvalid] });
+    expect(messagesOf({ idCard: '110101199002300012' })).toEqual({ idCard: [PAYEE_MSG.idInvalid] });
+  });
+
+  it('checks the bank card by its form only (12-19 digits), not its Luhn digit', () => {
+    expect(messagesOf({ bankCard: '' })).toEqual({ bankCard: [PAYEE_MSG.cardRequired] });
+    expect(messagesOf({ bankCard: '12345678901' })).toEqual({ bankCard: [PAYEE_MSG.cardInvalid] });
+    expect(messagesOf({ bankCard: '1'.repeat(20) })).toEqual({ bankCard: [PAYEE_MSG.cardInvalid] });
+    expect(messagesOf({ bankCard: '6222abc000000000' })).toEqual({ bankCard: [PAYEE_MSG.cardInvalid] });
+    expect(messagesOf({ bankCard: bankCard(1, false) })).toEqual({});
+    expect(messagesOf({ bankCard: '123456789012' })).toEqual({});
+  });
+
+  it('checks the mobile only when given', () => {
+    expect(messagesOf({ mobile: '' })).toEqual({});
+    expect(messagesOf({ mobile: '1391234567' })).toEqual({ mobile: [PAYEE_MSG.mobileInvalid] });
+    expect(messagesOf({ mobile: '11912345678' })).toEqual({ mobile: [PAYEE_MSG.mobileInvalid] });
+  });
+
+  it('checks the amount: required, a number with at most two decimals, above zero, at most 100,000.00', () => {
+    expect(messagesOf({ amount: '' })).toEqual({ amount: [PAYEE_MSG.amountRequired] });
+    expect(messagesOf({ amount: 'abc' })).toEqual({ amount: [PAYEE_MSG.amountInvalid] });
+    expect(messagesOf({ amount: '1.234' })).toEqual({ amount: [PAYEE_MSG.amountInvalid] });
+    expect(messagesOf({ amount: '1.00001' })).toEqual({ amount: [PAYEE_MSG.amountInvalid] });
+    expect(messagesOf({ amount: '¥100' })).toEqual({ amount: [PAYEE_MSG.amountInvalid] });
+    expect(messagesOf({ amount: '0' })).toEqual({ amount: [PAYEE_MSG.amountPositive] });
+    expect(messagesOf({ amount: '-5' })).toEqual({ amount: [PAYEE_MSG.amountPositive] });
+    expect(messagesOf({ amount: '100000.01' })).toEqual({ amount: [PAYEE_MSG.amountTooLarge] });
+    expect(messagesOf({ amount: '100,000.00' })).toEqual({});
+    expect(messagesOf({ amount: '0.01' })).toEqual({});
+    expect(messagesOf({ amount: '1.230' })).toEqual({});
+  });
+
+  it('checks the remark length (50)', () => {
+    expect(messagesOf({ remark: '备'.repeat(51) })).toEqual({ remark: [PAYEE_MSG.remarkLength] });
+    expect(messagesOf({ remark: '备'.repeat(50) })).toEqual({});
+  });
+
+  it('refuses a blacklisted payee, whatever the case of the check character', () => {
+    const listed = idCard(77);
+    expect(messagesOf({ idCard: listed }, new Set([listed]))).toEqual({ idCard: [PAYEE_MSG.blacklisted] });
+    expect(messagesOf({ idCard: listed.toLowerCase() }, new Set([listed.toUpperCase()]))).toEqual({
+      idCard: [PAYEE_MSG.blacklisted],
+    });
+  });
+
+  it('reports a repeated id card + bank card pair, naming the row where it first appeared', () => {
+    const { rows, errors } = validateRows([raw(2, {}, 5), raw(3, {}, 6), raw(4, {}, 5), raw(9, {}, 5)], NONE);
+    expect(rows).toEqual([]);
+    expect(errors).toEqual([
+      { rowNo: 4, field: 'idCard', message: duplicateMessage(2) },
+      { rowNo: 9, field: 'idCard', message: duplicateMessage(2) },
+    ]);
+    expect(duplicateMessage(2)).toBe('与第2行的身份证号和银行卡号重复');
+    // The same person with another card is a different payee.
+    expect(validateRows([raw(2, {}, 5), raw(3, { bankCard: bankCard(99) }, 5)], NONE).errors).toEqual([]);
+  });
+
+  it('reports every problem of a row, and every bad row', () => {
+    const { rows, errors } = validateRows(
+      [raw(2, { name: '', amount: '0', mobile: '123' }), raw(3), raw(4, { bankCard: 'x' })],
+      NONE,
+    );
+    expect(rows).toEqual([]);
+    expect(errors).toEqual([
+      { rowNo: 2, field: 'name', message: PAYEE_MSG.nameRequired },
+      { rowNo: 2, field: 'mobile', message: PAYEE_MSG.mobileInvalid },
+      { rowNo: 2, field: 'amount', message: PAYEE_MSG.amountPositive },
+      { rowNo: 4, field: 'bankCard', message: PAYEE_MSG.cardInvalid },
+    ]);
+    expect(badRowCount(errors)).toBe(2);
+  });
+
+  it('passes on the cells the file reader could not read, without a second message for them', () => {
+    const row = raw(2, { idCard: '' });
+    row.cellErrors.push({ field: 'idCard', message: BATCH_FILE_MSG.numberCell('身份证号') });
+    const { errors } = validateRows([row], NONE);
+    expect(errors).toEqual([{ rowNo: 2, field: 'idCard', message: BATCH_FILE_MSG.numberCell('身份证号') }]);
+  });
+
+  it('lists the distinct upper-case ids to look up on the blacklist', () => {
+    expect(idCardsOf([raw(2, { idCard: 'abcx' }), raw(3, { idCard: 'ABCX' }), raw(4, { idCard: '' })])).toEqual([
+      'ABCX',
+    ]);
+  });
+});
