@@ -7,6 +7,8 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   stop: () => Promise<void>;
+  /** SIGKILL, as a crash would: no shutdown, the data directory stays (for crash tests). */
+  kill: () => Promise<void>;
 }
 
 export interface StartOptions {
@@ -75,6 +77,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return {
     url,
     dataDir,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
     stop: async () => {
       if (stopped) return;
       if (child.exitCode === null && child.signalCode === null) {

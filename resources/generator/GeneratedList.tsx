@@ -1,10 +1,13 @@
+import type { ReactElement, ReactNode } from 'react';
 import {
   CreateButton,
   DatagridConfigurable,
+  type DatagridProps,
   FilterButton,
   FunctionField,
   List,
   Pagination,
+  type RaRecord,
   SelectColumnsButton,
   TopToolbar,
   useCanAccess,
@@ -45,10 +48,24 @@ function DateRangeHint({ declaration }: { declaration: ResourceDeclaration }) {
   ) : null;
 }
 
-/** List with server-side paging, sortable columns, filters kept in the URL, column chooser, export. */
-export function GeneratedList({ declaration }: { declaration: ResourceDeclaration }) {
+export interface GeneratedListProps {
+  declaration: ResourceDeclaration;
+  /** What a click on a row does; by default it opens the edit view when there is one and the user may edit. */
+  rowClick?: DatagridProps['rowClick'];
+  /** A panel a row expands into (with rowClick 'expand'). */
+  expand?: ReactElement;
+  /** The cell of row actions; by default the declaration's actions (RowActions). */
+  renderActions?: (record: RaRecord) => ReactNode;
+}
+
+/**
+ * List with server-side paging, sortable columns, filters kept in the URL, column chooser, export. Custom
+ * lists (resources/custom) reuse it through the props rather than copying it.
+ */
+export function GeneratedList({ declaration, rowClick, expand, renderActions }: GeneratedListProps) {
   const { canAccess: canEdit } = useCanAccess({ resource: declaration.name, action: 'edit' });
   const pageSizes = [...(declaration.pageSizes ?? DEFAULT_PAGE_SIZES)];
+  const hasActions = (declaration.actions?.length ?? 0) > 0 || renderActions !== undefined;
   return (
     <List
       resource={declaration.name}
@@ -62,14 +79,18 @@ export function GeneratedList({ declaration }: { declaration: ResourceDeclaratio
       empty={false}
     >
       <DateRangeHint declaration={declaration} />
-      <DatagridConfigurable rowClick={declaration.views.edit && canEdit ? 'edit' : false} bulkActionButtons={false}>
+      <DatagridConfigurable
+        rowClick={rowClick ?? (declaration.views.edit && canEdit ? 'edit' : false)}
+        expand={expand}
+        bulkActionButtons={false}
+      >
         {declaration.fields.filter((field) => field.list !== false).map(fieldElement)}
-        {declaration.actions && declaration.actions.length > 0 && (
+        {hasActions && (
           <FunctionField
             label="操作"
             source="id"
             sortable={false}
-            render={() => <RowActions declaration={declaration} />}
+            render={(record: RaRecord) => renderActions?.(record) ?? <RowActions declaration={declaration} />}
           />
         )}
       </DatagridConfigurable>
