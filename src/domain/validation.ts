@@ -102,7 +102,7 @@ export const validateSwitchPassword = required(MSG.switchPassword);
 // Shared invoice and contact rules
 export const TAX_NUMBER_PATTERN = /^(?:[A-Z0-9]{15}|[A-Z0-9]{17}|[A-Z0-9]{18}|[A-Z0-9]{20})$/;
 export const MOBILE_PATTERN = /^1[2-9]\d{9}$/;
-export const NATIONAL_ID_PATTERN = /^[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dX]$/;
+export const NATIONAL_ID_PATTERN = /^[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx]$/;
 
 export const validateInvoiceTitle = lengthBetween(2, 36, MSG.invoiceTitle);
 export const validateTaxNumber = matches(TAX_NUMBER_PATTERN, MSG.taxNumber);

@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
 import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { requestContent } from '../../providers/httpClient';
 import { ROLE } from '../domain/roles';
 import { useSession } from '../layout/useSession';
@@ -10,7 +12,7 @@ export const UNPAID_INVOICE_MESSAGE = '您有发票未申请，请及时申请';
 
 /**
  * Spec §2: for role 2, GET /api/v1/remittances/batch/notinvoice/{companyId}; when it answers true the reminder
- * stays until closed. (The server answers false until remittances exist, issue 6.)
+ * stays until closed. It links to the edition's invoice application page.
  */
 export function UnpaidInvoiceReminder() {
   const session = useSession();
@@ -18,6 +20,7 @@ export function UnpaidInvoiceReminder() {
   const companyId = session?.user.properties.cid;
   const userId = session?.user.id;
   const merchant = session?.user.properties.rid === ROLE.merchant;
+  const applyPath = session?.platformMark === 1 ? '/applyInvoice' : '/smallApplyInvoice';
 
   useEffect(() => {
     if (!merchant || !companyId || sessionStorage.getItem(unpaidInvoiceDismissedKey(userId))) return;
@@ -45,7 +48,10 @@ export function UnpaidInvoiceReminder() {
         setShow(false);
       }}
     >
-      {UNPAID_INVOICE_MESSAGE}
+      {UNPAID_INVOICE_MESSAGE}{' '}
+      <Link component={RouterLink} to={applyPath}>
+        去申请开票
+      </Link>
     </Alert>
   );
 }

@@ -1,23 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type Db, openDatabase } from '../../server/db/database';
 import { samplePdf } from '../../server/services/invoices/sampleDocuments';
 import { vatSpecialInvoice } from '../../src/domain/invoiceFormulas';
 import { formatMoney } from '../../src/domain/money';
 import { UNPAID_INVOICE_MESSAGE } from '../../src/workspace/UnpaidInvoiceReminder';
 import { type FixtureBatch, insertBatch } from '../api/support/payoutFixtures';
 import { loginAs } from './support/login';
-
-/** The e2e server's own database (its data directory comes from the global setup). */
-async function withServerDb<T>(run: (db: Db) => Promise<T>): Promise<T> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR 未设置：请通过 playwright test 运行（globalSetup 启动服务器）');
-  const db = openDatabase({ databaseUrl: process.env.DATABASE_URL || null, dataDir });
-  try {
-    return await run(db);
-  } finally {
-    await db.destroy();
-  }
-}
+import { withServerDb } from './support/serverDb';
 
 /** GET /api/v1/remittances/batch/notinvoice/1 with the page's own session. */
 function notInvoiced(page: Page): Promise<boolean> {

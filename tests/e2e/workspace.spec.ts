@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { MSG } from '../../src/domain/validation';
+import { UNPAID_INVOICE_MESSAGE } from '../../src/workspace/UnpaidInvoiceReminder';
+import { insertBatch } from '../api/support/payoutFixtures';
 import { expectLoggedInAs, loginAs } from './support/login';
+import { withServerDb } from './support/serverDb';
 
 /** The bell's accessible name carries the unread count: 系统公告，未读 N 条. */
 async function unreadCount(page: Page): Promise<number> {
@@ -120,4 +123,26 @@ test('团队管理：添加子账号后停用，子账号无法登录', async ({
   await page.getByRole('button', { name: '退出' }).click();
   await loginAs(page, username, { password: 'Sub12345' });
   await expect(page.getByText('账号已停用，请联系管理员')).toBeVisible();
+});
+
+test('未开票提醒：有待开票的批次时出现，跨页面保留，关闭后本次会话不再出现', async ({ page }) => {
+  // A finished, not yet invoiced batch of the merchant's company, whatever other tests invoiced before.
+  await withServerDb((db) => insertBatch(db, { companyId: 1, platformMark: 1, amounts: [1_000_000] }));
+  await loginAs(page, 'merchant');
+  const reminder = page.getByRole('alert').filter({ hasText: UNPAID_INVOICE_MESSAGE });
+  await expect(reminder).toBeVisible();
+  await page.getByRole('menuitem', { name: '打款记录' }).click();
+  await expect(page).toHaveURL(/\/paymentRecord$/);
+  await expect(reminder).toBeVisible();
+  await expect(reminder.getByRole('link', { name: '去申请开票' })).toHaveAttribute('href', '/applyInvoice');
+
+  await reminder.getByRole('button', { name: /close|关闭/i }).click();
+  await expect(reminder).toHaveCount(0);
+  await page.getByRole('menuitem', { name: '首页' }).click();
+  await expect(page).toHaveURL(/\/manage$/);
+  await page.reload();
+  // The home page's figures have loaded (the reminder would have come with them).
+  await expect(page.getByText('账户余额')).toBeVisible();
+  await expect(page.getByText(/^\d{1,3}(,\d{3})*\.\d{2}/).first()).toBeVisible();
+  await expect(reminder).toHaveCount(0);
 });

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { requestContent } from '../../../providers/httpClient';
 import { saveNoticeNum } from '../../../providers/sessionStore';
+import { formatRate } from '../../domain/charges';
 import { editionLabel } from '../../domain/editions';
 import { merchantMenu } from '../../domain/menus';
 import { formatMoney } from '../../domain/money';
@@ -24,8 +25,7 @@ interface SignStatus {
 
 function rateText(charges: ServiceCharge[] | undefined): string | undefined {
   const rate = charges?.[0]?.rate;
-  // rate is in 1/10000: 600 → 6.00%
-  return rate === undefined ? undefined : `${Math.floor(rate / 100)}.${String(rate % 100).padStart(2, '0')}%`;
+  return rate === undefined ? undefined : formatRate(rate);
 }
 
 /** /manage: the merchant's company, edition, sign status, unread notices, service charge, shortcuts. */
