@@ -26,7 +26,7 @@ export function AppHeader() {
   const label = roleLabel(session?.user.properties.rid);
   const merchant = session?.user.properties.rid === ROLE.merchant;
   return (
-    <AppBar userMenu={false} color="primary">
+    <AppBar userMenu={false} color="primary" alwaysOn>
       <Typography variant="h6" component="span" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
         {productTitle(session?.platformMark)}
       </Typography>
