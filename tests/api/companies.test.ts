@@ -199,7 +199,7 @@ describe('search: paging', () => {
       signStatus: 1,
       departmentId: 1,
       subsidiaryId: 1,
-      invoiceTitle: null,
+      invoiceTitle: '上海灵动科技有限公司',
     });
     expect(row?.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });

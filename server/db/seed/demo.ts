@@ -131,6 +131,26 @@ function companyRow(
   };
 }
 
+function demoInvoiceInfo(name: string, index: number): Partial<Insertable<CompanyTable>> {
+  return index === 0
+    ? {
+        invoice_title: name,
+        invoice_tax_number: '91310000MA1FL0ABCD',
+        invoice_bank: '招商银行上海分行',
+        invoice_account: '121909876510101',
+        invoice_address: '上海市浦东新区世纪大道100号',
+        invoice_phone: '021-55556666',
+      }
+    : {
+        invoice_title: name,
+        invoice_tax_number: '91330100MA2H7XWE3K',
+        invoice_bank: '杭州银行西湖支行',
+        invoice_account: '3301040160012345678',
+        invoice_address: '杭州市西湖区文三路90号',
+        invoice_phone: '0571-88886666',
+      };
+}
+
 /** Seeds the demo data on an empty database; a database with users is left alone. */
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -193,6 +213,8 @@ export async function seedDemo(db: Db): Promise<void> {
               linkman_name: personName(random),
               linkman_mobile: company.mark === 1 ? '13900000002' : '13900000003',
               city: company.city,
+              // The two demo merchants can apply for invoices at once; xgm02 and xgm03 must fill theirs in first.
+              ...(index < 2 ? demoInvoiceInfo(company.name, index) : {}),
               department_id: company.department,
               subsidiary_id: company.subsidiary,
             },
