@@ -59,6 +59,8 @@ export const allRechargeRecord: ResourceDeclaration = {
   filters: [FILTERS.status, FILTERS.bankSerial, FILTERS.createTime],
 };
 
+const DEFAULT_HIDDEN = new Set(['id', 'payerAccount', 'handlerName', 'handleTime']);
+
 function fundManagement(name: string, label: string, code: string, platformMark: 1 | 3): ResourceDeclaration {
   const codes = [code];
   return {
@@ -69,8 +71,15 @@ function fundManagement(name: string, label: string, code: string, platformMark:
     permissions: { list: codes, edit: codes },
     views: {},
     defaultSort: { field: 'createTime', order: 'DESC' },
-    // The remark stays in the export; the list keeps to what a confirmation is checked against.
-    fields: Object.values(FIELDS).map((field) => (field.source === 'remark' ? { ...field, list: false } : field)),
+    // The remark stays in the export; the list keeps to what a confirmation is checked against, the rest
+    // waits in the column chooser.
+    fields: Object.values(FIELDS).map((field) =>
+      field.source === 'remark'
+        ? { ...field, list: false }
+        : DEFAULT_HIDDEN.has(field.source)
+          ? { ...field, hidden: true }
+          : field,
+    ),
     filters: Object.values(FILTERS),
     actions: [
       {

@@ -18,6 +18,8 @@ export interface FieldDeclaration {
   choices?: readonly Choice[];
   /** Shown as a list column (default true). */
   list?: boolean;
+  /** A list column hidden until the user picks it in the column chooser (still exported). */
+  hidden?: boolean;
   /** Sortable column; the server allows exactly these sort fields. */
   sortable?: boolean;
   /** In the create / edit form (default false). */

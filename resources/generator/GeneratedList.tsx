@@ -82,6 +82,7 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
       <DatagridConfigurable
         rowClick={rowClick ?? (declaration.views.edit && canEdit ? 'edit' : false)}
         expand={expand}
+        omit={declaration.fields.filter((field) => field.hidden).map((field) => field.source)}
         bulkActionButtons={false}
       >
         {declaration.fields.filter((field) => field.list !== false).map(fieldElement)}
