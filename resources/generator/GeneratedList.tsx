@@ -89,7 +89,8 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
         {hasActions && (
           <FunctionField
             label="操作"
-            source="id"
+            // Its own column key: the column chooser and `omit` tell columns apart by source.
+            source="_actions"
             sortable={false}
             render={(record: RaRecord) => renderActions?.(record) ?? <RowActions declaration={declaration} />}
           />
