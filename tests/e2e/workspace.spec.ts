@@ -146,3 +146,18 @@ test('未开票提醒：有待开票的批次时出现，跨页面保留，关�
   await expect(page.getByText(/^\d{1,3}(,\d{3})*\.\d{2}/).first()).toBeVisible();
   await expect(reminder).toHaveCount(0);
 });
+
+test('财务首页的待确认充值数链接到只含待确认充值的列表', async ({ page }) => {
+  await loginAs(page, 'caiwu');
+  await expect(page).toHaveURL(/\/adMain$/);
+  const figure = page.getByLabel('待确认充值', { exact: true });
+  await expect(figure).toHaveText(/^\d+$/);
+  const pending = Number(await figure.textContent());
+  expect(pending).toBeGreaterThan(0);
+  await figure.click();
+  await expect(page).toHaveURL(/\/adMoneyManagement\?filter=/);
+  await expect(page.getByText(new RegExp(`共 ${pending} 条`))).toBeVisible();
+  const rows = page.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) await expect(row).toContainText('待确认');
+});

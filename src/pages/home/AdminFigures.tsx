@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import { requestContent } from '../../../providers/httpClient';
+import { resourceApi } from '../../../resources/registry';
 import type { Page } from '../../domain/codes';
 import { canAccessRoute } from '../../domain/permissions';
 import { findRoute } from '../../domain/routes';
@@ -9,18 +10,26 @@ import { StatCard } from './StatCard';
 
 interface Figure {
   label: string;
+  /** A declared resource's route: the figure is the total of its list, with the filter. */
   route: string;
-  path: string;
-  q?: Record<string, unknown>;
+  filter?: Record<string, unknown>;
 }
 
-/** Each figure is the total of a list the role can open; it links to that list. */
+/** Each figure is the total of a list the role can open; it links to that list, filtered the same way. */
 const FIGURES: readonly Figure[] = [
-  { label: '企业总数', route: '/adMerchant', path: '/api/v1/companies/search' },
-  { label: '合同总数', route: '/adPlatformCooperation', path: '/api/v1/contract' },
-  { label: '已发布公告', route: '/adNotice', path: '/api/v1/notifications/search', q: { status: 1 } },
-  { label: '行业数', route: '/adIndustrymanagement', path: '/api/v1/industry/search' },
+  { label: '企业总数', route: '/adMerchant' },
+  { label: '合同总数', route: '/adPlatformCooperation' },
+  { label: '已发布公告', route: '/adNotice', filter: { status: 1 } },
+  { label: '行业数', route: '/adIndustrymanagement' },
+  { label: '待确认充值', route: '/adMoneyManagement', filter: { status: 0 } },
+  { label: '待确认充值（小规模）', route: '/adSmallMoneyManagement', filter: { status: 0 } },
+  { label: '待处理开票申请', route: '/adInvoice', filter: { status: 1 } },
+  { label: '待处理异常资金', route: '/adErrorMoney', filter: { status: 0 } },
 ];
+
+function listLink(figure: Figure): string {
+  return figure.filter ? `${figure.route}?filter=${encodeURIComponent(JSON.stringify(figure.filter))}` : figure.route;
+}
 
 export function AdminFigures() {
   const session = useSession();
@@ -30,9 +39,10 @@ export function AdminFigures() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: figures derive from the session, which does not change while the page is open
   useEffect(() => {
     for (const figure of figures) {
-      requestContent<Page<unknown>>(figure.path, {
-        query: { page: 0, size: 1 },
-        q: figure.q,
+      const api = resourceApi(figure.route.slice(1));
+      requestContent<Page<unknown>>(api.list, {
+        query: { page: 0, size: 1, ...api.listQuery },
+        q: figure.filter,
         silent: true,
         background: true,
       })
@@ -49,7 +59,7 @@ export function AdminFigures() {
           key={figure.label}
           label={figure.label}
           value={values[figure.label]?.toLocaleString('zh-CN')}
-          to={figure.route}
+          to={listLink(figure)}
         />
       ))}
     </Box>
