@@ -48,7 +48,7 @@ async function main() {
       .join(' ')}`,
   );
   console.log(
-    `  rows: ${totalCompanies} companies, ${totalContracts} contracts; ${REQUESTS} requests per scenario after 20 warm-up requests`,
+    `  rows: ${totalCompanies} companies, ${totalContracts} contracts; ${REQUESTS} requests per scenario after 100 warm-up requests at the same concurrency`,
   );
 
   const server = await startBenchServer(dataDir);

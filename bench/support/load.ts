@@ -29,7 +29,16 @@ export async function runLoad(options: {
     }
     return { elapsed: performance.now() - started, body };
   };
-  for (let i = 0; i < (options.warmup ?? 20); i += 1) await call();
+  // Warm up the way the measurement runs (same concurrency), so the first scenario after a start does not
+  // also pay for the JIT and the database's cold pages.
+  let warmed = 0;
+  const warm = async () => {
+    while (warmed < (options.warmup ?? 100)) {
+      warmed += 1;
+      await call();
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, warm));
 
   const latencies: number[] = [];
   let lastBody: unknown = null;
