@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { validateSwitchPassword } from '../domain/validation';
+import { MSG, validateSwitchPassword } from '../domain/validation';
 import { findCompaniesByMobile, SWITCH_PAGE_SIZES, type SwitchableCompany, switchCompany } from './companySwitch';
 
 /** After a switch the whole app restarts on the new session's home (menus and permissions change). */
@@ -145,7 +145,7 @@ function SwitchPasswordDialog({ target, onClose }: { target: SwitchableCompany; 
             fullWidth
             type="password"
             label="登录密码"
-            placeholder="请输入登录密码"
+            placeholder={MSG.switchPassword}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             error={!!message}

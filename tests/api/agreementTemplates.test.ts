@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementTemplateSeals, agreementTemplates } from '../../resources/agreementTemplates';
 import { filterKeys } from '../../resources/types';
 import { encodeQ } from '../../src/domain/query';
+import { expectPagesCoverAll } from './support/paging';
 import {
   type AuthedClient,
   authed,
@@ -249,23 +250,7 @@ describe('template search: paging', () => {
   });
 
   it('pages are 0-based, never overlap, and the last one holds the rest', async () => {
-    const all = await allTemplates();
-    const size = 7;
-    const lastPage = Math.ceil(all.length / size) - 1;
-    const seen: number[] = [];
-    for (let page = 0; page <= lastPage; page += 1) {
-      const answer = await searchTemplates({ page, size });
-      expect(answer.number).toBe(page);
-      expect(answer.content.length).toBe(page === lastPage ? all.length - lastPage * size : size);
-      seen.push(...ids(answer.content));
-    }
-    expect(seen).toEqual(ids(all));
-    expect(await searchTemplates({ page: lastPage + 1, size })).toEqual({
-      content: [],
-      totalElements: all.length,
-      number: lastPage + 1,
-      size,
-    });
+    await expectPagesCoverAll(await allTemplates(), 7, searchTemplates);
   });
 
   it('caps the page size at 1000', async () => {

@@ -7,6 +7,7 @@ import { chinaTime } from '../../server/db/time';
 import { searchCacheOf } from '../../server/routes/companies.searchCache';
 import { encodeQ } from '../../src/domain/query';
 import { MSG } from '../../src/domain/validation';
+import { expectPagesCoverAll } from './support/paging';
 import {
   type AuthedClient,
   authed,
@@ -163,19 +164,7 @@ describe('search: paging', () => {
   });
 
   it('pages are 0-based, never overlap, and the last one holds the rest', async () => {
-    const all = await allCompanies();
-    const size = 70;
-    const lastPage = Math.ceil(all.length / size) - 1;
-    const seen: number[] = [];
-    for (let page = 0; page <= lastPage; page += 1) {
-      const answer = await search({ page, size });
-      expect(answer.number).toBe(page);
-      expect(answer.content.length).toBe(page === lastPage ? all.length - lastPage * size : size);
-      seen.push(...ids(answer.content));
-    }
-    expect(seen).toEqual(ids(all));
-    const beyond = await search({ page: lastPage + 1, size });
-    expect(beyond).toEqual({ content: [], totalElements: all.length, number: lastPage + 1, size });
+    await expectPagesCoverAll(await allCompanies(), 70, search);
   });
 
   it('caps the page size at 1000', async () => {

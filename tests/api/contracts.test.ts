@@ -6,6 +6,7 @@ import { chinaTime } from '../../server/db/time';
 import { CONTRACT_STATUS, DATA_STATUS, PARTNER_CATEGORY, SIGN_STATUS } from '../../src/domain/enums';
 import { encodeQ } from '../../src/domain/query';
 import { MSG } from '../../src/domain/validation';
+import { expectPagesCoverAll } from './support/paging';
 import {
   type AuthedClient,
   authed,
@@ -224,23 +225,7 @@ describe('list: paging', () => {
   });
 
   it('pages are 0-based, never overlap, and the last one holds the rest', async () => {
-    const all = await allContracts();
-    const size = 700;
-    const lastPage = Math.ceil(all.length / size) - 1;
-    const seen: number[] = [];
-    for (let page = 0; page <= lastPage; page += 1) {
-      const answer = await list({ page, size });
-      expect(answer.number).toBe(page);
-      expect(answer.content.length).toBe(page === lastPage ? all.length - lastPage * size : size);
-      seen.push(...ids(answer.content));
-    }
-    expect(seen).toEqual(ids(all));
-    expect(await list({ page: lastPage + 1, size })).toEqual({
-      content: [],
-      totalElements: all.length,
-      number: lastPage + 1,
-      size,
-    });
+    await expectPagesCoverAll(await allContracts(), 700, list);
   });
 
   it('caps the size at 1000 and refuses nonsense', async () => {

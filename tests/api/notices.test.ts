@@ -3,6 +3,7 @@ import { adNotice, systemNotice } from '../../resources/notices';
 import { filterKeys } from '../../resources/types';
 import { encodeQ } from '../../src/domain/query';
 import { fileBytes, multipartRequest } from './support/multipart';
+import { expectPagesCoverAll } from './support/paging';
 import {
   type AuthedClient,
   authed,
@@ -207,23 +208,7 @@ describe('admin search: paging', () => {
   });
 
   it('pages are 0-based, never overlap, and the last one holds the rest', async () => {
-    const all = await allNotices();
-    const size = 7;
-    const lastPage = Math.ceil(all.length / size) - 1;
-    const seen: number[] = [];
-    for (let page = 0; page <= lastPage; page += 1) {
-      const answer = await search({ page, size });
-      expect(answer.number).toBe(page);
-      expect(answer.content.length).toBe(page === lastPage ? all.length - lastPage * size : size);
-      seen.push(...ids(answer.content));
-    }
-    expect(seen).toEqual(ids(all));
-    expect(await search({ page: lastPage + 1, size })).toEqual({
-      content: [],
-      totalElements: all.length,
-      number: lastPage + 1,
-      size,
-    });
+    await expectPagesCoverAll(await allNotices(), 7, search);
   });
 
   it('caps the page size at 1000', async () => {

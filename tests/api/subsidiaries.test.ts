@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subsidiaries } from '../../resources/subsidiaries';
 import { chinaTime } from '../../server/db/time';
 import { encodeQ } from '../../src/domain/query';
+import { expectPagesCoverAll } from './support/paging';
 import {
   type AuthedClient,
   authed,
@@ -197,18 +198,7 @@ describe('search: paging', () => {
   });
 
   it('pages are 0-based, never overlap, and the last one holds the rest', async () => {
-    const all = await allSubsidiaries();
-    const size = 4;
-    const lastPage = Math.ceil(all.length / size) - 1;
-    const seen: number[] = [];
-    for (let page = 0; page <= lastPage; page += 1) {
-      const answer = await search({ page, size });
-      expect(answer.number).toBe(page);
-      expect(answer.content.length).toBe(page === lastPage ? all.length - lastPage * size : size);
-      seen.push(...ids(answer.content));
-    }
-    expect(seen).toEqual(ids(all));
-    expect((await search({ page: lastPage + 1, size })).content).toEqual([]);
+    await expectPagesCoverAll(await allSubsidiaries(), 4, search);
   });
 
   it('caps the page size at 1000 and refuses nonsense', async () => {
