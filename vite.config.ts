@@ -1,13 +1,22 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import packageJson from './package.json' with { type: 'json' };
-import { bootPreloadPlugin } from './scripts/bootPreloadPlugin';
+import { RESOURCES } from './resources/index';
+import { hasFirstPaint } from './resources/types';
+import { bootPlugin } from './scripts/bootPlugin';
 import { PUBLIC_PATHS } from './src/domain/routes';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), bootPreloadPlugin({ adminModule: 'src/admin/AdminApp.tsx', publicPaths: PUBLIC_PATHS })],
+  plugins: [
+    react(),
+    bootPlugin({
+      adminModule: 'src/admin/AdminApp.tsx',
+      publicPaths: PUBLIC_PATHS,
+      firstPaintPaths: RESOURCES.filter(hasFirstPaint).map((declaration) => `/${declaration.name}`),
+    }),
+  ],
   // The /test diagnostics page shows which build is running.
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   build: { target: 'es2022', chunkSizeWarningLimit: 1500 },

@@ -1,5 +1,7 @@
 // Cold list: from opening /adMerchant (logged in as admin, new browser context each run, so nothing cached)
 // to the first row shown, with 25 and with 200 rows per page, over the 1 000 000-company bench database.
+// The first row is drawn by the first paint (src/boot) before the app has loaded; the figure after it is
+// when the app's own list (react-admin) shows its rows and takes over, ready for input.
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/e2e/support/browser';
 import { buildBenchDb } from './seed/buildBenchDb';
@@ -14,12 +16,16 @@ const CASES = [
   { rows: 200, budgetMs: 600 },
 ];
 
-/** Runs before the page's scripts: records performance.now() when the first data cell appears. */
+/**
+ * Runs before the page's scripts: records performance.now() when the first data cell appears, and when
+ * the first cell of the app's own list (react-admin's Datagrid) appears.
+ */
 function watchFirstRow(): void {
-  const target = window as unknown as { __firstRow?: number };
+  const target = window as unknown as { __firstRow?: number; __appRow?: number };
   new MutationObserver((_records, observer) => {
-    if (document.querySelector('tbody tr td')) {
-      target.__firstRow = performance.now();
+    if (target.__firstRow === undefined && document.querySelector('tbody tr td')) target.__firstRow = performance.now();
+    if (document.querySelector('.RaDatagrid-root tbody tr td')) {
+      target.__appRow = performance.now();
       observer.disconnect();
     }
   }).observe(document, { childList: true, subtree: true });
@@ -38,6 +44,7 @@ async function main() {
     const session = sessionEntries(await loginContent(server.url, 'admin'));
     for (const { rows, budgetMs } of CASES) {
       const times: number[] = [];
+      const appTimes: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const context = await browser.newContext({ baseURL: server.url });
         await context.addInitScript((values) => {
@@ -46,18 +53,23 @@ async function main() {
         await context.addInitScript(watchFirstRow);
         const page = await context.newPage();
         await page.goto(`/adMerchant?perPage=${rows}`);
-        await page.waitForFunction(
-          () => (window as unknown as { __firstRow?: number }).__firstRow !== undefined,
-          null,
-          { timeout: 30_000 },
-        );
-        times.push(await page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow));
+        await page.locator('.RaDatagrid-root tbody tr td').first().waitFor({ timeout: 30_000 });
+        const marks = await page.evaluate(() => {
+          const target = window as unknown as { __firstRow: number; __appRow: number };
+          return { firstRow: target.__firstRow, appRow: target.__appRow };
+        });
+        times.push(marks.firstRow);
+        appTimes.push(marks.appRow);
         await context.close();
       }
       figure(
         `${rows} rows per page: median of ${RUNS}`,
         `${Math.round(median(times))} ms (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))})`,
         { limit: budgetMs, value: median(times), shown: `${budgetMs} ms` },
+      );
+      figure(
+        `${rows} rows per page: the app's list takes over (median)`,
+        `${Math.round(median(appTimes))} ms (min ${Math.round(Math.min(...appTimes))}, max ${Math.round(Math.max(...appTimes))})`,
       );
     }
   } finally {

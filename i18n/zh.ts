@@ -5,6 +5,9 @@ import type { TranslationMessages } from 'ra-core';
  * Mirrors every key of ra-language-english (checked by tests/unit/i18n.test.ts).
  * Chinese has a single plural form, so never use Polyglot's `||||` here.
  */
+/** Also used by the first paint (src/boot), which shows the list's range before react-admin loads. */
+export const PAGE_RANGE_INFO = '第 %{offsetBegin}-%{offsetEnd} 条，共 %{total} 条';
+
 export const raZh: TranslationMessages = {
   ra: {
     action: {
@@ -122,7 +125,7 @@ export const raZh: TranslationMessages = {
       page_out_of_boundaries: '页码 %{page} 超出范围',
       page_out_from_end: '已经是最后一页',
       page_out_from_begin: '已经是第一页',
-      page_range_info: '第 %{offsetBegin}-%{offsetEnd} 条，共 %{total} 条',
+      page_range_info: PAGE_RANGE_INFO,
       partial_page_range_info: '第 %{offsetBegin}-%{offsetEnd} 条，共 %{offsetEnd} 条以上',
       current_page: '第 %{page} 页',
       page: '跳转到第 %{page} 页',

@@ -16,17 +16,38 @@ export function setAppConfig(next: Partial<AppConfig>): void {
   config = { ...config, ...next };
 }
 
-/** Reads config.json when present; a missing or invalid file keeps the build-time values. */
-export async function loadRuntimeConfig(): Promise<void> {
+/** The content of config.json, or null when there is none (or it is not JSON). */
+export async function fetchConfigJson(): Promise<unknown> {
   try {
-    // The boot script (scripts/bootPreloadPlugin.ts) may already have asked, ahead of the chunks.
-    const early = (window as { __lgConfig?: Promise<Response> }).__lgConfig;
-    const response = await (early ?? fetch('/config.json', { cache: 'no-cache' }));
-    if (!response.ok || !response.headers.get('content-type')?.includes('json')) return;
-    const value = (await response.json()) as Partial<AppConfig>;
-    if (typeof value.apiBase === 'string') setAppConfig({ apiBase: value.apiBase });
-    else console.error('config.json 格式有误：apiBase 必须是字符串，已使用默认配置');
+    const response = await fetch('/config.json', { cache: 'no-cache' });
+    if (!response.ok || !response.headers.get('content-type')?.includes('json')) return null;
+    return await response.json();
   } catch {
-    // no config.json: same-origin API
+    return null;
   }
+}
+
+/** Applies config.json's content; an invalid one keeps the build-time values. */
+export function applyConfigJson(value: unknown): void {
+  if (value === null || value === undefined) return;
+  const apiBaseValue = (value as Partial<AppConfig>).apiBase;
+  if (typeof apiBaseValue === 'string') setAppConfig({ apiBase: apiBaseValue });
+  else console.error('config.json 格式有误：apiBase 必须是字符串，已使用默认配置');
+}
+
+type ConfigWindow = { __lgConfig?: Promise<unknown> };
+
+/** Starts reading config.json ahead of the app (the boot script does this, src/boot/boot.ts). */
+export function startConfigJson(): void {
+  (window as ConfigWindow).__lgConfig = fetchConfigJson();
+}
+
+/** config.json's content: the boot script's early answer when it asked, else a new request. */
+export function configJson(): Promise<unknown> {
+  return (window as ConfigWindow).__lgConfig ?? fetchConfigJson();
+}
+
+/** Reads config.json and applies it. */
+export async function loadRuntimeConfig(): Promise<void> {
+  applyConfigJson(await configJson());
 }

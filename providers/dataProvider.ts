@@ -1,6 +1,7 @@
 import { type DataProvider, HttpError, type RaRecord } from 'ra-core';
 import type { Page } from '../src/domain/codes';
 import { ApiError, type RequestOptions, request } from './httpClient';
+import { listRequest } from './listRequest';
 
 /** The API paths of one resource; `:id` is replaced by the record id. */
 export interface ResourceApi {
@@ -53,16 +54,9 @@ function need(api: ResourceApi, key: keyof ResourceApi, resource: string): strin
 export function createDataProvider(lookup: ResourceApiLookup): DataProvider {
   const getList: DataProvider['getList'] = async (resource, params) => {
     const api = lookup(resource);
-    const { page = 1, perPage = 10 } = params.pagination ?? {};
-    const sort = params.sort?.field
-      ? `${params.sort.field},${params.sort.order === 'DESC' ? 'desc' : 'asc'}`
-      : undefined;
-    const { q: _fullText, ...filters } = params.filter ?? {};
-    const result = await call<Page<RaRecord>>(need(api, 'list', resource), {
-      query: { page: page - 1, size: perPage, sort, ...api.listQuery },
-      q: { ...filters, ...api.fixedFilters },
-      signal: params.signal,
-    });
+    need(api, 'list', resource);
+    const { path, query, q } = listRequest(api, params);
+    const result = await call<Page<RaRecord>>(path, { query, q, signal: params.signal });
     return { data: result.content as never[], total: result.totalElements };
   };
 

@@ -1,12 +1,12 @@
 import { type Envelope, MESSAGES, NON_ERROR_CODES } from '../src/domain/codes';
-import { encodeQ } from '../src/domain/query';
 import { TIMING } from '../src/domain/session';
 import { showToast } from '../src/shell/toast';
-import { apiBase } from './appConfig';
+import { takeEarlyResponse } from './earlyResponse';
 import { requestFinished, requestStarted } from './inFlight';
-import { getPlatformMark, getToken } from './sessionStore';
+import { requestHeaders } from './requestHeaders';
+import { buildUrl, type Query } from './requestUrl';
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
+export { buildUrl, type Query };
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -42,17 +42,6 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-export function buildUrl(path: string, query?: Query, q?: Record<string, unknown>): string {
-  const params = Object.entries(query ?? {})
-    .filter(([, value]) => value !== undefined && value !== null && value !== '')
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
-  const search = q ? encodeQ(q) : '';
-  // q stays as encodeQ built it: encoding it again would hide the ';' separators.
-  if (search) params.unshift(`q=${search}`);
-  const base = /^https?:\/\//.test(path) ? path : `${apiBase()}${path.startsWith('/') ? path : `/${path}`}`;
-  return params.length > 0 ? `${base}${base.includes('?') ? '&' : '?'}${params.join('&')}` : base;
-}
-
 function requestBody(options: RequestOptions): { body?: BodyInit; contentType?: string } {
   if (options.body) return { body: options.body };
   if (options.form) {
@@ -62,6 +51,13 @@ function requestBody(options: RequestOptions): { body?: BodyInit; contentType?: 
   }
   if (options.json !== undefined) return { body: JSON.stringify(options.json), contentType: 'application/json' };
   return {};
+}
+
+/** Lets the timeout and the caller's abort end a wait on an answer that was not fetched with their signal. */
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    signal.addEventListener('abort', () => reject(new DOMException('请求已取消', 'AbortError')), { once: true });
+  });
 }
 
 function statusMessage(status: number): string {
@@ -75,10 +71,9 @@ function statusMessage(status: number): string {
  */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const { body, contentType } = requestBody(options);
-  const headers: Record<string, string> = { Accept: 'application/json', platformMark: String(getPlatformMark()) };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (contentType) headers['Content-Type'] = contentType;
+  const headers = requestHeaders(contentType);
+  const method = options.method ?? 'GET';
+  const url = buildUrl(path, options.query, options.q);
 
   const controller = new AbortController();
   let timedOut = false;
@@ -96,12 +91,11 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(path, options.query, options.q), {
-        method: options.method ?? 'GET',
-        headers,
-        body,
-        signal: controller.signal,
-      });
+      // The first page of a list may already be on its way, asked for by the boot script (src/boot).
+      const early = method === 'GET' ? takeEarlyResponse(url) : undefined;
+      response = await (early
+        ? Promise.race([early, rejectOnAbort(controller.signal)])
+        : fetch(url, { method, headers, body, signal: controller.signal }));
     } catch (error) {
       if (timedOut) {
         notify(MESSAGES.timeout);

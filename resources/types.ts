@@ -106,3 +106,18 @@ export function filterKeys(declaration: Pick<ResourceDeclaration, 'filters'>): s
 export function sortFields(declaration: Pick<ResourceDeclaration, 'fields'>): string[] {
   return declaration.fields.filter((field) => field.sortable).map((field) => field.source);
 }
+
+/** Page sizes offered by a list; the first is the default (spec: 10, 50, 100, 200 unless it says otherwise). */
+export function listPageSizes(declaration: Pick<ResourceDeclaration, 'pageSizes'>): readonly number[] {
+  return declaration.pageSizes ?? [10, 50, 100, 200];
+}
+
+/** The fields that are list columns, in column order (the action column, when there is one, follows). */
+export function listFields(declaration: Pick<ResourceDeclaration, 'fields'>): FieldDeclaration[] {
+  return declaration.fields.filter((field) => field.list !== false);
+}
+
+/** Lists the first paint (src/boot) can draw before the app loads; custom lists draw their rows themselves. */
+export function hasFirstPaint(declaration: Pick<ResourceDeclaration, 'customList'>): boolean {
+  return !declaration.customList;
+}

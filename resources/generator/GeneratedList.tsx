@@ -14,13 +14,12 @@ import {
   useListContext,
 } from 'react-admin';
 import { validateDateRange } from '../../src/domain/validation';
-import type { ResourceDeclaration } from '../types';
+import { listFields, listPageSizes, type ResourceDeclaration } from '../types';
 import { ExportAllButton } from './ExportAllButton';
 import { fieldElement } from './fields';
 import { filterElements } from './inputs';
+import { ListFirstPaintHandoff } from './ListFirstPaintHandoff';
 import { RowActions } from './RowActions';
-
-const DEFAULT_PAGE_SIZES = [10, 50, 100, 200];
 
 function ListActions({ declaration }: { declaration: ResourceDeclaration }) {
   const { canAccess: canCreate } = useCanAccess({ resource: declaration.name, action: 'create' });
@@ -64,7 +63,7 @@ export interface GeneratedListProps {
  */
 export function GeneratedList({ declaration, rowClick, expand, renderActions }: GeneratedListProps) {
   const { canAccess: canEdit } = useCanAccess({ resource: declaration.name, action: 'edit' });
-  const pageSizes = [...(declaration.pageSizes ?? DEFAULT_PAGE_SIZES)];
+  const pageSizes = [...listPageSizes(declaration)];
   const hasActions = (declaration.actions?.length ?? 0) > 0 || renderActions !== undefined;
   return (
     <List
@@ -78,6 +77,7 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
       disableSyncWithLocation={false}
       empty={false}
     >
+      <ListFirstPaintHandoff />
       <DateRangeHint declaration={declaration} />
       <DatagridConfigurable
         rowClick={rowClick ?? (declaration.views.edit && canEdit ? 'edit' : false)}
@@ -85,7 +85,7 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
         omit={declaration.fields.filter((field) => field.hidden).map((field) => field.source)}
         bulkActionButtons={false}
       >
-        {declaration.fields.filter((field) => field.list !== false).map(fieldElement)}
+        {listFields(declaration).map(fieldElement)}
         {hasActions && (
           <FunctionField
             label="操作"

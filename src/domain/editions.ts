@@ -26,3 +26,8 @@ export function editionLabel(mark: number | undefined): string {
 export function parsePlatformMark(value: unknown): PlatformMark {
   return String(value) === '3' ? 3 : 1;
 }
+
+/** Switching is offered only to a user flagged isChange in the small-scale edition (spec §2). */
+export function canSwitchCompany(session: { user: { isChange?: boolean }; platformMark: number } | null): boolean {
+  return !!session?.user.isChange && session.platformMark === PLATFORM_MARK.smallScale;
+}

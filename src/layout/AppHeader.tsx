@@ -6,12 +6,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { AppBar, TitlePortal, useLogout } from 'react-admin';
 import { MESSAGES } from '../domain/codes';
-import { productTitle } from '../domain/editions';
+import { canSwitchCompany, productTitle } from '../domain/editions';
 import { ROLE, roleLabel } from '../domain/roles';
 import { NoticeBell } from '../notices/NoticeBell';
 import { showToast } from '../shell/toast';
 import { CompanySwitchDialog } from '../workspace/CompanySwitchView';
-import { canSwitchCompany } from '../workspace/companySwitch';
 import { UserHoverCard } from './UserHoverCard';
 import { useSession } from './useSession';
 

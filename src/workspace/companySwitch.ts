@@ -14,11 +14,6 @@ export interface SwitchableCompany {
 
 export const SWITCH_PAGE_SIZES = [10, 50, 100, 200] as const;
 
-/** Switching is offered only to a user flagged isChange in the small-scale edition (spec §2). */
-export function canSwitchCompany(session: { user: { isChange?: boolean }; platformMark: number } | null): boolean {
-  return !!session?.user.isChange && session.platformMark === 3;
-}
-
 /** GET /api/v1/companies/findcompanybymobile?q=coname:..;mobile:..&page&size — the server keeps it to the own mobile. */
 export async function findCompaniesByMobile(
   name: string,

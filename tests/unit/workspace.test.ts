@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { visibleRange } from '../../src/components/VirtualList';
-import { canSwitchCompany } from '../../src/workspace/companySwitch';
+import { canSwitchCompany } from '../../src/domain/editions';
 
 describe('visibleRange', () => {
   it('renders only the rows in view plus the overscan', () => {

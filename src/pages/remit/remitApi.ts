@@ -1,5 +1,5 @@
 import { buildUrl, requestContent } from '../../../providers/httpClient';
-import { getPlatformMark, getToken } from '../../../providers/sessionStore';
+import { requestHeaders } from '../../../providers/requestHeaders';
 import type { BatchField } from '../../domain/payoutBatch';
 
 /** Calls of /remit: template download, upload validation, submission; and the payment password state. */
@@ -89,10 +89,7 @@ export function paymentPasswordIsSet(companyId: number): Promise<boolean> {
  * needs a public URL.
  */
 export async function downloadTemplate(format: 'xlsx' | 'csv'): Promise<void> {
-  const headers: Record<string, string> = { platformMark: String(getPlatformMark()) };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(buildUrl('/api/v1/remittances/template', { format }), { headers });
+  const response = await fetch(buildUrl('/api/v1/remittances/template', { format }), { headers: requestHeaders() });
   if (!response.ok) throw new Error(response.status === 403 ? '无权限下载模板' : `模板下载失败（${response.status}）`);
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);

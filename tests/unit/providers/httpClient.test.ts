@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAppConfig } from '../../../providers/appConfig';
+import { publishEarlyResponse } from '../../../providers/earlyResponse';
 import { ApiError, buildUrl, request, requestContent, setUnauthorizedHandler } from '../../../providers/httpClient';
 import { inFlightCount, subscribeInFlight } from '../../../providers/inFlight';
 import { saveToken, setPlatformMark } from '../../../providers/sessionStore';
@@ -260,6 +261,26 @@ describe('request: the error catalogue', () => {
     expect(error.message).toBe('请求超时');
     expect(currentToasts()).toEqual([expect.objectContaining({ kind: 'error', message: '请求超时' })]);
     expect(inFlightCount()).toBe(0);
+  });
+
+  it('takes the first paint’s early answer for the same URL instead of fetching, once', async () => {
+    vi.stubGlobal('window', {});
+    answer(() => ok({ from: 'fetch' }));
+    publishEarlyResponse('/api/list?page=0', Promise.resolve(ok({ from: 'early' })));
+    expect((await request('/api/list', { query: { page: 0 } })).content).toEqual({ from: 'early' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect((await request('/api/list', { query: { page: 0 } })).content).toEqual({ from: 'fetch' });
+  });
+
+  it('an early answer that never comes still times out with 请求超时', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('window', {});
+    answer(() => ok({}));
+    publishEarlyResponse('/api/hang', new Promise<Response>(() => {}));
+    const pending = failure(request('/api/hang'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect((await pending).message).toBe('请求超时');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('a network failure rejects with status 0 and a message', async () => {

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { type OutputBundle, type OutputChunk, rolldown } from 'rolldown';
+import type { Plugin, ResolvedConfig } from 'vite';
+
+/**
+ * Builds src/boot into two classic scripts beside the app (external: the CSP allows no inline script):
+ * - boot.js, in index.html in place of the entry's module script: starts config.json, the first paint, the
+ *   admin chunks (modulepreload) and the entry (see src/boot/boot.ts);
+ * - firstPaint.js, loaded by boot.js only on a logged-in admin page, so /login never downloads it.
+ * Each is bundled on its own (IIFE, no shared chunks), so the app's chunking is untouched.
+ */
+export function bootPlugin(options: {
+  adminModule: string;
+  publicPaths: readonly string[];
+  firstPaintPaths: readonly string[];
+}): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'lg-boot',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async generateBundle(_output, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return;
+      const adminFiles = adminChunkUrls(bundle as unknown as OutputBundle, options.adminModule);
+      if (adminFiles.length === 0) this.error(`bootPlugin: no chunk for ${options.adminModule}`);
+      const env = { 'import.meta.env': JSON.stringify(config.env) };
+      const firstPaintSource = await bundleScript(config.root, 'src/boot/firstPaint.ts', env);
+      const firstPaintFile = hashedName('firstPaint', firstPaintSource);
+      this.emitFile({ type: 'asset', fileName: firstPaintFile, source: firstPaintSource });
+      const text = String(html.source);
+      const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(text);
+      if (!entryTag) this.error('bootPlugin: index.html has no module script');
+      const bootValues = {
+        entryFile: entryTag[1],
+        adminFiles,
+        firstPaintFile: `/${firstPaintFile}`,
+        firstPaintPaths: options.firstPaintPaths,
+        publicPaths: options.publicPaths,
+      };
+      const bootSource = await bundleScript(config.root, 'src/boot/boot.ts', {
+        ...env,
+        __LG_BOOT__: JSON.stringify(bootValues),
+      });
+      const bootFile = hashedName('boot', bootSource);
+      this.emitFile({ type: 'asset', fileName: bootFile, source: bootSource });
+      // boot.js starts the entry itself, when the first paint allows.
+      html.source = text.replace(entryTag[0], `<script src="/${bootFile}"></script>\n    `);
+    },
+  };
+}
+
+function hashedName(name: string, source: string): string {
+  return `assets/${name}-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+}
+
+async function bundleScript(root: string, entry: string, define: Record<string, string>): Promise<string> {
+  const build = await rolldown({
+    input: path.resolve(root, entry),
+    platform: 'browser',
+    transform: { define, target: 'es2022' },
+    logLevel: 'warn',
+  });
+  try {
+    const { output } = await build.generate({ format: 'iife', minify: true });
+    return output[0].code;
+  } finally {
+    await build.close();
+  }
+}
+
+/** The admin chunk and every chunk it imports statically, as absolute URLs. */
+function adminChunkUrls(bundle: OutputBundle, adminModule: string): string[] {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const admin = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(adminModule));
+  if (!admin) return [];
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    for (const imported of byName.get(fileName)?.imports ?? []) visit(imported);
+  };
+  visit(admin.fileName);
+  return [...seen].map((fileName) => `/${fileName}`);
+}

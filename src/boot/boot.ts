@@ -1,0 +1,80 @@
+import { startConfigJson } from '../../providers/appConfig';
+import { getToken } from '../../providers/sessionStore';
+import { onFirstPaintDone } from './handoff';
+
+/** Filled in at build time by scripts/bootPlugin.ts. */
+declare const __LG_BOOT__: {
+  entryFile: string;
+  adminFiles: string[];
+  firstPaintFile: string;
+  firstPaintPaths: string[];
+  publicPaths: string[];
+};
+
+// One reference, so the bundler writes the lists once.
+const BOOT = __LG_BOOT__;
+
+/** How long the app may wait for the first paint of a list before it starts anyway. */
+const FIRST_PAINT_DEADLINE_MS = 1000;
+
+function appendToHead(node: HTMLElement): void {
+  document.head.append(node);
+}
+
+function modulepreload(files: readonly string[]): void {
+  for (const href of files) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    appendToHead(link);
+  }
+}
+
+function startApp(): void {
+  const entry = document.createElement('script');
+  entry.type = 'module';
+  entry.crossOrigin = '';
+  entry.src = BOOT.entryFile;
+  appendToHead(entry);
+}
+
+/**
+ * Runs first on every page and starts the app (index.html has no module script of its own; the CSP allows
+ * no inline script, hence a file). On an admin page (not a public one, which must not download the admin)
+ * a cold start would otherwise wait for the entry to run before learning that it needs config.json and
+ * the admin chunks, so it starts them at once. On a declared list with a session it first lets
+ * firstPaint.js draw the list's first page: on this 2-core machine the app's start-up would otherwise hold
+ * the main thread for a second, and its seventy chunks would fill the browser's six connections, before
+ * that page could appear. The app starts right after (its chunks take longer than the first paint anyway).
+ */
+function boot(): void {
+  const path = window.location.pathname;
+  if (path === '/' || BOOT.publicPaths.includes(path)) {
+    startApp();
+    return;
+  }
+  startConfigJson();
+  if (!getToken() || !BOOT.firstPaintPaths.includes(path)) {
+    startApp();
+    modulepreload(BOOT.adminFiles);
+    return;
+  }
+  let started = false;
+  const startOnce = () => {
+    if (started) return;
+    started = true;
+    startApp();
+    modulepreload(BOOT.adminFiles);
+  };
+  onFirstPaintDone(startOnce);
+  setTimeout(startOnce, FIRST_PAINT_DEADLINE_MS);
+  const script = document.createElement('script');
+  script.src = BOOT.firstPaintFile;
+  // An inserted script is fetched at low priority, behind every chunk: it would come last.
+  script.fetchPriority = 'high';
+  script.onerror = startOnce;
+  appendToHead(script);
+}
+
+boot();

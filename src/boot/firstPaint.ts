@@ -1,0 +1,75 @@
+import { applyConfigJson, configJson } from '../../providers/appConfig';
+import { publishEarlyResponse } from '../../providers/earlyResponse';
+import { listRequest } from '../../providers/listRequest';
+import { requestHeaders } from '../../providers/requestHeaders';
+import { buildUrl } from '../../providers/requestUrl';
+import { getSession } from '../../providers/sessionStore';
+import { RESOURCES } from '../../resources/index';
+import { hasFirstPaint } from '../../resources/types';
+import type { Page } from '../domain/codes';
+import { canSwitchCompany, productTitle } from '../domain/editions';
+import { renderFirstPaint } from './firstPaintView';
+import { appListShown, endFirstPaint, firstPaintDone } from './handoff';
+import { initialListParams, visibleColumns } from './listParams';
+
+/** The app takes over in about two seconds here; a picture older than this stands for an app that failed. */
+const MAX_LIFETIME_MS = 15_000;
+
+/**
+ * The first paint of a declared list (loaded by boot.ts on a logged-in page): while the browser still
+ * downloads and starts the app, ask for the page the list will ask for and draw its rows in plain DOM.
+ * The app's data provider takes this same answer (providers/earlyResponse.ts) instead of asking again,
+ * and its list replaces the picture once it has the data (handoff.ts).
+ */
+async function firstPaint(): Promise<void> {
+  const path = window.location.pathname;
+  const declaration = RESOURCES.find((candidate) => `/${candidate.name}` === path);
+  if (!declaration || !hasFirstPaint(declaration)) return;
+  // The company-switch view replaces the page of a user who has not picked a company yet.
+  const session = getSession();
+  if (!session || (!session.switchCompany && canSwitchCompany(session))) return;
+
+  applyConfigJson(await configJson());
+  const params = initialListParams(declaration, window.location.search, localStorage);
+  const { path: apiPath, query, q } = listRequest(declaration.api, params);
+  const url = buildUrl(apiPath, query, q);
+  // The app reads the original body; this script reads a copy made before anyone could read it.
+  const answer = fetch(url, { headers: requestHeaders() }).then((response) => ({ response, copy: response.clone() }));
+  publishEarlyResponse(
+    url,
+    answer.then(({ response }) => response),
+  );
+  const { copy } = await answer;
+  if (!copy.ok) return;
+  const envelope = (await copy.json()) as { code?: number; content?: Page<Record<string, unknown>> };
+  const content = envelope.code === 1020000 ? envelope.content : undefined;
+  if (!content || content.content.length === 0) return;
+  if (window.location.pathname !== path || appListShown()) return;
+  const picture = renderFirstPaint({
+    path,
+    productTitle: productTitle(session.platformMark),
+    columns: visibleColumns(declaration, localStorage),
+    sort: { field: params.sort?.field ?? '', order: params.sort?.order ?? 'ASC' },
+    rows: content.content,
+    total: content.totalElements,
+    page: params.pagination?.page ?? 1,
+    perPage: params.pagination?.perPage ?? content.content.length,
+  });
+  document.body.append(picture);
+  leaveWhenOutdated(picture, path);
+}
+
+/** Gone when the app shows another page (it only changes the history) or has not taken over in time. */
+function leaveWhenOutdated(picture: HTMLElement, path: string): void {
+  const shownAt = Date.now();
+  const timer = setInterval(() => {
+    if (!picture.isConnected) clearInterval(timer);
+    else if (window.location.pathname !== path || Date.now() - shownAt > MAX_LIFETIME_MS) endFirstPaint();
+  }, 200);
+}
+
+firstPaint()
+  .catch(() => {
+    // Only a head start: whatever goes wrong here, the app loads and shows the list itself.
+  })
+  .finally(firstPaintDone);

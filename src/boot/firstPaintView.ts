@@ -1,0 +1,93 @@
+import { PAGE_RANGE_INFO } from '../../i18n/zh';
+import { cellAlign, cellText } from '../../resources/cellText';
+import type { FieldDeclaration } from '../../resources/types';
+import { THEME_TOKENS as T } from '../themeTokens';
+import { FIRST_PAINT_ID } from './handoff';
+import type { Column } from './listParams';
+
+export interface FirstPaintPage {
+  path: string;
+  productTitle: string;
+  columns: readonly Column[];
+  sort: { field: string; order: string };
+  rows: readonly Record<string, unknown>[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+// The same geometry as the app's layout and MUI's small table, so the hand-over does not move the rows.
+const STYLE = `
+#${FIRST_PAINT_ID}{position:absolute;inset:0 0 auto 0;min-height:100vh;z-index:1100;background:${T.background};
+  font-family:${T.fontFamily};color:rgba(0,0,0,.87);cursor:progress}
+#${FIRST_PAINT_ID} .bar{height:${T.appBarHeight}px;background:${T.primary};color:#fff;display:flex;align-items:center;
+  padding:0 16px 0 53px;font-size:20px;font-weight:500;box-shadow:0 2px 4px -1px rgba(0,0,0,.2)}
+#${FIRST_PAINT_ID} .main{margin-left:${T.sidebarWidth}px;padding:64px 8px 0}
+#${FIRST_PAINT_ID} .card{background:#fff;border-radius:4px}
+#${FIRST_PAINT_ID} table{width:100%;border-collapse:collapse;font-size:14px;line-height:1.43}
+#${FIRST_PAINT_ID} th{height:38px;box-sizing:border-box;font-weight:500;line-height:24px;text-align:left;padding:6px 16px;border-bottom:1px solid #e0e0e0;white-space:nowrap}
+#${FIRST_PAINT_ID} td{padding:6px 16px;border-bottom:1px solid #e0e0e0}
+#${FIRST_PAINT_ID} .right{text-align:right}
+#${FIRST_PAINT_ID} .range{height:52px;display:flex;align-items:center;justify-content:flex-end;padding:0 24px;font-size:14px}
+`;
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
+  const node = document.createElement(tag);
+  if (text) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+/** react-admin's own column class (column-<source>), so the picture reads like the list it stands for. */
+function columnClass(column: FieldDeclaration): string {
+  return `column-${column.source}${cellAlign(column) === 'right' ? ' right' : ''}`;
+}
+
+function headerText(label: string, source: string, sort: FirstPaintPage['sort']): string {
+  if (sort.field !== source) return label;
+  return `${label} ${sort.order === 'DESC' ? '↓' : '↑'}`;
+}
+
+export function rangeText(page: number, perPage: number, shown: number, total: number): string {
+  const begin = (page - 1) * perPage + 1;
+  return PAGE_RANGE_INFO.replace('%{offsetBegin}', String(begin))
+    .replace('%{offsetEnd}', String(begin + shown - 1))
+    .replace('%{total}', String(total));
+}
+
+/** A plain-DOM picture of the list's first page (text only; nothing is clickable until the app takes over). */
+export function renderFirstPaint(page: FirstPaintPage): HTMLElement {
+  const root = element('div');
+  root.id = FIRST_PAINT_ID;
+  root.dataset.path = page.path;
+  // A picture of what the app is about to show: assistive technology waits for the real list.
+  root.setAttribute('aria-hidden', 'true');
+  root.append(element('style', STYLE), element('div', page.productTitle, 'bar'));
+
+  const head = element('tr');
+  for (const column of page.columns) {
+    head.append(
+      column === 'actions'
+        ? element('th', '操作')
+        : element('th', headerText(column.label, column.source, page.sort), columnClass(column)),
+    );
+  }
+  const body = element('tbody');
+  for (const record of page.rows) {
+    const row = element('tr');
+    for (const column of page.columns) {
+      row.append(column === 'actions' ? element('td') : element('td', cellText(column, record), columnClass(column)));
+    }
+    body.append(row);
+  }
+  const table = element('table');
+  table.append(element('thead'), body);
+  table.tHead?.append(head);
+
+  const card = element('div', undefined, 'card');
+  card.append(table, element('div', rangeText(page.page, page.perPage, page.rows.length, page.total), 'range'));
+  const main = element('div', undefined, 'main');
+  main.append(card);
+  root.append(main);
+  return root;
+}

@@ -1,0 +1,28 @@
+/**
+ * The first paint (firstPaint.ts) shows a list's first page before the app has loaded; the app's list
+ * removes it as soon as it has its own data (resources/generator/ListFirstPaintHandoff.tsx). The first
+ * paint also leaves by itself when the app goes to another page (a redirect to /login) or never comes.
+ */
+export const FIRST_PAINT_ID = 'lg-first-paint';
+
+type HandoffWindow = { __lgListShown?: boolean; __lgFirstPaintDone?: () => void };
+
+/** boot.ts: what to do once the first paint has drawn its rows, or given up. */
+export function onFirstPaintDone(callback: () => void): void {
+  (window as HandoffWindow).__lgFirstPaintDone = callback;
+}
+
+/** firstPaint.ts: the rows are drawn, or there will be none. */
+export function firstPaintDone(): void {
+  (window as HandoffWindow).__lgFirstPaintDone?.();
+}
+
+/** The app's list has shown its data: drop the first paint, and keep a late one from appearing. */
+export function endFirstPaint(): void {
+  (window as HandoffWindow).__lgListShown = true;
+  document.getElementById(FIRST_PAINT_ID)?.remove();
+}
+
+export function appListShown(): boolean {
+  return (window as HandoffWindow).__lgListShown === true;
+}

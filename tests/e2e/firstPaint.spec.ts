@@ -1,0 +1,92 @@
+import { expect, type Page, test } from '@playwright/test';
+import { loginAs } from './support/login';
+
+/** Records the first paint's cells when it appears (it is gone once the app has loaded). */
+async function watchFirstPaint(page: Page) {
+  await page.addInitScript(() => {
+    const target = window as unknown as { __firstPaintCells?: string[][] };
+    new MutationObserver((_records, observer) => {
+      const picture = document.getElementById('lg-first-paint');
+      if (!picture) return;
+      target.__firstPaintCells = [...picture.querySelectorAll('tbody tr')].map((row) =>
+        [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''),
+      );
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function appCells(page: Page): Promise<string[][]> {
+  const rows = page.locator('.RaDatagrid-root tbody tr');
+  await expect(rows.first()).toBeVisible();
+  return rows.evaluateAll((elements) =>
+    elements.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
+  );
+}
+
+test.describe('列表首屏（应用加载前先画出第一页）', () => {
+  test('冷启动 /adMerchant：先画出的行与应用随后显示的行一致，且只向服务器请求一次', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await expect(page).toHaveURL(/\/adMain$/);
+    await watchFirstPaint(page);
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/companies/search')) searches.push(request.url());
+    });
+
+    const filter = encodeURIComponent(JSON.stringify({ coname: '科技' }));
+    await page.goto(`/adMerchant?filter=${filter}&perPage=50&sort=id&order=ASC`);
+    const cells = await appCells(page);
+    await expect(page.locator('#lg-first-paint')).toHaveCount(0);
+
+    const painted = await page.evaluate(
+      () => (window as unknown as { __firstPaintCells?: string[][] }).__firstPaintCells,
+    );
+    expect(painted, 'the first paint appeared').toBeDefined();
+    expect(painted?.length).toBeGreaterThan(1);
+    expect(painted).toEqual(cells);
+    for (const row of cells) expect(row[1]).toContain('科技');
+    expect(searches, 'the app took the first paint’s answer instead of asking again').toHaveLength(1);
+
+    // the app is fully usable after the hand-over
+    await page.getByRole('cell', { name: cells[0][1], exact: true }).click();
+    await expect(page).toHaveURL(/\/adMerchant\/\d+$/);
+  });
+
+  test('商户的合同管理与带操作列的平台合作：先画出的行与应用的行一致', async ({ page }) => {
+    await loginAs(page, 'merchant');
+    await expect(page).toHaveURL(/\/manage$/);
+    await watchFirstPaint(page);
+    await page.goto('/contractManagement');
+    const cells = await appCells(page);
+    const painted = await page.evaluate(
+      () => (window as unknown as { __firstPaintCells?: string[][] }).__firstPaintCells,
+    );
+    expect(painted).toEqual(cells);
+
+    await page.evaluate(() => sessionStorage.clear());
+    await loginAs(page, 'admin');
+    await expect(page).toHaveURL(/\/adMain$/);
+    await page.goto('/adPlatformCooperation?perPage=50');
+    const adminCells = await appCells(page);
+    const adminPainted = await page.evaluate(
+      () => (window as unknown as { __firstPaintCells?: string[][] }).__firstPaintCells,
+    );
+    // The picture leaves the action column empty: the buttons come with the app.
+    const withoutActions = (rows: string[][] | undefined) => rows?.map((row) => row.slice(0, -1));
+    expect(adminPainted?.length).toBe(adminCells.length);
+    expect(withoutActions(adminPainted)).toEqual(withoutActions(adminCells));
+  });
+
+  test('没有登录的页面与登录页不加载首屏脚本', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/firstPaint-')) scripts.push(request.url());
+    });
+    await page.goto('/login');
+    await expect(page.getByLabel('账号')).toBeVisible();
+    await page.goto('/adMerchant');
+    await expect(page).toHaveURL(/\/login/);
+    expect(scripts).toEqual([]);
+  });
+});
