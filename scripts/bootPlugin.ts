@@ -5,8 +5,8 @@ import type { Plugin, ResolvedConfig } from 'vite';
 
 /**
  * Builds src/boot into two classic scripts beside the app (external: the CSP allows no inline script):
- * - boot.js, in index.html in place of the entry's module script: starts config.json, the first paint, the
- *   admin chunks (modulepreload) and the entry (see src/boot/boot.ts);
+ * - boot.js, in index.html in place of the entry's module script and its modulepreload links: starts
+ *   config.json, the first paint, the chunks (modulepreload) and the entry (see src/boot/boot.ts);
  * - firstPaint.js, loaded by boot.js only on a logged-in admin page, so /login never downloads it.
  * Each is bundled on its own (IIFE, no shared chunks), so the app's chunking is untouched.
  */
@@ -35,8 +35,10 @@ export function bootPlugin(options: {
       const text = String(html.source);
       const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(text);
       if (!entryTag) this.error('bootPlugin: index.html has no module script');
+      const entryPreloads = [...text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
       const bootValues = {
         entryFile: entryTag[1],
+        entryFiles: entryPreloads.map((match) => match[1]),
         adminFiles,
         firstPaintFile: `/${firstPaintFile}`,
         firstPaintPaths: options.firstPaintPaths,
@@ -49,7 +51,9 @@ export function bootPlugin(options: {
       const bootFile = hashedName('boot', bootSource);
       this.emitFile({ type: 'asset', fileName: bootFile, source: bootSource });
       // boot.js starts the entry itself, when the first paint allows.
-      html.source = text.replace(entryTag[0], `<script src="/${bootFile}"></script>\n    `);
+      let source = text.replace(entryTag[0], `<script src="/${bootFile}"></script>\n    `);
+      for (const match of entryPreloads) source = source.replace(match[0], '');
+      html.source = source;
     },
   };
 }

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
 import { useCallback, useEffect, useState } from 'react';
 import { requestContent } from '../../providers/httpClient';
 import { PlainTextField } from './PlainTextField';
@@ -52,30 +51,26 @@ export function CaptchaField({ value, onChange, refreshKey = 0, error, autoFocus
         autoComplete="off"
         sx={{ flex: 1 }}
       />
-      <Tooltip title="看不清？点击换一张">
-        <Box
-          component="button"
-          type="button"
-          onClick={() => void load()}
-          aria-label="换一张图形验证码"
-          sx={{
-            p: 0,
-            border: '1px solid',
-            borderColor: 'divider',
-            borderRadius: 1,
-            cursor: 'pointer',
-            height: 40,
-            width: 134,
-            background: 'none',
-          }}
-        >
-          {image ? (
-            <img src={image} alt="图形验证码" width={132} height={38} style={{ display: 'block' }} />
-          ) : (
-            '加载中…'
-          )}
-        </Box>
-      </Tooltip>
+      <Box
+        component="button"
+        type="button"
+        onClick={() => void load()}
+        // A native tooltip: MUI's Tooltip would bring Popper (12 KB gzip) onto /login for one hint.
+        title="看不清？点击换一张"
+        aria-label="换一张图形验证码"
+        sx={{
+          p: 0,
+          border: '1px solid',
+          borderColor: 'divider',
+          borderRadius: 1,
+          cursor: 'pointer',
+          height: 40,
+          width: 134,
+          background: 'none',
+        }}
+      >
+        {image ? <img src={image} alt="图形验证码" width={132} height={38} style={{ display: 'block' }} /> : '加载中…'}
+      </Box>
     </Box>
   );
 }
