@@ -6,6 +6,7 @@ import pg from 'pg';
 import { isPostgres } from './migrations/columns';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
+import { withStatementCache } from './statementCache';
 
 export type Db = Kysely<Database>;
 
@@ -39,7 +40,7 @@ export function openDatabase(options: {
   // Keep the hot indexes of a million-row table in memory: 64 MB page cache, 256 MB memory-mapped reads.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
