@@ -51,6 +51,16 @@ test.describe('列表首屏（应用加载前先画出第一页）', () => {
     // the app is fully usable after the hand-over
     await page.getByRole('cell', { name: cells[0][1], exact: true }).click();
     await expect(page).toHaveURL(/\/adMerchant\/\d+$/);
+
+    // Opened again without parameters, the list takes those kept from the last visit: so does the picture.
+    await page.goto('/adMerchant');
+    const again = await appCells(page);
+    const paintedAgain = await page.evaluate(
+      () => (window as unknown as { __firstPaintCells?: string[][] }).__firstPaintCells,
+    );
+    expect(again).toEqual(cells);
+    expect(paintedAgain).toEqual(again);
+    expect(searches).toHaveLength(2);
   });
 
   test('商户的合同管理与带操作列的平台合作：先画出的行与应用的行一致', async ({ page }) => {
