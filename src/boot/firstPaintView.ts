@@ -16,7 +16,8 @@ export interface FirstPaintPage {
   perPage: number;
 }
 
-// The same geometry as the app's layout and MUI's small table, so the hand-over does not move the rows.
+// The same geometry as the app's layout and MUI's small table, so the hand-over does not move the rows (on a
+// phone-sized screen react-admin hides the menu).
 const STYLE = `
 #${FIRST_PAINT_ID}{position:absolute;inset:0 0 auto 0;min-height:100vh;z-index:1100;background:${T.background};
   font-family:${T.fontFamily};color:rgba(0,0,0,.87);cursor:progress}
@@ -29,6 +30,7 @@ const STYLE = `
 #${FIRST_PAINT_ID} td{padding:6px 16px;border-bottom:1px solid #e0e0e0}
 #${FIRST_PAINT_ID} .right{text-align:right}
 #${FIRST_PAINT_ID} .range{height:52px;display:flex;align-items:center;justify-content:flex-end;padding:0 24px;font-size:14px}
+@media (max-width:599.95px){#${FIRST_PAINT_ID} .main{margin-left:0}}
 `;
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
