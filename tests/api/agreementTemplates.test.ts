@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementTemplateSeals, agreementTemplates } from '../../resources/agreementTemplates';
 import { filterKeys } from '../../resources/types';
+import type { Page } from '../../src/domain/codes';
 import { encodeQ } from '../../src/domain/query';
 import { expectPagesCoverAll } from './support/paging';
 import {
@@ -165,8 +166,6 @@ async function refusal(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, p
   expect(answer.code, answer.message).toBe(BUSINESS);
   return answer;
 }
-
-type Page<T> = { content: T[]; totalElements: number; number: number; size: number };
 
 const searchTemplates = (options: ListOptions = {}) =>
   okContent<Page<Template>>('GET', listUrl(`${TEMPLATE_API}/search`, options));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaTime } from '../../server/db/time';
+import type { RechargeRecord as Recharge } from '../../server/routes/recharges.repository';
 import { balanceOf, ledgerDiscrepancies } from '../../server/services/ledger/ledger';
 import { LEDGER, RECHARGE } from '../../src/domain/moneyEnums';
 import { encodeQ } from '../../src/domain/query';
@@ -24,25 +25,6 @@ const YUAN = 10_000;
 type Account = 'admin' | 'kefu' | 'caiwu' | 'merchant' | 'xgm';
 const ACCOUNTS: readonly Account[] = ['admin', 'kefu', 'caiwu', 'merchant', 'xgm'];
 const MARK: Record<Account, 1 | 3> = { admin: 1, kefu: 1, caiwu: 1, merchant: 1, xgm: 3 };
-
-interface Recharge {
-  id: number;
-  companyId: number;
-  companyName: string | null;
-  platformMark: number;
-  amount: number;
-  payerName: string;
-  payerAccount: string;
-  bankSerial: string;
-  voucherUrl: string;
-  remark: string | null;
-  status: number;
-  rejectReason: string | null;
-  handlerName: string | null;
-  createTime: string;
-  handleTime: string | null;
-  summary: string;
-}
 
 interface Page<T> {
   content: T[];
