@@ -11,7 +11,7 @@ import { migrateToLatest, openDatabase } from '../server/db/database';
 import { DEMO_PAYMENT_PASSWORD } from '../server/db/seed/blacklist';
 import { seedDemo } from '../server/db/seed/demo';
 import { chinaTime } from '../server/db/time';
-import { balanceOf, postEntries } from '../server/services/ledger/ledger';
+import { balanceOf, postEntries } from '../server/money/ledger/ledger';
 import { LEDGER } from '../src/domain/moneyEnums';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/e2e/support/browser';
 import { csvFile, HEADERS, payee, xlsxFile } from '../tests/support/batchFiles';

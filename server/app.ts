@@ -1,21 +1,21 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createLogSmsSender, type SmsSender } from './accounts/sms/smsSender';
 import type { AppServices } from './appServices';
 import { registerAccessControl } from './auth/access';
 import { createTokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import { registerEnvelopeErrors } from './http/envelope';
-import { apiRoutes } from './routes/index';
-import { type PayoutChannel, simulatedBank } from './services/payouts/payoutChannel';
-import { createPayoutProcessor } from './services/payouts/payoutProcessor';
-import { createLogSmsSender, type SmsSender } from './services/sms/smsSender';
+import { type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
+import { createPayoutProcessor } from './money/payouts/payoutProcessor';
+import { apiRoutes } from './routes';
 import { registerWebApp } from './webApp';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The payout processor, so tests can drain it (PAYOUT_AUTO=0). */
-    payouts: import('./services/payouts/payoutProcessor').PayoutProcessor;
+    payouts: import('./money/payouts/payoutProcessor').PayoutProcessor;
   }
 }
 

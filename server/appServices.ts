@@ -1,8 +1,8 @@
+import type { SmsSender } from './accounts/sms/smsSender';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
-import type { PayoutProcessor } from './services/payouts/payoutProcessor';
-import type { SmsSender } from './services/sms/smsSender';
+import type { PayoutProcessor } from './money/payouts/payoutProcessor';
 
 /** What every route plugin receives: the database and the services, built once by buildApp. */
 export interface AppServices {

@@ -1,7 +1,7 @@
 import type { LoginContent, ServiceCharge } from '../../src/domain/session';
 import type { Db } from '../db/database';
-import { hasEligibleBatches } from '../routes/invoiceBatches.repository';
-import { countUnreadNotices } from '../routes/notifications.repository';
+import { hasEligibleBatches } from '../invoices/invoiceBatches.repository';
+import { countUnreadNotices } from '../notices/notifications.repository';
 import type { TokenService } from './tokens';
 
 /** Builds the answer of every successful login (password, SMS, switch company, SSO). */

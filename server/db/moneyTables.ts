@@ -60,7 +60,7 @@ export interface PayoutDraftTable {
   platform_mark: number;
   user_id: number;
   file_name: string;
-  /** JSON array of PayoutRow (server/services/payouts). */
+  /** JSON array of PayoutRow (server/money/payouts). */
   items: string;
   item_count: number;
   total_amount: number;

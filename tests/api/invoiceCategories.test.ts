@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_IN_USE, MSG_NAME_LENGTH, MSG_NAME_TAKEN } from '../../server/routes/invoiceCategories.routes';
+import { MSG_IN_USE, MSG_NAME_LENGTH, MSG_NAME_TAKEN } from '../../server/invoices/invoiceCategories.routes';
 import { BUSINESS, call, clientOf, OK, staffAccount } from './support/invoiceTestKit';
 import { insertBatch, setAsideEligibleBatches } from './support/payoutFixtures';
 import type { AuthedClient, TestApp } from './support/testApp';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLY_MSG } from '../../server/services/invoices/applicationRequest';
-import { ELIGIBILITY_MSG } from '../../server/services/invoices/applyInvoice';
-import { STEP_MSG } from '../../server/services/invoices/stepRequests';
+import { APPLY_MSG } from '../../server/invoices/services/applicationRequest';
+import { ELIGIBILITY_MSG } from '../../server/invoices/services/applyInvoice';
+import { STEP_MSG } from '../../server/invoices/services/stepRequests';
 import { INCOMPLETE_INFO } from '../../src/domain/invoiceApplication';
 import { differenceInvoice, vatSpecialInvoice } from '../../src/domain/invoiceFormulas';
 import { BATCH, BATCH_INVOICE, INVOICE } from '../../src/domain/moneyEnums';

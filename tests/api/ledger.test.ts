@@ -5,7 +5,7 @@ import {
   InsufficientBalanceError,
   ledgerDiscrepancies,
   postEntries,
-} from '../../server/services/ledger/ledger';
+} from '../../server/money/ledger/ledger';
 import { LEDGER } from '../../src/domain/moneyEnums';
 import { createTestApp, type TestApp } from './support/testApp';
 

@@ -6,9 +6,9 @@ import {
   InsufficientBalanceError,
   ledgerDiscrepancies,
   postEntries,
-} from '../../server/services/ledger/ledger';
-import { createBatch } from '../../server/services/payouts/createBatch';
-import type { PayoutRow } from '../../server/services/payouts/payoutRow';
+} from '../../server/money/ledger/ledger';
+import { createBatch } from '../../server/money/payouts/createBatch';
+import type { PayoutRow } from '../../server/money/payouts/payoutRow';
 import { itemServiceCharge } from '../../src/domain/charges';
 import { LEDGER, RECHARGE } from '../../src/domain/moneyEnums';
 import { luhnCheckDigit, nationalIdCheckChar } from '../../src/domain/payees';

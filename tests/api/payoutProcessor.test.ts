@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaTime } from '../../server/db/time';
-import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/services/ledger/ledger';
-import { createBatch } from '../../server/services/payouts/createBatch';
-import type { PayoutRow } from '../../server/services/payouts/payoutRow';
+import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/money/ledger/ledger';
+import { createBatch } from '../../server/money/payouts/createBatch';
+import type { PayoutRow } from '../../server/money/payouts/payoutRow';
 import { itemServiceCharge } from '../../src/domain/charges';
 import { ABNORMAL, BATCH, ITEM, LEDGER } from '../../src/domain/moneyEnums';
 import { luhnCheckDigit, nationalIdCheckChar } from '../../src/domain/payees';

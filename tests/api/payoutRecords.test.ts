@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/payouts';
 import { chinaTime } from '../../server/db/time';
-import { MSG_PASSWORD_NOT_SET, MSG_PASSWORD_WRONG } from '../../server/routes/abnormalFunds.routes';
-import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/services/ledger/ledger';
-import { createBatch } from '../../server/services/payouts/createBatch';
-import { MSG_CARD_REJECTED } from '../../server/services/payouts/payoutChannel';
-import type { PayoutRow } from '../../server/services/payouts/payoutRow';
-import { MSG_ALREADY_HANDLED, MSG_SAME_CARD } from '../../server/services/payouts/repayAbnormalFund';
+import { MSG_PASSWORD_NOT_SET, MSG_PASSWORD_WRONG } from '../../server/money/abnormalFunds.routes';
+import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/money/ledger/ledger';
+import { createBatch } from '../../server/money/payouts/createBatch';
+import { MSG_CARD_REJECTED } from '../../server/money/payouts/payoutChannel';
+import type { PayoutRow } from '../../server/money/payouts/payoutRow';
+import { MSG_ALREADY_HANDLED, MSG_SAME_CARD } from '../../server/money/payouts/repayAbnormalFund';
 import { itemServiceCharge } from '../../src/domain/charges';
 import { ABNORMAL, BATCH, ITEM, LEDGER, RECHARGE } from '../../src/domain/moneyEnums';
 import { luhnCheckDigit, nationalIdCheckChar, PAYEE_MSG } from '../../src/domain/payees';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaTime } from '../../server/db/time';
-import type { RechargeRecord as Recharge } from '../../server/routes/recharges.repository';
-import { balanceOf, ledgerDiscrepancies } from '../../server/services/ledger/ledger';
+import { balanceOf, ledgerDiscrepancies } from '../../server/money/ledger/ledger';
+import type { RechargeRecord as Recharge } from '../../server/money/recharges.repository';
 import { LEDGER, RECHARGE } from '../../src/domain/moneyEnums';
 import { encodeQ } from '../../src/domain/query';
 import { RECEIVING_ACCOUNTS } from '../../src/domain/receivingAccounts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLACKLISTED_ID_CARD, DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
 import { chinaTime } from '../../server/db/time';
-import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/services/ledger/ledger';
-import { parseBatchFile } from '../../server/services/payouts/batchFile';
-import { MSG_CARD_REJECTED } from '../../server/services/payouts/payoutChannel';
+import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/money/ledger/ledger';
+import { parseBatchFile } from '../../server/money/payouts/batchFile';
+import { MSG_CARD_REJECTED } from '../../server/money/payouts/payoutChannel';
 import { itemServiceCharge } from '../../src/domain/charges';
 import { ABNORMAL, BATCH, ITEM, LEDGER, RECHARGE } from '../../src/domain/moneyEnums';
 import { duplicateMessage, PAYEE_MSG } from '../../src/domain/payees';

@@ -8,7 +8,7 @@ import { migrateToLatest, openDatabase } from '../../server/db/database';
 import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed/demo';
 import { chinaTime } from '../../server/db/time';
-import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/services/ledger/ledger';
+import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/money/ledger/ledger';
 import { LEDGER } from '../../src/domain/moneyEnums';
 import { csvFile, payee } from '../support/batchFiles';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERTIFICATE_MSG } from '../../server/services/invoices/certificateRequest';
+import { CERTIFICATE_MSG } from '../../server/invoices/services/certificateRequest';
 import { BUSINESS, call, clientOf, OK, uploadFile } from './support/invoiceTestKit';
 import type { AuthedClient, TestApp } from './support/testApp';
 import { createTestApp } from './support/testApp';

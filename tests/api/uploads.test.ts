@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signDownload } from '../../server/services/files/downloadTokens';
+import { signDownload } from '../../server/files/downloadTokens';
 import { MSG } from '../../src/domain/validation';
 import { fileBytes, type MultipartPart, multipartRequest } from './support/multipart';
 import { type AuthedClient, authed, createTestApp, envelopeOf, login, type TestApp } from './support/testApp';

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { samplePdf } from '../../server/services/invoices/sampleDocuments';
+import { samplePdf } from '../../server/invoices/services/sampleDocuments';
 import { vatSpecialInvoice } from '../../src/domain/invoiceFormulas';
 import { formatMoney } from '../../src/domain/money';
 import { UNPAID_INVOICE_MESSAGE } from '../../src/workspace/UnpaidInvoiceReminder';

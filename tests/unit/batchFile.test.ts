@@ -7,8 +7,8 @@ import {
   parseBatchFile,
   parseBatchXlsx,
   splitCsv,
-} from '../../server/services/payouts/batchFile';
-import { templateCsv, templateXlsx } from '../../server/services/payouts/batchTemplate';
+} from '../../server/money/payouts/batchFile';
+import { templateCsv, templateXlsx } from '../../server/money/payouts/batchTemplate';
 import { BATCH_FILE_MSG, BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../src/domain/payoutBatch';
 import { csvFile, gbkEncode, HEADERS, idCard, payee, xlsxFile } from '../support/batchFiles';
 

@@ -1,12 +1,12 @@
 import * as zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { BITMAP_FONT, GLYPH_HEIGHT, GLYPH_WIDTH } from '../../server/services/captcha/bitmapFont.js';
+import { BITMAP_FONT, GLYPH_HEIGHT, GLYPH_WIDTH } from '../../server/accounts/captcha/bitmapFont.js';
 import {
   CAPTCHA_ALPHABET,
   randomCaptchaText,
   renderCaptchaPng,
   tableCrc32,
-} from '../../server/services/captcha/captchaImage.js';
+} from '../../server/accounts/captcha/captchaImage.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

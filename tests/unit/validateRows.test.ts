@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RawBatchRow } from '../../server/services/payouts/batchFile';
-import { badRowCount, idCardsOf, validateRows } from '../../server/services/payouts/validateRows';
+import type { RawBatchRow } from '../../server/money/payouts/batchFile';
+import { badRowCount, idCardsOf, validateRows } from '../../server/money/payouts/validateRows';
 import { duplicateMessage, PAYEE_MSG } from '../../src/domain/payees';
 import { BATCH_FILE_MSG, type BatchField } from '../../src/domain/payoutBatch';
 import { bankCard, idCard } from '../support/batchFiles';

@@ -3,7 +3,7 @@ import { bigint, isPostgres, sql } from './columns';
 
 /**
  * What keeps the company search's totalElements exact and cheap at a million companies
- * (server/routes/companies.repository.ts):
+ * (server/companies/companies.repository.ts):
  *
  * - `company_counts`: the number of companies per (platform_mark, department_id), the department 0 standing
  *   for "none". Triggers keep it exact on every insert, delete and update (an edition or department change

@@ -7,7 +7,7 @@ import { bigint, notNullDefault, sql, withId } from './columns';
  *
  * Amounts are integers in 1/10000 yuan (bigint). A balance lives in `accounts` (one per company and edition)
  * and changes only through `ledger_entries`, written in the transaction of the business record that caused
- * it (server/services/ledger); `balance >= 0` is also a CHECK so no code path can overdraw.
+ * it (server/money/ledger); `balance >= 0` is also a CHECK so no code path can overdraw.
  */
 const TIME = 'varchar(19)';
 

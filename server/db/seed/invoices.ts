@@ -1,14 +1,14 @@
 import { invoiceFiguresFor } from '../../../src/domain/invoiceFormulas';
 import { BATCH, BATCH_INVOICE, INVOICE, INVOICE_KIND_PAPER } from '../../../src/domain/moneyEnums';
-import { downloadUrl } from '../../services/files/downloadUrls';
-import { samplePdf, sampleStoredName } from '../../services/invoices/sampleDocuments';
+import { downloadUrl } from '../../files/downloadUrls';
+import { samplePdf, sampleStoredName } from '../../invoices/services/sampleDocuments';
 import type { Db } from '../database';
 import { chinaTime, parseChinaTime } from '../time';
 
 /**
  * Demo invoicing: categories of both editions, tax payment certificates for the demo merchants' companies,
  * and, over batches the payout seed left eligible, a few applications in each status. Every document is a small
- * PDF the server writes on start (services/invoices/sampleDocuments.ts). Run after the payout seed.
+ * PDF the server writes on start (invoices/services/sampleDocuments.ts). Run after the payout seed.
  */
 const DAY = 86_400_000;
 

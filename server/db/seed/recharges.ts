@@ -1,6 +1,6 @@
 import { RECHARGE } from '../../../src/domain/moneyEnums';
-import type { Tx } from '../../services/ledger/ledger';
-import { confirmRechargeIn, rejectRecharge } from '../../services/money/rechargeHandling';
+import type { Tx } from '../../money/ledger/ledger';
+import { confirmRechargeIn, rejectRecharge } from '../../money/rechargeHandling';
 import type { Db } from '../database';
 import { chinaTime } from '../time';
 import type { Random } from './random';

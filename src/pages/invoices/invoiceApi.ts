@@ -2,7 +2,7 @@ import { requestContent } from '../../../providers/httpClient';
 import type { Page } from '../../domain/codes';
 import type { InvoiceFigures } from '../../domain/invoiceFormulas';
 
-/** The invoice API as the merchant's application page and the invoice lists call it (server/routes/invoices.routes.ts). */
+/** The invoice API as the merchant's application page and the invoice lists call it (server/invoices/invoices.routes.ts). */
 export interface EligibleBatch {
   id: number;
   batchNo: string;

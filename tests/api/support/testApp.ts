@@ -5,11 +5,11 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
+import type { SmsSender } from '../../../server/accounts/sms/smsSender';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type ServerConfig } from '../../../server/config';
 import { type Db, migrateToLatest, openDatabase } from '../../../server/db/database';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed/demo';
-import type { SmsSender } from '../../../server/services/sms/smsSender';
 
 /** An SmsSender that keeps every message instead of sending it. */
 export interface CapturingSms extends SmsSender {

@@ -1,0 +1,342 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { activateMerchant } from '../../resources/registrations';
+import { filterKeys, sortFields } from '../../resources/types';
+import { parsePlatformMark } from '../../src/domain/editions';
+import { SMS_TYPE } from '../../src/domain/session';
+import {
+  MSG,
+  validateCompanyName,
+  validateRegisterCode,
+  validateRegisterMobile,
+  validateTaxNumber,
+} from '../../src/domain/validation';
+import type { AppServices } from '../appServices';
+import { holdsAny, requireAuth } from '../auth/access';
+import { hashClientPassword, isClientHash } from '../auth/passwords';
+import { parseId } from '../auth/scope';
+import type { Db } from '../db/database';
+import { chinaTime } from '../db/time';
+import { downloadUrl, fileIdOfUrl } from '../files/downloadUrls';
+import { removeStoredFile, storeFile } from '../files/fileStore';
+import { acceptUpload, cleanFileName, UPLOAD_MAX_BYTES } from '../files/fileTypes';
+import { insertUpload } from '../files/uploads.repository';
+import { ok } from '../http/envelope';
+import { BusinessError, CaptchaRefreshError, ForbiddenError, fail } from '../http/errors';
+import { filterReader } from '../http/filterValues';
+import { pageOf, parseListQuery } from '../http/listQuery';
+import { type CompanyLookup, localCompanyLookup } from './companyLookup/companyLookup';
+import {
+  activateRegistration,
+  duplicatesOf,
+  findRegistration,
+  insertRegistration,
+  type RegistrationSearch,
+  registrationPasswordHash,
+  searchRegistrations,
+} from './registrations.repository';
+import { verifySmsCode } from './sms/smsCodes';
+
+/**
+ * Self-service registration (public, before login) and its activation by staff:
+ * - GET  /api/v1/companies/register/industries            industries to choose from (id, nm);
+ * - GET  /api/v1/companies/tianyancha?name=               company-name suggestions (pluggable lookup);
+ * - GET  /api/v1/companies/duplicate/checking?name&mobile 1040400 with 该公司已注册 / 该手机号已注册;
+ * - POST /api/v1/companies/register/upload                multipart `file`: licence or student card image;
+ * - POST /api/v1/companies/registernewcloud               the whole registration, checked again, one transaction;
+ * - GET|POST /api/v1/companies/register/search            the activation list (UI_COMPANY_ACTIVATION);
+ * - POST /api/v1/companies/register/:id/activate          { subID, serviceId? }: creates company and merchant user;
+ * - POST /api/v1/companies/register/:id/reject            { reason }.
+ */
+
+export const MSG_NAME_TAKEN = '该公司已注册，请勿重复注册';
+export const MSG_MOBILE_TAKEN = '该手机号已注册，请直接登录';
+export const UPLOADS_PER_IP_PER_HOUR = 20;
+/** Registration uploads have no user yet; they are owned by this pseudo user id (staff may read them). */
+const REGISTRATION_UPLOAD_OWNER = 0;
+
+const LIST_SPEC = {
+  filterKeys: filterKeys(activateMerchant),
+  sortFields: sortFields(activateMerchant),
+  defaultSort: { field: 'createTime', order: 'desc' as const },
+};
+
+type Form = Record<string, unknown>;
+const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value).trim());
+
+function firstError(...messages: (string | undefined)[]): void {
+  const message = messages.find(Boolean);
+  if (message) fail(message);
+}
+
+function optionalText(form: Form, key: string, label: string, max = 32): string | null {
+  const value = text(form[key]);
+  if (value.length > max) fail(`${label}不能超过${max}个字符`);
+  return value || null;
+}
+
+/** Per-IP upload counter; a process restart forgets it, which is acceptable for an abuse brake. */
+function uploadLimiter() {
+  const seen = new Map<string, number[]>();
+  return (ip: string, now = Date.now()): boolean => {
+    const recent = (seen.get(ip) ?? []).filter((time) => now - time < 3600_000);
+    if (recent.length >= UPLOADS_PER_IP_PER_HOUR) return false;
+    recent.push(now);
+    seen.set(ip, recent);
+    return true;
+  };
+}
+
+async function registrationUploadOk(db: Db, url: string): Promise<boolean> {
+  const id = fileIdOfUrl(url);
+  if (!id) return false;
+  const row = await db
+    .selectFrom('uploads')
+    .select('id')
+    .where('id', '=', id)
+    .where('owner_user_id', '=', REGISTRATION_UPLOAD_OWNER)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export function registrationSearchOf(filters: Record<string, string>): RegistrationSearch {
+  const read = filterReader(filters, activateMerchant.filters);
+  const status = read.number('status');
+  if (status !== undefined && ![0, 1, 2].includes(status)) fail('状态只能是 0、1 或 2');
+  return {
+    platformmark: read.number('platformmark'),
+    name: read.text('name'),
+    linkmanMobile: read.text('linkmanMobile'),
+    status,
+    invoiceTaxNumber: read.text('invoiceTaxNumber'),
+    departID: read.number('departID'),
+    subID: read.number('subID'),
+    serviceId: read.number('serviceId'),
+    created: read.dateRange('cstime', 'cetime'),
+    activated: read.dateRange('astime', 'aetime'),
+  };
+}
+
+async function publicUploadRoute(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 64 },
+  });
+  const allow = uploadLimiter();
+  app.post('/api/v1/companies/register/upload', { config: { access: { public: true } } }, async (request) => {
+    if (!request.isMultipart()) fail('请选择要上传的文件');
+    if (!allow(request.ip)) fail('上传过于频繁，请稍后再试');
+    let file: { name: string; content: Buffer; truncated: boolean } | null = null;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer();
+        if (part.fieldname === 'file') file = { name: part.filename, content, truncated: part.file.truncated };
+      }
+    }
+    if (!file) fail('请选择要上传的文件');
+    const originalName = cleanFileName(file.name);
+    const accepted = file.truncated ? null : acceptUpload('image', originalName, file.content);
+    if (!accepted) fail(MSG.imageUpload);
+    const storedName = await storeFile(config.dataDir, file.content, accepted.extension);
+    try {
+      const id = await insertUpload(db, {
+        storedName,
+        originalName,
+        mime: accepted.mime,
+        size: file.content.length,
+        ownerUserId: REGISTRATION_UPLOAD_OWNER,
+        ownerCompanyId: null,
+        createTime: chinaTime(),
+      });
+      return ok({ id, url: downloadUrl(id, originalName), name: originalName }, '上传成功');
+    } catch (error) {
+      await removeStoredFile(config.dataDir, storedName);
+      throw error;
+    }
+  });
+}
+
+export async function registrationsRoutes(
+  app: FastifyInstance,
+  services: AppServices,
+  lookup: CompanyLookup = localCompanyLookup(services.db),
+): Promise<void> {
+  const { db } = services;
+  const publicRoute = { config: { access: { public: true } } };
+  await app.register(async (scope) => publicUploadRoute(scope, services));
+
+  app.get('/api/v1/companies/register/industries', publicRoute, async () => {
+    const rows = await db.selectFrom('industries').select(['id', 'nm']).orderBy('nm').limit(500).execute();
+    return ok(rows.map((row) => ({ id: Number(row.id), nm: row.nm })));
+  });
+
+  app.get('/api/v1/companies/tianyancha', publicRoute, async (request) => {
+    const name = text((request.query as Form).name);
+    if ([...name].length < 2) return ok([]);
+    return ok(await lookup.suggest(name.slice(0, 64), 10));
+  });
+
+  app.get('/api/v1/companies/duplicate/checking', publicRoute, async (request) => {
+    const query = request.query as Form;
+    const taken = await duplicatesOf(db, { name: text(query.name), mobile: text(query.mobile) });
+    if (taken.name) fail(MSG_NAME_TAKEN);
+    if (taken.mobile) fail(MSG_MOBILE_TAKEN);
+    return ok(null, '可以注册');
+  });
+
+  app.post('/api/v1/companies/registernewcloud', publicRoute, async (request) => {
+    const form = (request.body ?? {}) as Form;
+    const mobile = text(form.mobile);
+    const code = text(form.code);
+    const password = text(form.password);
+    const name = text(form.name);
+    const businessLicense = text(form.businessLicense).toUpperCase();
+    const invoiceTaxNumber = text(form.invoiceTaxNumber || businessLicense).toUpperCase();
+    const licenseUrl = text(form.licenseUrl);
+    const studentCardUrl = text(form.studentCardUrl);
+    const platformMark = parsePlatformMark(form.platformMark ?? form.platformmark ?? 1);
+    firstError(
+      validateRegisterMobile(mobile),
+      validateRegisterCode(code),
+      isClientHash(password) ? undefined : MSG.registerPassword,
+      validateCompanyName(name),
+      businessLicense ? validateTaxNumber(businessLicense) : '请输入统一社会信用代码',
+      invoiceTaxNumber !== businessLicense ? '纳税人识别号须与统一社会信用代码一致' : undefined,
+      licenseUrl ? undefined : '请上传营业执照',
+    );
+    const companyNature = optionalText(form, 'companyNature', '公司性质');
+    const companySize = optionalText(form, 'companySize', '公司规模');
+    const province = optionalText(form, 'province', '省份');
+    const city = optionalText(form, 'city', '城市');
+    const district = optionalText(form, 'district', '区县');
+    if (!companyNature) fail('请选择公司性质');
+    if (!companySize) fail('请选择公司规模');
+    if (!province || !city) fail('请选择所在地区');
+    const industryId = text(form.industryId) ? parseId(form.industryId, '行业') : null;
+    if (industryId === null) fail('请选择所属行业');
+    const industry = await db.selectFrom('industries').select('id').where('id', '=', industryId).executeTakeFirst();
+    if (!industry) fail('所选行业不存在');
+    if (!(await registrationUploadOk(db, licenseUrl))) fail('请重新上传营业执照');
+    if (studentCardUrl && !(await registrationUploadOk(db, studentCardUrl))) fail('请重新上传学生证');
+    // A wrong code counts as a try outside the transaction, so a rollback cannot reset the try counter.
+    if (!(await verifySmsCode(db, { mobile, type: SMS_TYPE.register, code }, { consume: false })))
+      throw new CaptchaRefreshError('短信验证码错误或已失效');
+    const passwordHash = await hashClientPassword(password);
+
+    const id = await db.transaction().execute(async (trx) => {
+      if (!(await verifySmsCode(trx, { mobile, type: SMS_TYPE.register, code }, { consume: true })))
+        throw new CaptchaRefreshError('短信验证码错误或已失效');
+      const taken = await duplicatesOf(trx, { name, mobile });
+      if (taken.name) fail(MSG_NAME_TAKEN);
+      if (taken.mobile) fail(MSG_MOBILE_TAKEN);
+      return insertRegistration(trx, {
+        name,
+        linkman_mobile: mobile,
+        password_hash: passwordHash,
+        platform_mark: platformMark,
+        company_nature: companyNature,
+        company_size: companySize,
+        industry_id: industryId,
+        business_license: businessLicense,
+        invoice_tax_number: invoiceTaxNumber,
+        province,
+        city,
+        district,
+        license_url: licenseUrl,
+        student_card_url: studentCardUrl || null,
+        status: 0,
+        reason: null,
+        department_id: null,
+        subsidiary_id: null,
+        service_id: null,
+        company_id: null,
+        create_time: chinaTime(),
+        activate_time: null,
+      });
+    });
+    return ok({ id }, '注册成功，请联系客服激活账号。');
+  });
+
+  // --- Activation (staff) ---------------------------------------------------------------------------
+  const codes = [...activateMerchant.permissions.list, 'UI_XGM_COMPANY_ACTIVATION'];
+  const staff = { config: { access: { permissions: codes } } };
+
+  // UI_XGM_COMPANY_ACTIVATION alone (the small-scale page) sees and handles small-scale registrations only.
+  const standardCodes = activateMerchant.permissions.list;
+  const search = async (request: FastifyRequest) => {
+    const list = parseListQuery(request.url, request.query as Record<string, unknown>, LIST_SPEC);
+    const criteria = registrationSearchOf(list.filters);
+    if (!holdsAny(requireAuth(request), standardCodes)) criteria.platformmark = 3;
+    const { rows, total } = await searchRegistrations(db, criteria, {
+      sort: list.sort,
+      offset: list.offset,
+      limit: list.size,
+    });
+    return ok(pageOf(rows, total, list));
+  };
+  app.get('/api/v1/companies/register/search', staff, search);
+  app.post('/api/v1/companies/register/search', staff, search);
+
+  const pendingOrFail = async (request: FastifyRequest) => {
+    const registration = await findRegistration(db, parseId((request.params as { id: string }).id, '注册编号'));
+    if (!registration) fail('注册信息不存在');
+    if (registration.platformmark !== 3 && !holdsAny(requireAuth(request), standardCodes))
+      throw new ForbiddenError('无权处理标准版的注册信息');
+    if (registration.status !== 0) fail('该注册信息已处理');
+    return registration;
+  };
+
+  app.post('/api/v1/companies/register/:id/activate', staff, async (request) => {
+    const registration = await pendingOrFail(request);
+    const body = (request.body ?? {}) as Form;
+    if (!text(body.subID)) fail('请选择分公司');
+    const subsidiaryId = parseId(body.subID, '分公司');
+    const serviceId = text(body.serviceId) ? parseId(body.serviceId, '客服') : null;
+    const subsidiary = await db
+      .selectFrom('subsidiaries')
+      .select(['department_id', 'status'])
+      .where('id', '=', subsidiaryId)
+      .executeTakeFirst();
+    if (!subsidiary) fail('分公司不存在');
+    if (subsidiary.status !== 1) fail('该分公司已停用');
+    const passwordHash = await registrationPasswordHash(db, registration.id);
+    await db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', registration.linkmanMobile)
+        .executeTakeFirst();
+      if (taken) fail(MSG_MOBILE_TAKEN);
+      const claimed = await trx
+        .updateTable('registrations')
+        .set({ status: 1 })
+        .where('id', '=', registration.id)
+        .where('status', '=', 0)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) fail('该注册信息已处理');
+      await activateRegistration(
+        trx,
+        registration,
+        passwordHash,
+        { departmentId: Number(subsidiary.department_id), subsidiaryId, serviceId },
+        chinaTime(),
+      );
+    });
+    return ok(await findRegistration(db, registration.id), '激活成功');
+  });
+
+  app.post('/api/v1/companies/register/:id/reject', staff, async (request) => {
+    const registration = await pendingOrFail(request);
+    const reason = text(((request.body ?? {}) as Form).reason);
+    if (!reason) fail('请填写驳回原因');
+    if ([...reason].length > 200) fail('驳回原因不能超过200个字符');
+    const result = await db
+      .updateTable('registrations')
+      .set({ status: 2, reason })
+      .where('id', '=', registration.id)
+      .where('status', '=', 0)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new BusinessError('该注册信息已处理');
+    return ok(await findRegistration(db, registration.id), '驳回成功');
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../appServices';
+import { requireAuth } from '../auth/access';
+import { assertCompanyVisible, parseId } from '../auth/scope';
+import { ok } from '../http/envelope';
+import { fail } from '../http/errors';
+import { countUnreadNotices } from '../notices/notifications.repository';
+
+/** Calls every screen makes for the logged-in user: service charge, unread notices, sign status. */
+export async function sessionRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
+  app.get('/api/v1/servicecharge', async (request) => {
+    const auth = requireAuth(request);
+    if (auth.companyId === null) return ok([]);
+    const rows = await db
+      .selectFrom('service_charges')
+      .select(['company_type', 'rate', 'platform_mark'])
+      .where('company_id', '=', auth.companyId)
+      .execute();
+    return ok(rows.map((row) => ({ companyType: row.company_type, rate: row.rate, platformMark: row.platform_mark })));
+  });
+
+  app.get('/api/v1/notifications/countunreadupnotifications', async (request) => {
+    const auth = requireAuth(request);
+    return ok(await countUnreadNotices(db, auth.userId, auth.platformMark));
+  });
+
+  app.get('/api/v1/companies/sign_status/:coid', async (request) => {
+    const auth = requireAuth(request);
+    const companyId = parseId((request.params as { coid: string }).coid, '公司编号');
+    await assertCompanyVisible(db, auth, companyId);
+    const company = await db
+      .selectFrom('companies')
+      .select(['sign_status', 'fdd_corp_free_status', 'certification_type', 'sub_status'])
+      .where('id', '=', companyId)
+      .executeTakeFirst();
+    if (!company) fail('公司不存在');
+    return ok({
+      signStatus: company.sign_status,
+      fddCorpFreeStatus: company.fdd_corp_free_status,
+      certificationType: company.certification_type,
+      sub_status: company.sub_status,
+      // spec §4: sub_status 8 means confirmed
+      confirmed: company.sub_status === 8,
+    });
+  });
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { companies } from '../../resources/companies';
+import type { FieldDeclaration } from '../../resources/types';
+import { ROLE } from '../../src/domain/roles';
+import type { AppServices } from '../appServices';
+import { requireAuth } from '../auth/access';
+import { hashClientPassword, isClientHash, verifyClientPassword } from '../auth/passwords';
+import { parseId } from '../auth/scope';
+import { EDITABLE_MAX_CHARS, type EditableSource, findCompany, updateCompany } from '../companies/companies.repository';
+import { chinaTime } from '../db/time';
+import { validatedValues } from '../http/declaredForm';
+import { ok } from '../http/envelope';
+import { ForbiddenError, fail } from '../http/errors';
+import { pageOf, parseListQuery } from '../http/listQuery';
+import { findCompaniesByMobile, paymentPasswordHash, savePaymentPassword } from './workspace.repository';
+
+/**
+ * The logged-in merchant's own workspace (issue 5):
+ * - GET   /api/v1/companies/findcompanybymobile?q=coname:..;mobile:..&page&size  accounts bound to the caller's
+ *   own mobile in the caller's edition; a mobile in q other than the caller's is refused (403);
+ * - PUT   /api/v1/companies/:coid/contacts             the merchant's own contact fields (linkmanName/Mobile);
+ * - PATCH /api/v1/accounts/password                    change one's login password (old one required);
+ * - GET   /api/v1/bankaccounts/password?coid=          whether the payment password is set;
+ * - PATCH /api/v1/bankaccounts/password?coid=          set or change the company's 6-digit payment password.
+ */
+
+const CONTACT_FIELDS = companies.fields.filter(
+  (field): field is FieldDeclaration & { source: EditableSource } =>
+    field.source === 'linkmanName' || field.source === 'linkmanMobile',
+);
+
+const SWITCH_LIST = { filterKeys: ['coname', 'mobile'], sortFields: [] as string[], maxSize: 200 };
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+function bodyOf(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+}
+
+function ownCompany(auth: { roleId: number; companyId: number | null }, raw: unknown): number {
+  if (auth.roleId !== ROLE.merchant || auth.companyId === null) throw new ForbiddenError('仅商户账号可以操作');
+  const id = parseId(raw, '公司编号');
+  if (id !== auth.companyId) throw new ForbiddenError('无权访问其他公司的数据');
+  return id;
+}
+
+export async function workspaceRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
+  app.get('/api/v1/companies/findcompanybymobile', async (request) => {
+    const auth = requireAuth(request);
+    if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('仅商户账号可以切换公司');
+    const list = parseListQuery(request.url, request.query as Record<string, unknown>, SWITCH_LIST);
+    const me = await db.selectFrom('users').select('mobile').where('id', '=', auth.userId).executeTakeFirstOrThrow();
+    if (list.filters.mobile && list.filters.mobile !== me.mobile) {
+      throw new ForbiddenError('只能查询本人手机号绑定的公司');
+    }
+    const { rows, total } = await findCompaniesByMobile(
+      db,
+      { mobile: me.mobile, platformMark: auth.platformMark, name: list.filters.coname },
+      { offset: list.offset, limit: list.size },
+    );
+    return ok(pageOf(rows, total, list));
+  });
+
+  app.put('/api/v1/companies/:coid/contacts', async (request) => {
+    const auth = requireAuth(request);
+    const id = ownCompany(auth, (request.params as { coid: string }).coid);
+    const changes = validatedValues(request.body, CONTACT_FIELDS, { maxChars: EDITABLE_MAX_CHARS }) as Partial<
+      Record<EditableSource, string | null>
+    >;
+    if (Object.keys(changes).length > 0) await updateCompany(db, id, changes, chinaTime());
+    return ok(await findCompany(db, id), '保存成功');
+  });
+
+  app.patch('/api/v1/accounts/password', async (request) => {
+    const auth = requireAuth(request);
+    const body = bodyOf(request.body);
+    const oldPassword = text(body.oldPassword);
+    const newPassword = text(body.newPassword);
+    if (!oldPassword) fail('请输入原密码');
+    // The browser checked the new password's rules (validateRegisterPassword) before hashing it.
+    if (!isClientHash(newPassword)) fail('新密码格式不正确');
+    const user = await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', auth.userId)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyClientPassword(oldPassword, user.password_hash))) fail('原密码错误，请重新输入');
+    if (oldPassword === newPassword) fail('新密码不能与原密码相同');
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashClientPassword(newPassword) })
+      .where('id', '=', auth.userId)
+      .execute();
+    return ok(null, '密码修改成功');
+  });
+
+  app.get('/api/v1/bankaccounts/password', async (request) => {
+    const auth = requireAuth(request);
+    const id = ownCompany(auth, (request.query as { coid?: string }).coid);
+    return ok({ set: (await paymentPasswordHash(db, id)) !== undefined });
+  });
+
+  app.patch('/api/v1/bankaccounts/password', async (request) => {
+    const auth = requireAuth(request);
+    const id = ownCompany(auth, (request.query as { coid?: string }).coid);
+    const body = bodyOf(request.body);
+    const password = text(body.password);
+    if (!/^\d{6}$/.test(password)) fail('支付密码为6位数字');
+    const stored = await paymentPasswordHash(db, id);
+    if (stored !== undefined) {
+      const oldPassword = text(body.oldPassword);
+      if (!oldPassword) fail('请输入原支付密码');
+      if (!(await verifyClientPassword(oldPassword, stored))) fail('原支付密码错误');
+    }
+    await savePaymentPassword(db, id, await hashClientPassword(password), chinaTime());
+    return ok(null, stored === undefined ? '支付密码设置成功' : '支付密码修改成功');
+  });
+}

@@ -1,0 +1,208 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { adInvoice, INVOICE_RESOURCES, invoiceRecord } from '../../resources/invoices';
+import { filterKeys, sortFields } from '../../resources/types';
+import { invoiceInfoOfCompany } from '../../src/domain/invoiceApplication';
+import { ROLE } from '../../src/domain/roles';
+import type { AppServices } from '../appServices';
+import { type AuthContext, requireAuth } from '../auth/access';
+import { assertCompanyVisible, companyScope, parseId } from '../auth/scope';
+import { findCompany } from '../companies/companies.repository';
+import type { Db } from '../db/database';
+import { chinaTime } from '../db/time';
+import { ok } from '../http/envelope';
+import { ForbiddenError, fail } from '../http/errors';
+import { choiceFilter } from '../http/fieldChecks';
+import { filterReader } from '../http/filterValues';
+import { pageOf, parseListQuery } from '../http/listQuery';
+import { hasEligibleBatches, invoiceBatchLines, searchEligibleBatches } from './invoiceBatches.repository';
+import { findCategory } from './invoiceCategories.repository';
+import {
+  enabledCategories,
+  findInvoice,
+  type InvoiceRecord,
+  type InvoiceSearch,
+  searchInvoices,
+} from './invoices.repository';
+import { applicationOf, batchIdsOf, completeInvoiceInfo } from './services/applicationRequest';
+import { type Applicant, applyForInvoice, eligibleBatchesOrFail, figuresOf } from './services/applyInvoice';
+import { assertEdition, INVOICE_EDITION_CODES, optionalEdition, staffEditions } from './services/invoiceEditions';
+import { issueInvoice, mailInvoice, rejectInvoice } from './services/invoiceTransitions';
+import { issueOf, rejectReasonOf, trackingNoOf } from './services/stepRequests';
+import { uploadedDocument } from './services/uploadedDocument';
+
+/**
+ * Invoices (issue 6), driven by resources/invoices.ts:
+ * - GET  /api/v1/remittances/batch/notinvoice/:coid  whether the company has batches it may still invoice
+ *   (a merchant: in its session's edition); drives the unpaid-invoice reminder;
+ * - GET  /api/v1/invoices/categories                 the enabled categories of the caller's edition;
+ * - GET  /api/v1/invoices/batches?page&size          the merchant's batches it may invoice (MER_BANKACCOUNT_RECHARGE);
+ * - POST /api/v1/invoices/preview  { batchIds }      the invoice figures of those batches (the edition's formula);
+ * - POST /api/v1/invoices  { batchIds, kind, categoryId, remark?, recipient, recipientPhone, mailAddress }
+ *                                                    apply: the batches are taken in the same transaction;
+ * - GET  /api/v1/invoices/search?q=&page&size&sort[&platformmark]  applications: a merchant its own, staff one
+ *   edition (or every edition they hold codes for) within their department scope;
+ * - GET  /api/v1/invoices/:id                        one application with its batches;
+ * - POST /api/v1/invoices/:id/issue  { invoiceNumber?, fileUrl? }   已申请 → 已开票 (batches 已开票);
+ * - POST /api/v1/invoices/:id/mail   { trackingNo }                 issued paper invoice → 已邮寄;
+ * - POST /api/v1/invoices/:id/reject { reason }                     已申请 → 已驳回, batches released.
+ * Staff steps need the edition's code (UI_BILLING_APPLY_JCY for 1, UI_XGM_INVOICE_APPLY_DETAILS_SAVE for 3).
+ */
+
+const LIST_SPEC = {
+  filterKeys: [...new Set(INVOICE_RESOURCES.flatMap(filterKeys))],
+  sortFields: [...new Set(INVOICE_RESOURCES.flatMap(sortFields))],
+  defaultSort: { field: 'createTime', order: 'desc' as const },
+};
+const BATCH_LIST = { filterKeys: [] as string[], sortFields: [] as string[] };
+const STAFF_CODES = [...INVOICE_EDITION_CODES[1], ...INVOICE_EDITION_CODES[3]];
+
+function applicantOf(auth: AuthContext): Applicant {
+  if (auth.roleId !== ROLE.merchant || auth.companyId === null) throw new ForbiddenError('仅商户账号可以申请开票');
+  return { companyId: auth.companyId, platformMark: auth.platformMark, userId: auth.userId };
+}
+
+function invoiceSearchOf(filters: Record<string, string>): Omit<InvoiceSearch, 'platformMarks'> {
+  const read = filterReader(filters, adInvoice.filters);
+  const { from, to } = read.dateRange('stime', 'etime');
+  return {
+    companyName: read.text('coname'),
+    applyNo: read.text('applyNo'),
+    status: choiceFilter(adInvoice.filters, 'status', read.number('status')),
+    kind: choiceFilter(adInvoice.filters, 'kind', read.number('kind')),
+    createdFrom: from,
+    createdTo: to,
+  };
+}
+
+/** Who sees what: a merchant its own company in its edition; staff the editions they hold, in their scope. */
+function scopedSearch(
+  request: FastifyRequest,
+  auth: AuthContext,
+): Pick<InvoiceSearch, 'companyId' | 'departmentIds' | 'platformMarks'> {
+  if (auth.roleId === ROLE.merchant) return { companyId: auth.companyId ?? -1, platformMarks: [auth.platformMark] };
+  const requested = optionalEdition((request.query as Record<string, unknown>).platformmark);
+  if (requested !== undefined) assertEdition(auth, INVOICE_EDITION_CODES, requested);
+  const platformMarks = requested !== undefined ? [requested] : staffEditions(auth, INVOICE_EDITION_CODES);
+  return { departmentIds: companyScope(auth).departmentIds, platformMarks };
+}
+
+async function invoiceOrFail(db: Db, id: number): Promise<InvoiceRecord> {
+  const invoice = await findInvoice(db, id);
+  if (!invoice) fail('发票申请不存在');
+  return invoice;
+}
+
+/** 403 unless the caller may see this application (merchants: own company; staff: edition and scope). */
+async function assertInvoiceVisible(db: Db, auth: AuthContext, invoice: InvoiceRecord): Promise<void> {
+  if (auth.roleId === ROLE.merchant) {
+    if (invoice.companyId !== auth.companyId) throw new ForbiddenError('无权访问其他公司的数据');
+    return;
+  }
+  assertEdition(auth, INVOICE_EDITION_CODES, invoice.platformMark);
+  await assertCompanyVisible(db, auth, invoice.companyId);
+}
+
+async function invoiceWithBatches(db: Db, id: number) {
+  const invoice = await invoiceOrFail(db, id);
+  return { ...invoice, batches: await invoiceBatchLines(db, id) };
+}
+
+export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
+  const access = (codes: readonly string[]) => ({ config: { access: { permissions: codes } } });
+  const merchantAccess = access(invoiceRecord.permissions.list);
+  const listAccess = access([...invoiceRecord.permissions.list, ...STAFF_CODES]);
+  const staffAccess = access(STAFF_CODES);
+
+  app.get('/api/v1/remittances/batch/notinvoice/:coid', async (request) => {
+    const auth = requireAuth(request);
+    const companyId = parseId((request.params as { coid: string }).coid, '公司编号');
+    await assertCompanyVisible(db, auth, companyId);
+    const platformMark = auth.roleId === ROLE.merchant ? auth.platformMark : undefined;
+    return ok(await hasEligibleBatches(db, { companyId, platformMark }));
+  });
+
+  app.get('/api/v1/invoices/categories', async (request) => {
+    const auth = requireAuth(request);
+    return ok(await enabledCategories(db, auth.platformMark));
+  });
+
+  app.get('/api/v1/invoices/batches', merchantAccess, async (request) => {
+    const applicant = applicantOf(requireAuth(request));
+    const list = parseListQuery(request.url, request.query as Record<string, unknown>, BATCH_LIST);
+    const { rows, total } = await searchEligibleBatches(db, applicant, { offset: list.offset, limit: list.size });
+    return ok(pageOf(rows, total, list));
+  });
+
+  app.post('/api/v1/invoices/preview', merchantAccess, async (request) => {
+    const applicant = applicantOf(requireAuth(request));
+    const batches = await eligibleBatchesOrFail(db, applicant, batchIdsOf(request.body));
+    return ok(figuresOf(applicant.platformMark, batches));
+  });
+
+  app.post('/api/v1/invoices', merchantAccess, async (request) => {
+    const applicant = applicantOf(requireAuth(request));
+    const application = applicationOf(request.body);
+    const company = await findCompany(db, applicant.companyId);
+    if (!company) fail('公司不存在');
+    const info = completeInvoiceInfo(invoiceInfoOfCompany(company));
+    const category = await findCategory(db, application.categoryId);
+    if (!category || category.platformMark !== applicant.platformMark || category.status !== 1) {
+      fail('开票类目不存在或已停用，请重新选择');
+    }
+    const id = await applyForInvoice(db, applicant, application, info, chinaTime());
+    return ok(await invoiceWithBatches(db, id), '开票申请已提交');
+  });
+
+  app.get('/api/v1/invoices/search', listAccess, async (request) => {
+    const auth = requireAuth(request);
+    const list = parseListQuery(request.url, request.query as Record<string, unknown>, LIST_SPEC);
+    const criteria = { ...invoiceSearchOf(list.filters), ...scopedSearch(request, auth) };
+    const { rows, total } = await searchInvoices(db, criteria, {
+      sort: list.sort,
+      offset: list.offset,
+      limit: list.size,
+    });
+    return ok(pageOf(rows, total, list));
+  });
+
+  app.get('/api/v1/invoices/:id', listAccess, async (request) => {
+    const auth = requireAuth(request);
+    const id = parseId((request.params as { id: string }).id, '发票申请编号');
+    await assertInvoiceVisible(db, auth, await invoiceOrFail(db, id));
+    return ok(await invoiceWithBatches(db, id));
+  });
+
+  /** The application a staff step acts on, after the caller's edition and scope were checked. */
+  const handled = async (request: FastifyRequest) => {
+    const auth = requireAuth(request);
+    const id = parseId((request.params as { id: string }).id, '发票申请编号');
+    const invoice = await invoiceOrFail(db, id);
+    await assertInvoiceVisible(db, auth, invoice);
+    return { auth, id, invoice };
+  };
+
+  app.post('/api/v1/invoices/:id/issue', staffAccess, async (request) => {
+    const { auth, id } = await handled(request);
+    const issue = issueOf(request.body);
+    const file = issue.fileUrl
+      ? await uploadedDocument(db, auth.userId, issue.fileUrl, {
+          invalid: '发票文件无效，请重新上传',
+          format: '发票文件仅支持PDF、JPG、PNG格式',
+        })
+      : null;
+    await issueInvoice(db, id, { invoiceNumber: issue.invoiceNumber, file }, auth.userId, chinaTime());
+    return ok(await invoiceWithBatches(db, id), '开票成功');
+  });
+
+  app.post('/api/v1/invoices/:id/mail', staffAccess, async (request) => {
+    const { auth, id } = await handled(request);
+    await mailInvoice(db, id, trackingNoOf(request.body), auth.userId, chinaTime());
+    return ok(await invoiceWithBatches(db, id), '已标记为已邮寄');
+  });
+
+  app.post('/api/v1/invoices/:id/reject', staffAccess, async (request) => {
+    const { auth, id } = await handled(request);
+    await rejectInvoice(db, id, rejectReasonOf(request.body), auth.userId);
+    return ok(await invoiceWithBatches(db, id), '已驳回');
+  });
+}

@@ -1,0 +1,194 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { itemServiceCharge } from '../../src/domain/charges';
+import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
+import {
+  BATCH_FILE_MSG,
+  BATCH_MAX_BYTES,
+  BATCH_PREVIEW_ROWS,
+  DRAFT_TTL_MS,
+  SUBMIT_MSG,
+} from '../../src/domain/payoutBatch';
+import { ROLE } from '../../src/domain/roles';
+import { paymentPasswordHash } from '../accounts/workspace.repository';
+import type { AppServices } from '../appServices';
+import { type AuthContext, requireAuth } from '../auth/access';
+import { verifyClientPassword } from '../auth/passwords';
+import { parseId } from '../auth/scope';
+import { chinaTime, parseChinaTime } from '../db/time';
+import { attachmentDisposition } from '../files/fileStore';
+import { cleanFileName } from '../files/fileTypes';
+import { ok } from '../http/envelope';
+import { BusinessError, ForbiddenError, fail } from '../http/errors';
+import { balanceOf } from './ledger/ledger';
+import { BatchFileError, parseBatchFile } from './payouts/batchFile';
+import { TEMPLATE_NAME, templateCsv, templateXlsx } from './payouts/batchTemplate';
+import { deleteStaleDrafts, findOwnDraft, insertDraft, serviceRate } from './payouts/drafts';
+import { submitDraft } from './payouts/submitDraft';
+import { badRowCount, idCardsOf, validateRows } from './payouts/validateRows';
+import { blacklistedAmong } from './settlementBlacklist.repository';
+
+/**
+ * Batch payouts of the logged-in merchant (/remit, MER_INVOICE_APPLY), for the session's company and edition:
+ * - GET  /api/v1/remittances/template?format=xlsx|csv   the upload template (header row + one example payee);
+ * - POST /api/v1/remittances/batch/validate             multipart `file` (.xlsx / .csv, ≤ 10 MB, ≤ 10 000 rows):
+ *   a clean file becomes a draft and answers the preview { draftId, itemCount, totalAmount, serviceCharge,
+ *   total, balance, balanceAfter (balance − total, negative when short), shortfall, rate, rows (first 200) };
+ *   a file with bad rows answers 1040400 '文件中有 N 行数据有误…' with content { errors: [{ rowNo, field,
+ *   message }], badRowCount, rowCount } and stores nothing;
+ * - POST /api/v1/remittances/batch/submit  { draftId, payPassword }: pays the draft once. Submitting a draft
+ *   again answers the same batch with the message 该批次已提交 (content.duplicate true) and pays nothing more.
+ */
+
+const ACCESS = { config: { access: { permissions: ['MER_INVOICE_APPLY'] } } };
+const PAY_PASSWORD = /^\d{6}$/;
+
+interface MerchantAuth extends AuthContext {
+  companyId: number;
+}
+
+function merchantOf(request: FastifyRequest): MerchantAuth {
+  const auth = requireAuth(request);
+  if (auth.roleId !== ROLE.merchant || auth.companyId === null) throw new ForbiddenError(SUBMIT_MSG.merchantOnly);
+  return auth as MerchantAuth;
+}
+
+async function uploadedFile(request: FastifyRequest): Promise<{ name: string; content: Buffer }> {
+  if (!request.isMultipart()) fail(BATCH_FILE_MSG.noFile);
+  let file: { name: string; content: Buffer } | null = null;
+  let truncated = false;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    const content = await part.toBuffer();
+    if (part.fieldname === 'file') {
+      file = { name: part.filename, content };
+      truncated = part.file.truncated;
+    }
+  }
+  if (!file) fail(BATCH_FILE_MSG.noFile);
+  if (truncated) fail(BATCH_FILE_MSG.tooLarge);
+  return file;
+}
+
+/** Multipart is parsed only here: other routes keep answering 415 to multipart bodies. */
+async function validateRoute(app: FastifyInstance, { db }: AppServices): Promise<void> {
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: BATCH_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+
+  app.post('/api/v1/remittances/batch/validate', ACCESS, async (request) => {
+    const auth = merchantOf(request);
+    const file = await uploadedFile(request);
+    const fileName = cleanFileName(file.name) || 'batch';
+    let raw: Awaited<ReturnType<typeof parseBatchFile>>;
+    try {
+      raw = await parseBatchFile(fileName, file.content);
+    } catch (error) {
+      if (error instanceof BatchFileError) fail(error.message);
+      throw error;
+    }
+    const blacklisted = await blacklistedAmong(db, idCardsOf(raw));
+    const { rows, errors } = validateRows(raw, blacklisted);
+    if (errors.length > 0) {
+      const bad = badRowCount(errors);
+      throw new BusinessError(BATCH_FILE_MSG.badRows(bad), CODE_BUSINESS_ERROR, {
+        errors,
+        badRowCount: bad,
+        rowCount: raw.length,
+      });
+    }
+
+    const account = { companyId: auth.companyId, platformMark: auth.platformMark };
+    const rate = await serviceRate(db, account.companyId, account.platformMark);
+    const charges = rows.map((row) => itemServiceCharge(row.amount, rate));
+    const totalAmount = rows.reduce((sum, row) => sum + row.amount, 0);
+    const serviceCharge = charges.reduce((sum, charge) => sum + charge, 0);
+    const now = Date.now();
+    await deleteStaleDrafts(db, account.companyId, chinaTime(now - DRAFT_TTL_MS));
+    const draftId = await insertDraft(db, {
+      ...account,
+      userId: auth.userId,
+      fileName: [...fileName].slice(-128).join(''),
+      rows,
+      totalAmount,
+      serviceCharge,
+      rate,
+      createTime: chinaTime(now),
+    });
+    const balance = await balanceOf(db, account);
+    const total = totalAmount + serviceCharge;
+    return ok(
+      {
+        draftId,
+        fileName,
+        itemCount: rows.length,
+        totalAmount,
+        serviceCharge,
+        total,
+        rate,
+        balance,
+        balanceAfter: balance - total,
+        shortfall: Math.max(0, total - balance),
+        expireTime: chinaTime(now + DRAFT_TTL_MS),
+        rows: rows.slice(0, BATCH_PREVIEW_ROWS).map((row, index) => ({ ...row, serviceCharge: charges[index] })),
+      },
+      `文件校验通过，共 ${rows.length} 笔`,
+    );
+  });
+}
+
+function bodyOf(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+export async function remittancesRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+  const { db, payouts } = services;
+  await app.register(async (scope) => validateRoute(scope, services));
+
+  app.get('/api/v1/remittances/template', ACCESS, async (request, reply) => {
+    const format = (request.query as { format?: string }).format ?? 'xlsx';
+    if (format !== 'xlsx' && format !== 'csv') fail('模板格式只能是 xlsx 或 csv');
+    const content = format === 'xlsx' ? await templateXlsx() : templateCsv();
+    return reply
+      .header(
+        'content-type',
+        format === 'xlsx'
+          ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+          : 'text/csv; charset=utf-8',
+      )
+      .header('content-disposition', attachmentDisposition(`${TEMPLATE_NAME}.${format}`))
+      .header('cache-control', 'private, no-store')
+      .send(content);
+  });
+
+  app.post('/api/v1/remittances/batch/submit', ACCESS, async (request) => {
+    const auth = merchantOf(request);
+    const body = bodyOf(request.body);
+    const draftId = parseId(body.draftId, '上传记录编号');
+    const payPassword = typeof body.payPassword === 'string' ? body.payPassword.trim() : '';
+    if (!PAY_PASSWORD.test(payPassword)) fail(SUBMIT_MSG.passwordFormat);
+
+    const draft = await findOwnDraft(db, draftId, auth.companyId, auth.platformMark);
+    if (!draft) fail(SUBMIT_MSG.draftMissing);
+    const storedHash = await paymentPasswordHash(db, auth.companyId);
+    if (storedHash === undefined) fail(SUBMIT_MSG.passwordNotSet);
+    if (!(await verifyClientPassword(payPassword, storedHash))) fail(SUBMIT_MSG.passwordWrong);
+    if (draft.batchId === null && Date.now() - parseChinaTime(draft.createTime) > DRAFT_TTL_MS) {
+      fail(SUBMIT_MSG.draftExpired);
+    }
+
+    const submission = await submitDraft(db, draft, auth.userId, chinaTime());
+    if (!submission.duplicate) payouts.kick();
+    const { batch } = submission;
+    return ok(
+      {
+        ...batch,
+        total: batch.totalAmount + batch.serviceCharge,
+        balanceAfter: submission.balanceAfter,
+        duplicate: submission.duplicate,
+      },
+      submission.duplicate ? SUBMIT_MSG.alreadySubmitted : `提交成功，批次号 ${batch.batchNo}`,
+    );
+  });
+}
