@@ -8,7 +8,14 @@ export const SMS_CODE_TYPES = [
   { id: 6, name: '注册' },
 ] as const;
 
-/** Verification code lookup: /adCodeQuery (UI_VERIFICATION_CODE), read-only over sms_codes. */
+/** What the lookup shows instead of a code that still works (unused, unexpired, tries left). */
+export const MASKED_SMS_CODE = '******';
+
+/**
+ * Verification code lookup: /adCodeQuery (UI_VERIFICATION_CODE), read-only over sms_codes. A code that still
+ * works is shown masked; department-scoped staff see only mobiles of their departments' companies; only the
+ * admin sees codes sent to staff accounts.
+ */
 export const codeQuery: ResourceDeclaration = {
   name: 'adCodeQuery',
   label: '验证码',

@@ -194,12 +194,16 @@ describe('maintenance window', () => {
 });
 
 describe('verification code query', () => {
-  it('lists sent codes by mobile for UI_VERIFICATION_CODE holders', async () => {
+  it('lists sent codes by mobile for UI_VERIFICATION_CODE holders (staff mobiles only to the admin)', async () => {
     const kefu = authed(t.app, await tokenOf(t.app, 'kefu'));
+    const admin = authed(t.app, await tokenOf(t.app, 'admin'));
     const mobile = await mobileOf('caiwu');
-    const page = envelopeOf(await kefu.get(`/api/v1/sms/codes/search?q=mobile:${mobile}`));
+    const page = envelopeOf(await admin.get(`/api/v1/sms/codes/search?q=mobile:${mobile}`));
     expect(page.code).toBe(OK);
     expect(page.content.content[0]).toMatchObject({ mobile, type: 2 });
+    const staffCodes = envelopeOf(await kefu.get(`/api/v1/sms/codes/search?q=mobile:${mobile}`));
+    expect(staffCodes.code).toBe(OK);
+    expect(staffCodes.content.totalElements).toBe(0);
     const merchant = authed(t.app, await tokenOf(t.app, 'merchant'));
     expect((await merchant.get('/api/v1/sms/codes/search')).statusCode).toBe(403);
   });
