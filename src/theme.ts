@@ -1,6 +1,18 @@
 import { zhCN } from '@mui/material/locale';
 import { createTheme } from '@mui/material/styles';
+import { PAGE_RANGE_INFO } from '../i18n/zh';
 import { THEME_TOKENS } from './themeTokens';
+
+/**
+ * Every table footer reads 第 1-10 条，共 N 条: react-admin's lists take it from ra.navigation.page_range_info,
+ * and a plain MUI TablePagination (custom lists, dialogs) gets the same text here instead of MUI's zhCN
+ * 第 1 条到第 10 条，共 N 条.
+ */
+export function pageRangeLabel({ from, to, count }: { from: number; to: number; count: number }): string {
+  return PAGE_RANGE_INFO.replace('%{offsetBegin}', String(from))
+    .replace('%{offsetEnd}', String(to))
+    .replace('%{total}', String(count === -1 ? to : count));
+}
 
 /** One theme for the public pages and the admin; react-admin reads `sidebar` (spec: menu 206 px). */
 export const appTheme = createTheme(
@@ -14,4 +26,12 @@ export const appTheme = createTheme(
     sidebar: { width: THEME_TOKENS.sidebarWidth, closedWidth: 56 },
   } as Parameters<typeof createTheme>[0],
   zhCN,
+  // After zhCN, which would otherwise set its own footer text.
+  {
+    components: {
+      MuiTablePagination: {
+        defaultProps: { labelDisplayedRows: pageRangeLabel, labelRowsPerPage: '每页条数：' },
+      },
+    },
+  },
 );

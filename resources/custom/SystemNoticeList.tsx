@@ -100,8 +100,6 @@ export function SystemNoticeList({ declaration }: { declaration: ResourceDeclara
         rowsPerPageOptions={PAGE_SIZES}
         onPageChange={(_, next) => setParam({ page: next })}
         onRowsPerPageChange={(event) => setParam({ size: event.target.value, page: null })}
-        labelRowsPerPage="每页条数"
-        labelDisplayedRows={({ from, to, count }) => `${from}-${to} 共 ${count} 条`}
       />
       <NoticeDetailDialog
         notice={open}

@@ -111,7 +111,6 @@ export function CompanySwitchView({ currentCompanyId }: { currentCompanyId: numb
           setSize(Number(event.target.value));
           setPage(0);
         }}
-        labelRowsPerPage="每页条数"
       />
       {target && <SwitchPasswordDialog target={target} onClose={() => setTarget(null)} />}
     </Box>

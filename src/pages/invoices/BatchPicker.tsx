@@ -95,7 +95,6 @@ export function BatchPicker({ rows, total, page, pageSize, onPage, selected, onC
           rowsPerPage={pageSize}
           rowsPerPageOptions={[pageSize]}
           onPageChange={(_, next) => onPage(next)}
-          labelDisplayedRows={({ from, to, count }) => `${from}-${to} 共 ${count} 条`}
         />
       )}
     </>

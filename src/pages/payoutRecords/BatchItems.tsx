@@ -165,8 +165,6 @@ export function BatchItems({ batch, version }: { batch: PayoutBatch; version: nu
         rowsPerPageOptions={PAGE_SIZES}
         onPageChange={(_, next) => setParam({ page: next || null })}
         onRowsPerPageChange={(event) => setParam({ size: event.target.value, page: null })}
-        labelRowsPerPage="每页条数"
-        labelDisplayedRows={({ from, to, count }) => `${from}-${to} 共 ${count} 条`}
       />
     </Card>
   );

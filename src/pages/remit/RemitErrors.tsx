@@ -48,8 +48,6 @@ export function RemitErrors({ message, result }: { message: string; result: RowE
           page={page}
           rowsPerPage={size}
           rowsPerPageOptions={PAGE_SIZES}
-          labelRowsPerPage="每页"
-          labelDisplayedRows={({ from, to, count }) => `${from}-${to}，共 ${count} 处`}
           onPageChange={(_, next) => setPage(next)}
           onRowsPerPageChange={(event) => {
             setSize(Number(event.target.value));
