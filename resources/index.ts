@@ -6,6 +6,7 @@ import { INVOICE_CATEGORY_RESOURCES } from './invoiceCategories';
 import { INVOICE_RESOURCES } from './invoices';
 import { adSmallTradingFlow, adTradingFlow } from './ledger';
 import { adNotice, systemNotice } from './notices';
+import { operationLog } from './operationLog';
 import { PAYOUT_RECORD_RESOURCES } from './payoutRecords';
 import { adMoneyManagement, adSmallMoneyManagement, allRechargeRecord } from './recharges';
 import { activateMerchant, smallActivateMerchant } from './registrations';
@@ -43,4 +44,5 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   adTradingFlow,
   adSmallTradingFlow,
   ...PAYOUT_RECORD_RESOURCES,
+  operationLog,
 ];

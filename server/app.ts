@@ -6,6 +6,7 @@ import { registerAccessControl } from './auth/access';
 import { createTokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
+import { registerOperationLogFallback } from './engine/operationLog';
 import { registerEnvelopeErrors } from './http/envelope';
 import { type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
 import { createPayoutProcessor } from './money/payouts/payoutProcessor';
@@ -58,6 +59,7 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
   // API routes live in their own context so the access hook never touches the static web app.
   await app.register(async (api) => {
     registerAccessControl(api, db, services.tokens);
+    registerOperationLogFallback(api, db);
     await apiRoutes(api, services);
   });
   await registerWebApp(app, config);

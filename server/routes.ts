@@ -8,10 +8,11 @@ import { ssoRoutes } from './accounts/sso.routes';
 import { subaccountsRoutes } from './accounts/subaccounts.routes';
 import { workspaceRoutes } from './accounts/workspace.routes';
 import type { AppServices } from './appServices';
+import { BINDINGS } from './bindings';
 import { companiesRoutes } from './companies/companies.routes';
-import { industriesRoutes } from './companies/industries.routes';
 import { agreementTemplatesRoutes } from './contracts/agreementTemplates.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
+import { registerResources } from './engine/index';
 import { uploadsRoutes } from './files/uploads.routes';
 import { invoiceCategoriesRoutes } from './invoices/invoiceCategories.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
@@ -31,6 +32,7 @@ import { versionsRoutes } from './system/versions.routes';
 
 /** Every API route plugin. A new domain adds one line here. */
 export async function apiRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+  registerResources(app, services.db, BINDINGS);
   await maintenanceRoutes(app, services);
   await accountsRoutes(app, services);
   await registrationsRoutes(app, services);
@@ -43,7 +45,6 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await companiesRoutes(app, services);
   await contractsRoutes(app, services);
   await departmentsRoutes(app, services);
-  await industriesRoutes(app, services);
   await sessionRoutes(app, services);
   await subaccountsRoutes(app, services);
   await subsidiariesRoutes(app, services);

@@ -1,3 +1,4 @@
+import { containsPattern } from '../db/textMatch';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Updateable } from 'kysely';
 import { companies } from '../../resources/companies';
 import { sortFields } from '../../resources/types';
@@ -146,9 +147,7 @@ export interface CompanyPageRequest {
 export const FTS_MIN_CHARS = 3;
 
 /** A LIKE pattern matching `value` anywhere, with the wildcards and the escape character escaped. */
-export function containsPattern(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-}
+export { containsPattern };
 
 /** An FTS5 string literal: one phrase, so the trigrams must appear in a row (a substring match). */
 export function ftsPhrase(value: string): string {

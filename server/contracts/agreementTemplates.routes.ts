@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { agreementTemplates } from '../../resources/agreementTemplates';
 import { type FieldDeclaration, filterKeys, sortFields } from '../../resources/types';
-import { decodeQ } from '../../src/domain/query';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
 import { parseId } from '../auth/scope';
@@ -11,7 +10,7 @@ import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { checkedValues, choiceFilter, type FieldCheck } from '../http/fieldChecks';
 import { filterReader } from '../http/filterValues';
-import { pageOf, parseListQuery, rawQueryParam } from '../http/listQuery';
+import { filtersOf, pageOf, parseListQuery } from '../http/listQuery';
 import { agreementTemplateSealsRoutes } from './agreementTemplateSeals.routes';
 import {
   type AgreementTemplateRecord,
@@ -85,7 +84,7 @@ export function templateSearchOf(filters: Record<string, string>): TemplateSearc
 
 /** The unbound list takes q=platformmark: only. */
 function unboundEditionOf(url: string): number | undefined {
-  const filters = decodeQ(rawQueryParam(url, 'q'));
+  const filters = filtersOf(url);
   const unknown = Object.keys(filters).filter((key) => key !== 'platformmark');
   if (unknown.length > 0) fail(`不支持的查询条件：${unknown.join('、')}（可用：platformmark）`);
   const declared = agreementTemplates.filters;

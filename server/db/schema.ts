@@ -217,6 +217,24 @@ export interface UploadTable {
   create_time: string;
 }
 
+/** One write: who, when, which API path and record, the changed fields before → after (JSON). */
+export interface OperationLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  username: string;
+  role_id: number;
+  create_time: string;
+  method: string;
+  path: string;
+  /** The declared resource's name when the engine wrote it. */
+  resource: string | null;
+  /** create | update | delete | a declared action's name | the HTTP method of a hand-written write */
+  action: string;
+  record_id: number | null;
+  changes: string;
+  ip: string;
+}
+
 export interface Database {
   departments: DepartmentTable;
   subsidiaries: SubsidiaryTable;
@@ -252,4 +270,5 @@ export interface Database {
   invoices: import('./moneyTables').InvoiceTable;
   tax_certificates: import('./moneyTables').TaxCertificateTable;
   invoice_batches: import('./invoiceTables').InvoiceBatchTable;
+  operation_logs: OperationLogTable;
 }

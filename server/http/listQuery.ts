@@ -1,4 +1,4 @@
-import { decodeQ } from '../../src/domain/query';
+import { decodeQ, QueryFormatError } from '../../src/domain/query';
 import { fail } from './errors';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -40,6 +40,16 @@ function parseWholeNumber(raw: unknown, name: string, fallback: number): number 
   return value;
 }
 
+/** The q= filters of a request URL; a pair that does not parse answers 1040400 naming it. */
+export function filtersOf(url: string): Record<string, string> {
+  try {
+    return decodeQ(rawQueryParam(url, 'q'));
+  } catch (error) {
+    if (error instanceof QueryFormatError) fail(error.message);
+    throw error;
+  }
+}
+
 /** Parses page (0-based), size (capped), q= pairs against the whitelist, and sort=field,asc|desc. */
 export function parseListQuery(url: string, query: Record<string, unknown>, spec: ListSpec): ListQuery {
   const maxSize = spec.maxSize ?? MAX_PAGE_SIZE;
@@ -48,7 +58,7 @@ export function parseListQuery(url: string, query: Record<string, unknown>, spec
   if (size < 1 || size > maxSize) fail(`size 参数必须在 1 到 ${maxSize} 之间`);
   if (page > 10_000_000) fail('page 参数过大');
 
-  const filters = decodeQ(rawQueryParam(url, 'q'));
+  const filters = filtersOf(url);
   const unknown = Object.keys(filters).filter((key) => !spec.filterKeys.includes(key));
   if (unknown.length > 0) {
     fail(`不支持的查询条件：${unknown.join('、')}（可用：${spec.filterKeys.join('、') || '无'}）`);

@@ -100,3 +100,12 @@ export const NOTICE_READ: readonly Choice[] = [
 export function choiceName(choices: readonly Choice[], id: unknown): string {
   return choices.find((choice) => choice.id === Number(id))?.name ?? '';
 }
+
+/** Role ids as the operation log shows them (spec §4). */
+export const ROLE_CHOICES: readonly Choice[] = [
+  { id: 1, name: '管理员' },
+  { id: 2, name: '商户' },
+  { id: 3, name: '客服' },
+  { id: 4, name: '合伙人' },
+  { id: 5, name: '财务' },
+];

@@ -234,6 +234,7 @@ export const ADMIN_MENU: readonly MenuGroup[] = [
     '/adCodeQuery',
     '/adSystemMaintainAdmin',
     '/adVersionUpdate',
+    '/adOperationLog',
     '/adAdminTool',
   ),
   group('SET_UP', '设置', undefined, '/adPartnerChangesPassword'),

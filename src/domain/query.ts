@@ -19,27 +19,44 @@ export function encodeQ(filters: Filters): string {
     .join(';');
 }
 
+/** A `q=` value that does not parse; the message says which pair and why, in Chinese. */
+export class QueryFormatError extends Error {}
+
+/** A `q` value encoded a second time (`nm%253A…`), as a query-string serializer does to an encoded `q`. */
+const DOUBLE_ENCODED = /^[A-Za-z_][A-Za-z0-9_]*%253A/i;
+
+function decodePart(part: string, position: number): string {
+  let pair: string;
+  try {
+    pair = decodeURIComponent(part);
+  } catch {
+    throw new QueryFormatError(`查询条件 q 的第 ${position} 项不是合法的 URL 编码`);
+  }
+  if (pair.includes('\u0000')) throw new QueryFormatError(`查询条件 q 的第 ${position} 项含有非法字符`);
+  return pair;
+}
+
 /**
- * Inverse of encodeQ. Takes the raw, still encoded `q` value straight from the URL: decoding the whole
- * query string first (as a framework's query parser does) would turn an encoded `;` inside a value
- * into a separator.
+ * Inverse of encodeQ, strict: takes the raw, still encoded `q` value straight from the URL (decoding the
+ * whole query string first, as a framework's query parser does, would turn an encoded `;` inside a value into
+ * a separator). A pair without `key:`, with an empty key, a broken percent escape or a NUL throws
+ * QueryFormatError: a filter the caller meant must never be dropped silently. A `q` encoded twice is read
+ * as the same filter. Empty values are left out, as encodeQ leaves them out.
  */
 export function decodeQ(q: string | undefined | null): Record<string, string> {
   const result: Record<string, string> = {};
   if (!q) return result;
-  for (const part of q.split(';')) {
-    if (!part) continue;
-    let pair: string;
-    try {
-      pair = decodeURIComponent(part);
-    } catch {
-      pair = part;
-    }
+  const raw = DOUBLE_ENCODED.test(q) ? decodePart(q, 1) : q;
+  const parts = raw.split(';');
+  parts.forEach((part, index) => {
+    if (!part) return;
+    const pair = decodePart(part, index + 1);
     const colon = pair.indexOf(':');
-    if (colon <= 0) continue;
+    if (colon < 0) throw new QueryFormatError(`查询条件「${pair.slice(0, 40)}」缺少“:”，应为 键:值`);
     const key = pair.slice(0, colon).trim();
+    if (!key) throw new QueryFormatError(`查询条件「${pair.slice(0, 40)}」缺少键名，应为 键:值`);
     const value = pair.slice(colon + 1);
     if (value !== '') result[key] = value;
-  }
+  });
   return result;
 }

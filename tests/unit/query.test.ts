@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeQ, encodeQ } from '../../src/domain/query';
+import { decodeQ, encodeQ, QueryFormatError } from '../../src/domain/query';
 
 describe('encodeQ', () => {
   it('encodes each key:value pair on its own and joins the pairs with a raw ";"', () => {
@@ -61,20 +61,28 @@ describe('decodeQ', () => {
     expect(decodeQ('a:1;b:2')).toEqual({ a: '1', b: '2' });
   });
 
-  it('ignores malformed pairs and keeps the good ones', () => {
-    expect(decodeQ('novalue;a%3A1')).toEqual({ a: '1' });
-    expect(decodeQ(`${encodeURIComponent(':orphan')};b%3A2`)).toEqual({ b: '2' });
+  it('refuses a pair without ":" or without a key, naming it, instead of dropping it', () => {
+    expect(() => decodeQ('novalue;a%3A1')).toThrow(QueryFormatError);
+    expect(() => decodeQ('novalue;a%3A1')).toThrow(/novalue/);
+    expect(() => decodeQ(`${encodeURIComponent(':orphan')};b%3A2`)).toThrow(/缺少键名/);
+    expect(() => decodeQ('abc')).toThrow(/缺少“:”/);
+  });
+
+  it('leaves out empty values and empty parts, as encodeQ does', () => {
     expect(decodeQ('c%3A;d%3A4')).toEqual({ d: '4' });
     expect(decodeQ(';;e%3A5;;')).toEqual({ e: '5' });
   });
 
-  it('does not throw on broken percent escapes and keeps the other pairs', () => {
-    let result: Record<string, string> = {};
-    expect(() => {
-      result = decodeQ('%E0%A4%A;f%3A6');
-    }).not.toThrow();
-    expect(result.f).toBe('6');
-    expect(Object.keys(result)).toEqual(['f']);
+  it('refuses a broken percent escape and a NUL', () => {
+    expect(() => decodeQ('%E0%A4%A;f%3A6')).toThrow(/第 1 项不是合法的 URL 编码/);
+    expect(() => decodeQ('f%3A6;g%3Aa%00b')).toThrow(/第 2 项含有非法字符/);
+  });
+
+  it('reads a q encoded a second time (axios params, URLSearchParams) as the same filter', () => {
+    const filters = { coname: '上海;x', mobile: '1', note: '100%' };
+    const once = encodeQ(filters);
+    expect(decodeQ(encodeURIComponent(once))).toEqual(filters);
+    expect(decodeQ(new URLSearchParams({ q: once }).toString().slice(2))).toEqual(filters);
   });
 });
 

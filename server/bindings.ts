@@ -1,0 +1,6 @@
+import { industriesBinding } from './companies/industries.binding';
+import type { ResourceBinding } from './engine/binding';
+import { operationLogBinding } from './system/operationLog.binding';
+
+/** Every declared resource the engine serves. A plain entity adds one line here. */
+export const BINDINGS: readonly ResourceBinding[] = [industriesBinding, operationLogBinding];

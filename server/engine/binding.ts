@@ -1,0 +1,91 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { ResourceDeclaration } from '../../resources/types';
+import type { AuthContext } from '../auth/access';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import type { FieldCheck } from '../http/fieldChecks';
+
+/**
+ * The server side of a declared resource: what the engine needs besides the declaration to serve its API.
+ * A plain entity is this object and nothing else; see server/engine/README.md.
+ */
+export interface ResourceBinding {
+  declaration: ResourceDeclaration;
+  /** The table the records live in. */
+  table: keyof Database & string;
+  /**
+   * Field source → qualified column where the column is not `<table>.<snake_case source>` (e.g. a joined
+   * display column `departments.name`). Joined columns are read-only.
+   */
+  columns?: Readonly<Record<string, string>>;
+  /** LEFT JOINs for read-only display columns: `{ table: 'departments', on: ['departments.id', 'subsidiaries.department_id'] }`. */
+  joins?: readonly { table: keyof Database & string; on: readonly [string, string] }[];
+  /** Who sees which rows (DESIGN §4). Default: everyone who holds the route's codes sees every row. */
+  scope?: ScopeRule;
+  /** How a q= key matches, where the default (by the filter's declared type, on the field of the same name) does not fit. */
+  filters?: Readonly<Record<string, FilterBinding>>;
+  /** Column timestamps the engine fills in China time. */
+  timestamps?: { create?: string; update?: string };
+  /** Column values of a new row besides the form's (e.g. `{ status: 1 }`, or the operator's id). */
+  insertDefaults?: (context: WriteContext) => Record<string, unknown>;
+  /** Longest text per form field (code points), for fields whose validator does not bound them. */
+  maxChars?: Readonly<Record<string, number>>;
+  /** Checks beyond the declared validators (a length with the entity's message, an existence lookup). */
+  checks?: (context: WriteContext) => Readonly<Record<string, FieldCheck>>;
+  /** A field whose value is unique (a unique index backs it): the message for a taken value. */
+  unique?: { field: string; message: string };
+  /** Runs inside the write's transaction before it; may refuse (fail()) or add column values. */
+  beforeSave?: (context: WriteContext, values: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>;
+  /** Refuse a delete while the row is in use; checked in the DELETE statement itself, so nothing slips in between. */
+  deleteGuard?: { unlessUsed: (eb: ExpressionBuilder<any, any>, id: number) => Expression<SqlBool>; message: string };
+  /** Row actions by the declaration's action name (status changes, publish, void, ...). */
+  actions?: Readonly<Record<string, ActionBinding>>;
+  messages: {
+    /** e.g. 行业不存在 */
+    notFound: string;
+    /** The id's name in 「…格式不正确」, e.g. 行业编号. */
+    idLabel: string;
+    /** 403 for a record outside the caller's scope; default 无权访问该记录. */
+    outOfScope?: string;
+    /** A request to an action route that matches none of its declared actions (e.g. a bad ?status=). */
+    unknownAction?: string;
+  };
+}
+
+/**
+ * Data scope of the rows:
+ * - `company`: `column` holds a company id; merchants see their own company, department-scoped staff the
+ *   companies of their departments;
+ * - `department`: `column` holds a department id; department-scoped staff see their departments, merchants nothing;
+ * - `edition`: `column` holds the platform mark; each session sees its own edition's rows.
+ */
+export type ScopeRule =
+  | { kind: 'company'; column: string }
+  | { kind: 'department'; column: string }
+  | { kind: 'edition'; column: string };
+
+export interface FilterBinding {
+  /** The qualified column the key filters on. */
+  column: string;
+  /** text: contains (default) | equals | upper-case equals-contains; number/enum: equals. */
+  match?: 'contains' | 'equals' | 'containsUpper';
+}
+
+export interface WriteContext {
+  db: Db;
+  auth: AuthContext;
+  /** The record's id on update, delete and actions. */
+  id?: number;
+  /** The request body (after the engine's own checks). */
+  body: Record<string, unknown>;
+  query: Record<string, unknown>;
+}
+
+export interface ActionBinding {
+  /** Column changes the action makes. */
+  set: (context: WriteContext) => Record<string, unknown>;
+  /** Only rows where this holds take the action; checked in the UPDATE itself. */
+  guard?: { when: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>; message: string };
+  /** The success message, e.g. 启用成功. */
+  message: string;
+}

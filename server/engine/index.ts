@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+import type { ResourceBinding } from './binding';
+import { registerResource } from './registerResource';
+
+export type { ResourceBinding } from './binding';
+
+/** Registers every bound resource's API (server/bindings.ts lists them). */
+export function registerResources(app: FastifyInstance, db: Db, bindings: readonly ResourceBinding[]): void {
+  const names = new Set<string>();
+  for (const binding of bindings) {
+    if (names.has(binding.declaration.name)) throw new Error(`resources: ${binding.declaration.name} is bound twice`);
+    names.add(binding.declaration.name);
+    registerResource(app, db, binding);
+  }
+}

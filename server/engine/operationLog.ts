@@ -1,0 +1,108 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AuthContext } from '../auth/access';
+import type { Database } from '../db/schema';
+import { chinaTime } from '../db/time';
+
+/**
+ * The operation log (操作日志): every write leaves one row with who, when, the API path, the record and the
+ * changed fields before → after. The engine and the money services write it in the transaction of the change
+ * (`recordOperation`); any other authenticated write is recorded after it succeeded (`registerOperationLogFallback`
+ * in server/app.ts), so nothing that changes data is missing from it.
+ */
+
+export type Changes = Record<string, readonly [unknown, unknown]>;
+
+export interface OperationEntry {
+  action: string;
+  resource?: string | null;
+  recordId?: number | null;
+  changes: Changes;
+}
+
+/** Form fields whose values never enter the log, only the fact that they changed. */
+const SECRET_FIELD = /pass|pwd|secret|token|captcha|^code$|smscode/i;
+const MAX_VALUE_CHARS = 500;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once the request's write is in the operation log, so the fallback does not log it twice. */
+    operationLogged?: boolean;
+  }
+}
+
+function logValue(field: string, value: unknown): unknown {
+  if (value === undefined) return null;
+  if (SECRET_FIELD.test(field)) return value === null || value === '' ? value : '******';
+  if (typeof value === 'string' && value.length > MAX_VALUE_CHARS) return `${value.slice(0, MAX_VALUE_CHARS)}…`;
+  return value;
+}
+
+/** The fields whose values differ between `before` and `after` (either may be null: create, delete). */
+export function changesBetween(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): Changes {
+  const changes: Changes = {};
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const field of fields) {
+    const from = before?.[field] ?? null;
+    const to = after?.[field] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = [logValue(field, from), logValue(field, to)];
+  }
+  return changes;
+}
+
+/** Writes one entry for this request; pass the transaction of the change so both commit or neither. */
+export async function recordOperation(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  auth: AuthContext,
+  entry: OperationEntry,
+): Promise<void> {
+  await db
+    .insertInto('operation_logs')
+    .values({
+      user_id: auth.userId,
+      username: auth.username,
+      role_id: auth.roleId,
+      create_time: chinaTime(),
+      method: request.method,
+      path: request.url.split('?')[0].slice(0, 256),
+      resource: entry.resource ?? null,
+      action: entry.action.slice(0, 32),
+      record_id: entry.recordId ?? null,
+      changes: JSON.stringify(entry.changes),
+      ip: request.ip.slice(0, 64),
+    })
+    .execute();
+  request.operationLogged = true;
+}
+
+/** A hand-written write's body as changes (after values only), secrets masked. */
+export function bodyChanges(body: unknown): Changes {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
+  const changes: Changes = {};
+  for (const [field, value] of Object.entries(body as Record<string, unknown>)) {
+    if (value !== null && typeof value === 'object') continue;
+    changes[field] = [null, logValue(field, value)];
+  }
+  return changes;
+}
+
+/**
+ * Logs every successful authenticated write that did not log itself (hand-written routes outside a
+ * transaction-owning service): after the answer is built, with the request body as the changes.
+ */
+export function registerOperationLogFallback(app: import('fastify').FastifyInstance, db: Kysely<Database>): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.operationLogged || !request.auth) return;
+    if (reply.statusCode !== 200 || typeof payload !== 'string' || !payload.startsWith('{"code":1020000')) return;
+    const rawId = Number((request.params as { id?: unknown } | undefined)?.id);
+    await recordOperation(db, request, request.auth, {
+      action: request.method,
+      recordId: Number.isSafeInteger(rawId) ? rawId : null,
+      changes: bodyChanges(request.body),
+    });
+  });
+}

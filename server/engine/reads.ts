@@ -1,0 +1,150 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { ROLE } from '../../src/domain/roles';
+import type { AuthContext } from '../auth/access';
+import type { Db } from '../db/database';
+import { containsCondition } from '../db/textMatch';
+import { ForbiddenError, fail } from '../http/errors';
+import { choiceFilter } from '../http/fieldChecks';
+import { filterReader } from '../http/filterValues';
+import type { ListQuery } from '../http/listQuery';
+import type { ResourceBinding } from './binding';
+import type { ResolvedColumns } from './columns';
+
+/** Reads of a declared resource: one page with its total, and one record, always inside the caller's scope. */
+
+export type EngineRecord = Record<string, unknown> & { id: number };
+type Condition = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
+
+const MERCHANT_DENIED = '无权限访问此页面！';
+
+/** The rows the caller may see, as a condition; null when the caller sees every row. */
+export function scopeCondition(binding: ResourceBinding, auth: AuthContext): Condition | null {
+  const rule = binding.scope;
+  if (!rule) return null;
+  const column = sql.ref(rule.column);
+  switch (rule.kind) {
+    case 'edition':
+      return (eb) => eb(column, '=', auth.platformMark);
+    case 'department':
+      if (auth.roleId === ROLE.merchant) throw new ForbiddenError(MERCHANT_DENIED);
+      return auth.deptScope ? (eb) => eb(column, 'in', auth.deptScope?.length ? auth.deptScope : [-1]) : null;
+    case 'company':
+      if (auth.roleId === ROLE.merchant) return (eb) => eb(column, '=', auth.companyId ?? -1);
+      if (!auth.deptScope) return null;
+      return (eb) =>
+        eb(
+          column,
+          'in',
+          eb
+            .selectFrom('companies')
+            .select('companies.id')
+            .where('companies.department_id', 'in', auth.deptScope?.length ? auth.deptScope : [-1]),
+        );
+  }
+}
+
+function baseSelect(db: Db, binding: ResourceBinding, columns: ResolvedColumns) {
+  let query = db.selectFrom(binding.table as any) as any;
+  for (const join of binding.joins ?? []) query = query.leftJoin(join.table, join.on[0], join.on[1]);
+  return query.select(Object.entries(columns.fields).map(([source, column]) => sql.ref(column).as(source)));
+}
+
+/** q= filters (already whitelisted) → conditions, each value read by its declared type. */
+export function filterConditions(
+  db: Db,
+  binding: ResourceBinding,
+  columns: ResolvedColumns,
+  filters: Record<string, string>,
+): Condition[] {
+  const declared = binding.declaration.filters;
+  const read = filterReader(filters, declared);
+  const conditions: Condition[] = [];
+  for (const filter of declared) {
+    const bound = columns.filters[filter.key];
+    const column = sql.ref(bound.column);
+    if (filter.type === 'dateRange' && filter.endKey) {
+      const { from, to } = read.dateRange(filter.key, filter.endKey);
+      const dateOnly = binding.declaration.fields.some(
+        (field) => field.type === 'date' && columns.fields[field.source] === bound.column,
+      );
+      if (from) conditions.push((eb) => eb(column, '>=', dateOnly ? from.slice(0, 10) : from));
+      if (to) conditions.push((eb) => eb(column, '<=', dateOnly ? to.slice(0, 10) : to));
+    } else if (filter.type === 'enum' || filter.type === 'number') {
+      const value = choiceFilter(declared, filter.key, read.number(filter.key));
+      if (value !== undefined) conditions.push((eb) => eb(column, '=', value));
+    } else {
+      const value = read.text(filter.key);
+      if (value === undefined) continue;
+      if (bound.match === 'equals') conditions.push((eb) => eb(column, '=', value));
+      else {
+        const text = bound.match === 'containsUpper' ? value.toUpperCase() : value;
+        conditions.push(() => containsCondition(db, bound.column, text));
+      }
+    }
+  }
+  return conditions;
+}
+
+/** One page in the requested order (id breaks ties, so pages never overlap) and the number of all that match. */
+export async function listPage(
+  db: Db,
+  binding: ResourceBinding,
+  columns: ResolvedColumns,
+  auth: AuthContext,
+  list: ListQuery,
+): Promise<{ rows: EngineRecord[]; total: number }> {
+  const conditions = filterConditions(db, binding, columns, list.filters);
+  const scope = scopeCondition(binding, auth);
+  if (scope) conditions.push(scope);
+  const where = (eb: ExpressionBuilder<any, any>) => eb.and(conditions.map((condition) => condition(eb)));
+  const sort = list.sort;
+  const sortColumn = sort ? columns.sort[sort.field] : undefined;
+  const order = sort?.order ?? 'desc';
+  let rowsQuery = baseSelect(db, binding, columns).where(where);
+  if (sortColumn) rowsQuery = rowsQuery.orderBy(sql.ref(sortColumn), order);
+  if (sortColumn !== columns.idColumn) rowsQuery = rowsQuery.orderBy(sql.ref(columns.idColumn), order);
+  let countQuery = (db.selectFrom(binding.table as any) as any).select((eb: any) => eb.fn.countAll().as('n'));
+  // Joins only add display columns (LEFT JOIN on the joined table's key): the count needs them only for a
+  // filter or scope on a joined column.
+  if (conditions.length > 0) {
+    for (const join of binding.joins ?? []) countQuery = countQuery.leftJoin(join.table, join.on[0], join.on[1]);
+  }
+  const [rows, count] = await Promise.all([
+    rowsQuery.limit(list.size).offset(list.offset).execute(),
+    countQuery.where(where).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as EngineRecord[], total: Number(count.n) };
+}
+
+/** The record, or undefined when there is none; a record outside the caller's scope is 403, not absent. */
+export async function findRecord(
+  db: Db,
+  binding: ResourceBinding,
+  columns: ResolvedColumns,
+  id: number,
+  auth: AuthContext | null,
+): Promise<EngineRecord | undefined> {
+  const scope = auth ? scopeCondition(binding, auth) : null;
+  const query = baseSelect(db, binding, columns).where(sql.ref(columns.idColumn), '=', id);
+  if (!scope) return (await query.executeTakeFirst()) as EngineRecord | undefined;
+  const row = (await query.where(scope).executeTakeFirst()) as EngineRecord | undefined;
+  if (row) return row;
+  const exists = await (db.selectFrom(binding.table as any) as any)
+    .select(sql.ref(columns.idColumn).as('id'))
+    .where(sql.ref(columns.idColumn), '=', id)
+    .executeTakeFirst();
+  if (exists) throw new ForbiddenError(binding.messages.outOfScope ?? '无权访问该记录');
+  return undefined;
+}
+
+export async function recordOrFail(
+  db: Db,
+  binding: ResourceBinding,
+  columns: ResolvedColumns,
+  id: number,
+  auth: AuthContext | null,
+): Promise<EngineRecord> {
+  const record = await findRecord(db, binding, columns, id, auth);
+  if (!record) fail(binding.messages.notFound);
+  return record;
+}
