@@ -3,16 +3,35 @@ import { actionPermissions } from '../resources/registry';
 import { canAccessRoute, hasAnyPermission, isAdminShellUser } from '../src/domain/permissions';
 import { roleLabel } from '../src/domain/roles';
 import { findRoute } from '../src/domain/routes';
+import { apiBase } from './appConfig';
 import { loginWithPassword, logoutLocally, type PasswordLogin } from './auth/loginApi';
 import { refreshIfDue, setRefreshFailedHandler, startTokenRefresh } from './auth/tokenRefresh';
 import { ApiError, setUnauthorizedHandler } from './httpClient';
-import { getSession } from './sessionStore';
+import { requestHeaders } from './requestHeaders';
+import { getSession, getToken } from './sessionStore';
 
 /** /login?Rurl=<the current full path>, so the user comes back here after logging in. */
 export function loginRedirect(): string {
   const here = `${window.location.pathname}${window.location.search}`;
   // A second check that runs after the first redirect must keep the Rurl it already carries.
   return here.startsWith('/login') ? here : `/login?Rurl=${encodeURIComponent(here)}`;
+}
+
+/**
+ * Best effort: asks the server to revoke the session (POST /api/v1/accounts/logout) without waiting for or
+ * reporting the answer, so logging out never hangs on the network and a 401 cannot loop back here.
+ */
+function revokeOnServer(): void {
+  if (!getToken()) return;
+  try {
+    void fetch(`${apiBase()}/api/v1/accounts/logout`, {
+      method: 'POST',
+      headers: requestHeaders(),
+      keepalive: true,
+    }).catch(() => undefined);
+  } catch {
+    // no network API (tests, old browsers): the local logout still happens
+  }
 }
 
 function goToLogin(): void {
@@ -33,6 +52,7 @@ export const authProvider: AuthProvider = {
   },
   // Returns nothing so the redirect chosen by the caller (e.g. /login?Rurl=...) is kept.
   async logout() {
+    revokeOnServer();
     logoutLocally();
   },
   async checkAuth() {

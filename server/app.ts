@@ -39,13 +39,14 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorateRequest('auth', null);
+  app.decorateRequest('session', null);
   registerEnvelopeErrors(app);
   await app.register(formbody);
 
   const services: AppServices = {
     db,
     config,
-    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
+    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds, config.sessionMaxSeconds),
     sms: sms ?? createLogSmsSender(app.log, config.logSmsCodes),
     payouts: createPayoutProcessor(db, payoutChannel ?? simulatedBank, {
       delayMs: config.payoutDelayMs,

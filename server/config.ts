@@ -9,6 +9,10 @@ export interface ServerConfig {
   databaseUrl: string | null;
   jwtSecret: string;
   tokenTtlSeconds: number;
+  /** A session's maximum total life however often it is refreshed (SESSION_MAX_SECONDS, default 7 days). */
+  sessionMaxSeconds: number;
+  /** HMAC key of the pseudonymous ids of people (ID_KEY, or kept in DATA_DIR/id-key). */
+  idKey: string;
   /** Folder of the built web app; the server serves it when it exists. */
   webRoot: string;
   /** Write SMS codes of the development sender to the log. */
@@ -45,15 +49,22 @@ function readInteger(
   return value;
 }
 
-/** Reads the secret from JWT_SECRET, or from the data directory, creating a random one on first start. */
-function resolveJwtSecret(env: Env, dataDir: string, problems: string[]): string {
-  const configured = env.JWT_SECRET;
+/**
+ * Reads a secret from the environment variable, or from the data directory, creating a random one on first
+ * start (JWT_SECRET → jwt-secret, ID_KEY → id-key).
+ */
+function resolveSecret(env: Env, name: string, fileName: string, dataDir: string, problems: string[]): string {
+  const configured = env[name];
   if (configured !== undefined && configured !== '') {
-    if (configured.length < 32) problems.push('JWT_SECRET 至少需要 32 个字符');
+    if (configured.length < 32) problems.push(`${name} 至少需要 32 个字符`);
     return configured;
   }
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const file = path.join(dataDir, fileName);
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length < 32) problems.push(`${file} 中的密钥至少需要 32 个字符`);
+    return stored;
+  }
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -73,8 +84,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl,
-    jwtSecret: resolveJwtSecret(env, dataDir, problems),
+    jwtSecret: resolveSecret(env, 'JWT_SECRET', 'jwt-secret', dataDir, problems),
     tokenTtlSeconds: readInteger(env, 'TOKEN_TTL_SECONDS', 7200, problems, 60, 30 * 24 * 3600),
+    sessionMaxSeconds: readInteger(env, 'SESSION_MAX_SECONDS', 7 * 24 * 3600, problems, 60, 90 * 24 * 3600),
+    idKey: resolveSecret(env, 'ID_KEY', 'id-key', dataDir, problems),
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
     logSmsCodes: env.LOG_SMS_CODES !== '0',
     seedDemo: env.SEED_DEMO !== '0',
@@ -84,6 +97,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     payoutDelayMs: readInteger(env, 'PAYOUT_DELAY_MS', 2000, problems, 0, 600_000),
     payoutAutoProcess: env.PAYOUT_AUTO !== '0',
   };
+  if (config.idKey === config.jwtSecret) problems.push('ID_KEY 不能与 JWT_SECRET 相同');
   if (config.ssoSharedSecret && config.ssoSharedSecret.length < 32)
     problems.push('SSO_SHARED_SECRET 至少需要 32 个字符');
   if (problems.length > 0) {

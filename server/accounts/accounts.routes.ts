@@ -4,6 +4,7 @@ import { SMS_TYPE } from '../../src/domain/session';
 import { MSG } from '../../src/domain/validation';
 import type { AppServices } from '../appServices';
 import { clientHash, hashClientPassword } from '../auth/passwords';
+import { revokeAllTokens } from '../auth/sessions';
 import { ok } from '../http/envelope';
 import { CaptchaRefreshError, fail } from '../http/errors';
 import { clearFailures } from './loginAttempts';
@@ -74,6 +75,7 @@ export async function accountsRoutes(app: FastifyInstance, { db, sms }: AppServi
       .set({ password_hash: await hashClientPassword(clientHash(password)) })
       .where('id', '=', user.id)
       .execute();
+    await revokeAllTokens(db, user.id);
     await clearFailures(db, name);
     await sms.send(user.mobile, `【灵工结算平台】您的账号${name}密码已重置，新密码为${password}，请登录后尽快修改。`);
     return ok(null, MSG_RESET_DONE);

@@ -4,12 +4,13 @@ import { parsePlatformMark } from '../../src/domain/editions';
 import { LOGIN_TYPE, SMS_TYPE } from '../../src/domain/session';
 import { validateLoginPhone, validatePassword, validateSmsCode, validateUsername } from '../../src/domain/validation';
 import type { AppServices } from '../appServices';
-import { bearerToken, requireAuth } from '../auth/access';
+import { bearerToken, loadAuthContext, requireAuth } from '../auth/access';
 import { DUMMY_PASSWORD_HASH } from '../auth/dummyHash';
 import { buildLoginContent } from '../auth/loginContent';
 import { verifyClientPassword } from '../auth/passwords';
+import { revokeSession } from '../auth/sessions';
 import { ok } from '../http/envelope';
-import { BusinessError, CaptchaRefreshError, fail } from '../http/errors';
+import { BusinessError, CaptchaRefreshError, fail, UnauthenticatedError } from '../http/errors';
 import { consumeCaptcha } from './captcha/captchaStore';
 import {
   attemptState,
@@ -34,7 +35,7 @@ function firstError(...messages: (string | undefined)[]): void {
 const LOCKED_MESSAGE = '登录失败次数过多，账号已锁定，请15分钟后再试';
 
 /** Session calls: POST /login, POST /code/login, POST /refresh_token (DESIGN §2). */
-export async function authRoutes(app: FastifyInstance, { db, tokens }: AppServices): Promise<void> {
+export async function authRoutes(app: FastifyInstance, { db, tokens, config }: AppServices): Promise<void> {
   app.post('/login', { config: { access: { public: true } } }, async (request) => {
     const form = (request.body ?? {}) as Form;
     const username = text(form.username);
@@ -71,7 +72,8 @@ export async function authRoutes(app: FastifyInstance, { db, tokens }: AppServic
     // switchCompany=1 (company switch, spec §2): the live session's mobile must be bound to the chosen account.
     if (form.switchCompany === '1') {
       const current = tokens.verify(bearerToken(request) ?? '');
-      if (!current || !(await sameMobile(db, Number(current.sub), user.id))) fail('只能切换到本人手机号绑定的公司');
+      const session = current ? await loadAuthContext(db, current) : null;
+      if (!session || !(await sameMobile(db, session.userId, user.id))) fail('只能切换到本人手机号绑定的公司');
     }
     if (user.role_id === 2 && user.platform_mark !== sessionMark) {
       fail(
@@ -128,10 +130,32 @@ export async function authRoutes(app: FastifyInstance, { db, tokens }: AppServic
     return ok(await buildLoginContent(db, tokens, account.id, sessionMark), '登录成功');
   });
 
+  /** A new token of the same session; refused once the session reached its maximum life (SESSION_MAX_SECONDS). */
   app.post('/refresh_token', async (request) => {
     const auth = requireAuth(request);
-    const claims = tokens.verify(request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '');
-    const mark = claims?.pm ?? auth.platformMark;
-    return ok({ token: tokens.sign({ userId: auth.userId, rid: auth.roleId, cid: auth.companyId, pm: mark }) });
+    const session = request.session;
+    if (!session) throw new UnauthenticatedError('登录已失效，请重新登录');
+    const user = await db
+      .selectFrom('users')
+      .select('token_version')
+      .where('id', '=', auth.userId)
+      .executeTakeFirstOrThrow();
+    const token = tokens.renew(session, {
+      userId: auth.userId,
+      rid: auth.roleId,
+      cid: auth.companyId,
+      pm: session.pm,
+      tokenVersion: user.token_version,
+    });
+    if (!token) throw new UnauthenticatedError('登录已超过最长有效期，请重新登录');
+    return ok({ token });
+  });
+
+  /** Server-side logout: the session (every token refreshed from this login) stops working at once. */
+  app.post('/api/v1/accounts/logout', async (request) => {
+    requireAuth(request);
+    const session = request.session;
+    if (session) await revokeSession(db, session.sid, session.lat + config.sessionMaxSeconds);
+    return ok(null, '退出成功!');
   });
 }

@@ -6,6 +6,7 @@ import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
 import { hashClientPassword, isClientHash, verifyClientPassword } from '../auth/passwords';
 import { parseId } from '../auth/scope';
+import { revokeAllTokens } from '../auth/sessions';
 import { EDITABLE_MAX_CHARS, type EditableSource, findCompany, updateCompany } from '../companies/companies.repository';
 import { chinaTime } from '../db/time';
 import { validatedValues } from '../http/declaredForm';
@@ -19,7 +20,9 @@ import { findCompaniesByMobile, paymentPasswordHash, savePaymentPassword } from 
  * - GET   /api/v1/companies/findcompanybymobile?q=coname:..;mobile:..&page&size  accounts bound to the caller's
  *   own mobile in the caller's edition; a mobile in q other than the caller's is refused (403);
  * - PUT   /api/v1/companies/:coid/contacts             the merchant's own contact fields (linkmanName/Mobile);
- * - PATCH /api/v1/accounts/password                    change one's login password (old one required);
+ * - PATCH /api/v1/accounts/password                    change one's login password (old one required); every
+ *                                                      other token of the user is revoked, the answer carries
+ *                                                      a new token of the current session;
  * - GET   /api/v1/bankaccounts/password?coid=          whether the payment password is set;
  * - PATCH /api/v1/bankaccounts/password?coid=          set or change the company's 6-digit payment password.
  */
@@ -44,7 +47,7 @@ function ownCompany(auth: { roleId: number; companyId: number | null }, raw: unk
   return id;
 }
 
-export async function workspaceRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
+export async function workspaceRoutes(app: FastifyInstance, { db, tokens }: AppServices): Promise<void> {
   app.get('/api/v1/companies/findcompanybymobile', async (request) => {
     const auth = requireAuth(request);
     if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('仅商户账号可以切换公司');
@@ -91,7 +94,24 @@ export async function workspaceRoutes(app: FastifyInstance, { db }: AppServices)
       .set({ password_hash: await hashClientPassword(newPassword) })
       .where('id', '=', auth.userId)
       .execute();
-    return ok(null, '密码修改成功');
+    // Every token of this user stops working (other devices, stolen tokens); this session goes on with a new one.
+    await revokeAllTokens(db, auth.userId);
+    const fresh = await db
+      .selectFrom('users')
+      .select('token_version')
+      .where('id', '=', auth.userId)
+      .executeTakeFirstOrThrow();
+    const session = request.session;
+    const token =
+      session &&
+      tokens.renew(session, {
+        userId: auth.userId,
+        rid: auth.roleId,
+        cid: auth.companyId,
+        pm: session.pm,
+        tokenVersion: fresh.token_version,
+      });
+    return ok(token ? { token } : null, '密码修改成功');
   });
 
   app.get('/api/v1/bankaccounts/password', async (request) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE } from '../../src/domain/roles';
 import type { Db } from '../db/database';
 import { ForbiddenError, UnauthenticatedError } from '../http/errors';
-import type { TokenService } from './tokens';
+import type { TokenClaims, TokenService } from './tokens';
 
 /**
  * Each route declares who may call it in `config.access`:
@@ -21,6 +21,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The verified token's claims of a logged-in call (session id, login time). */
+    session: TokenClaims | null;
   }
 }
 
@@ -46,13 +48,31 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1].trim() : header.trim();
 }
 
-export async function loadAuthContext(db: Db, userId: number): Promise<AuthContext | null> {
+/**
+ * The user of a verified token, or null when the account is disabled, the token was issued before the user's
+ * last password change or reset (token version), or its session was ended by a logout. One read: the user row
+ * with the session's revocation joined in.
+ */
+export async function loadAuthContext(db: Db, claims: TokenClaims): Promise<AuthContext | null> {
+  const userId = Number(claims.sub);
+  if (!Number.isSafeInteger(userId)) return null;
   const user = await db
     .selectFrom('users')
-    .select(['id', 'username', 'role_id', 'company_id', 'platform_mark', 'display_name', 'status'])
-    .where('id', '=', userId)
+    .leftJoin('revoked_sessions', (join) => join.on('revoked_sessions.sid', '=', claims.sid))
+    .select([
+      'users.id',
+      'users.username',
+      'users.role_id',
+      'users.company_id',
+      'users.platform_mark',
+      'users.display_name',
+      'users.status',
+      'users.token_version',
+      'revoked_sessions.sid as revokedSid',
+    ])
+    .where('users.id', '=', userId)
     .executeTakeFirst();
-  if (user?.status !== 1) return null;
+  if (user?.status !== 1 || user.token_version !== claims.tv || user.revokedSid !== null) return null;
   const [authorities, departments] = await Promise.all([
     db.selectFrom('user_authorities').select('authority').where('user_id', '=', userId).execute(),
     db.selectFrom('user_departments').select('department_id').where('user_id', '=', userId).execute(),
@@ -81,9 +101,10 @@ export function registerAccessControl(app: FastifyInstance, db: Db, tokens: Toke
     const token = bearerToken(request);
     const claims = token ? tokens.verify(token) : null;
     if (!claims) throw new UnauthenticatedError('登录已失效，请重新登录');
-    const auth = await loadAuthContext(db, Number(claims.sub));
-    if (!auth) throw new UnauthenticatedError('账号不可用，请重新登录');
+    const auth = await loadAuthContext(db, claims);
+    if (!auth) throw new UnauthenticatedError('登录已失效，请重新登录');
     request.auth = auth;
+    request.session = claims;
     if (rule?.permissions && rule.permissions.length > 0 && !holdsAny(auth, rule.permissions)) {
       throw new ForbiddenError('无权限访问此页面！');
     }

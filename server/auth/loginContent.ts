@@ -37,7 +37,13 @@ export async function buildLoginContent(
   }));
   const noticeNum = user.role_id === 2 ? await countUnreadNotices(db, user.id, sessionMark) : 0;
   return {
-    token: tokens.sign({ userId: user.id, rid: user.role_id, cid: user.company_id, pm: sessionMark }),
+    token: tokens.sign({
+      userId: user.id,
+      rid: user.role_id,
+      cid: user.company_id,
+      pm: sessionMark,
+      tokenVersion: user.token_version,
+    }),
     user: {
       id: user.id,
       username: user.username,

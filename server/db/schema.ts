@@ -66,6 +66,8 @@ export interface UserTable {
   status: number;
   parent_user_id: number | null;
   create_time: string;
+  /** Bumped by a password change or reset: tokens issued under an older version are refused. */
+  token_version: Generated<number>;
 }
 
 export interface UserAuthorityTable {
@@ -90,6 +92,8 @@ export interface CaptchaTable {
   code: string;
   expires_at: number;
   used: number;
+  /** Wrong answers so far (migration 040); the captcha stops working after a few. */
+  attempts: Generated<number>;
 }
 
 export interface SmsCodeTable {
@@ -265,6 +269,9 @@ export interface Database {
   payout_drafts: import('./moneyTables').PayoutDraftTable;
   payout_batches: import('./moneyTables').PayoutBatchTable;
   payout_items: import('./moneyTables').PayoutItemTable;
+  revoked_sessions: import('./securityTables').RevokedSessionTable;
+  payment_password_attempts: import('./securityTables').PaymentPasswordAttemptTable;
+  rate_counters: import('./securityTables').RateCounterTable;
   abnormal_funds: import('./moneyTables').AbnormalFundTable;
   invoice_categories: import('./moneyTables').InvoiceCategoryTable;
   invoices: import('./moneyTables').InvoiceTable;

@@ -141,8 +141,8 @@ export async function uploadsRoutes(app: FastifyInstance, services: AppServices)
     const token = bearerToken(request);
     const claims = token ? tokens.verify(token) : null;
     if (!claims) throw new UnauthenticatedError('登录已失效，请重新登录');
-    const auth = await loadAuthContext(db, Number(claims.sub));
-    if (!auth) throw new UnauthenticatedError('账号不可用，请重新登录');
+    const auth = await loadAuthContext(db, claims);
+    if (!auth) throw new UnauthenticatedError('登录已失效，请重新登录');
     const upload = await uploadOrFail(db, id);
     if (!(await mayDownload(db, auth, upload))) throw new ForbiddenError('无权下载该文件');
     return upload;

@@ -13,6 +13,7 @@ import * as paymentPasswords from './020_payment_passwords';
 import * as money from './030_money';
 import * as ledgerEditionIndex from './031_ledger_edition_index';
 import * as invoiceBatches from './034_invoice_batches';
+import * as security from './040_security';
 import * as operationLog from './050_operation_log';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '030_money': money,
   '031_ledger_edition_index': ledgerEditionIndex,
   '034_invoice_batches': invoiceBatches,
+  '040_security': security,
   '050_operation_log': operationLog,
 };

@@ -1,5 +1,6 @@
 import { hashPassword } from '../../../providers/auth/passwordHash';
 import { requestContent } from '../../../providers/httpClient';
+import { saveToken } from '../../../providers/sessionStore';
 
 /** The company record as GET /api/v1/companies/:id/platform/0 answers it (resources/companies.ts sources). */
 export type CompanyRecord = Record<string, string | number | null>;
@@ -16,13 +17,17 @@ export function saveContacts(companyId: number, values: Record<string, string>):
   return requestContent(`/api/v1/companies/${companyId}/contacts`, { method: 'PUT', json: values, silent: true });
 }
 
-/** PATCH /api/v1/accounts/password — both passwords leave the browser hashed, like at login. */
-export function changeLoginPassword(oldPassword: string, newPassword: string): Promise<null> {
-  return requestContent('/api/v1/accounts/password', {
+/**
+ * PATCH /api/v1/accounts/password — both passwords leave the browser hashed, like at login. The server revokes
+ * every earlier token of the user and answers a new one for this session, which replaces the stored token.
+ */
+export async function changeLoginPassword(oldPassword: string, newPassword: string): Promise<void> {
+  const answer = await requestContent<{ token?: string } | null>('/api/v1/accounts/password', {
     method: 'PATCH',
     json: { oldPassword: hashPassword(oldPassword.trim()), newPassword: hashPassword(newPassword.trim()) },
     silent: true,
   });
+  if (answer?.token) saveToken(answer.token);
 }
 
 export function paymentPasswordState(companyId: number): Promise<{ set: boolean }> {

@@ -222,3 +222,31 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath(path)).toBeNull();
   });
 });
+
+describe('logout', () => {
+  it('asks the server to revoke the session with the token, then forgets the session (issue 19 #6)', async () => {
+    const token = loginAs(2);
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response('{}'));
+    vi.stubGlobal('fetch', fetchMock);
+    await authProvider.logout({});
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/v1/accounts/logout');
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
+    expect(getToken()).toBeNull();
+    expect(getSession()).toBeNull();
+  });
+
+  it('still logs out locally when the server cannot be reached, and calls nothing without a session', async () => {
+    loginAs(2);
+    const failing = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', failing);
+    await authProvider.logout({});
+    expect(getToken()).toBeNull();
+    await authProvider.logout({});
+    expect(failing).toHaveBeenCalledTimes(1);
+  });
+});
