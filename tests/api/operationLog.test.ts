@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AuthedClient,
+  authed,
+  createTestApp,
+  type Envelope,
+  envelopeOf,
+  type TestApp,
+  tokenOf,
+} from './support/testApp';
+
+const OK = 1020000;
+const BUSINESS = 1040400;
+const LOG = '/api/v1/operationlogs/search';
+
+interface LogRow {
+  id: number;
+  createTime: string;
+  username: string;
+  roleId: number;
+  action: string;
+  method: string;
+  path: string;
+  resource: string | null;
+  recordId: number | null;
+  changes: string;
+  ip: string;
+}
+
+let t: TestApp;
+let admin: AuthedClient;
+let kefu: AuthedClient;
+let merchant: AuthedClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = authed(t.app, await tokenOf(t.app, 'admin'));
+  kefu = authed(t.app, await tokenOf(t.app, 'kefu'));
+  merchant = authed(t.app, await tokenOf(t.app, 'merchant'));
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function send(client: AuthedClient, method: 'POST' | 'PUT' | 'DELETE', url: string, body?: object) {
+  const response = await client({ method, url, payload: body });
+  expect(response.statusCode).toBe(200);
+  return envelopeOf(response);
+}
+
+async function logFor(q: string): Promise<Envelope<{ content: LogRow[]; totalElements: number }>> {
+  const pairs = q.split(';').map((pair) => encodeURIComponent(pair));
+  const response = await admin.get(`${LOG}?q=${pairs.join(';')}&size=50`);
+  expect(response.statusCode).toBe(200);
+  return envelopeOf(response);
+}
+
+describe('writes through the engine', () => {
+  it('records create, update and delete with who, the record and the fields before → after', async () => {
+    const created = await send(admin, 'POST', '/api/v1/industry', { nm: '日志测试行业', remark: '初始' });
+    expect(created.code, created.message).toBe(OK);
+    const id = created.content.id as number;
+    expect((await send(admin, 'PUT', `/api/v1/industry/${id}`, { remark: '改过' })).code).toBe(OK);
+    expect((await send(admin, 'DELETE', `/api/v1/industry/${id}`)).code).toBe(OK);
+
+    const entries = (await logFor(`recordId:${id}`)).content.content.filter((row) => row.path.includes('/industry'));
+    expect(entries.map((row) => row.action)).toEqual(['delete', 'update', 'create']);
+    for (const row of entries) {
+      expect(row).toMatchObject({ username: 'admin', roleId: 1, resource: 'adIndustrymanagement', recordId: id });
+      expect(row.ip).toBe('127.0.0.1');
+    }
+    const [deleted, updated, inserted] = entries.map((row) => JSON.parse(row.changes));
+    expect(inserted.nm).toEqual([null, '日志测试行业']);
+    expect(updated).toEqual({ remark: ['初始', '改过'] });
+    expect(deleted.nm).toEqual(['日志测试行业', null]);
+  });
+
+  it('a refused write leaves no entry', async () => {
+    const before = (await logFor('path:/api/v1/industry')).content.totalElements;
+    const refused = await send(admin, 'POST', '/api/v1/industry', { nm: 'x' });
+    expect(refused.code).toBe(BUSINESS);
+    const inUse = await t.db
+      .selectFrom('companies')
+      .select('industry_id')
+      .where('industry_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect((await send(admin, 'DELETE', `/api/v1/industry/${inUse.industry_id}`)).message).toBe(
+      '该行业正在使用中，不能删除',
+    );
+    expect((await logFor('path:/api/v1/industry')).content.totalElements).toBe(before);
+  });
+
+  it('rolls back the change when the log cannot be written (one transaction)', async () => {
+    await t.db.schema.alterTable('operation_logs').renameTo('operation_logs_away').execute();
+    try {
+      const response = await admin({ method: 'POST', url: '/api/v1/industry', payload: { nm: '无日志行业' } });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await t.db.schema.alterTable('operation_logs_away').renameTo('operation_logs').execute();
+    }
+    const row = await t.db.selectFrom('industries').select('id').where('nm', '=', '无日志行业').executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+});
+
+describe('hand-written writes', () => {
+  it('are logged after they succeed, with the body as the changes', async () => {
+    const created = await send(admin, 'POST', '/api/v1/notifications/savenotifications', {
+      title: '操作日志公告',
+      body: '正文',
+      platformmark: 1,
+    });
+    expect(created.code, created.message).toBe(OK);
+    const rows = (await logFor('path:savenotifications')).content.content;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ username: 'admin', method: 'POST', action: 'POST', resource: null });
+    expect(JSON.parse(rows[0].changes).title).toEqual([null, '操作日志公告']);
+  });
+
+  it('never keep a password: only that it changed', async () => {
+    const cid = (
+      await t.db.selectFrom('users').select('company_id').where('username', '=', 'merchant').executeTakeFirstOrThrow()
+    ).company_id;
+    const answer = await merchant({
+      method: 'PATCH',
+      url: `/api/v1/bankaccounts/password?coid=${cid}`,
+      payload: { password: '135790', oldPassword: '123456' },
+    });
+    expect(envelopeOf(answer).code, envelopeOf(answer).message).toBe(OK);
+    const rows = (await logFor('path:/api/v1/bankaccounts/password')).content.content;
+    expect(rows).toHaveLength(1);
+    expect(rows[0].changes).not.toContain('135790');
+    expect(rows[0].changes).not.toContain('123456');
+    expect(JSON.parse(rows[0].changes)).toEqual({ password: [null, '******'], oldPassword: [null, '******'] });
+  });
+});
+
+describe('the log itself', () => {
+  it('is read by admins only and cannot be changed or deleted', async () => {
+    expect((await kefu.get(`${LOG}?size=1`)).statusCode).toBe(403);
+    expect((await merchant.get(`${LOG}?size=1`)).statusCode).toBe(403);
+    const first = (await logFor('username:admin')).content.content[0];
+    expect((await admin.get(`/api/v1/operationlogs/${first.id}`)).json().content).toEqual(first);
+    for (const method of ['PUT', 'DELETE', 'PATCH'] as const) {
+      expect((await admin({ method, url: `/api/v1/operationlogs/${first.id}`, payload: {} })).statusCode).toBe(404);
+    }
+    expect((await admin({ method: 'POST', url: '/api/v1/operationlogs', payload: {} })).statusCode).toBe(404);
+  });
+
+  it('filters by user, path, time range and record id', async () => {
+    const all = (await logFor('stime:2000-01-01;etime:2099-12-31')).content;
+    expect(all.totalElements).toBeGreaterThan(0);
+    const none = (await logFor('stime:2000-01-01;etime:2000-01-02')).content;
+    expect(none.totalElements).toBe(0);
+    const byUser = (await logFor('username:merchant')).content.content;
+    expect(byUser.length).toBeGreaterThan(0);
+    expect(byUser.every((row) => row.username === 'merchant')).toBe(true);
+  });
+});
