@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { companies } from '../../resources/companies';
 import type { FieldDeclaration } from '../../resources/types';
 import { ROLE } from '../../src/domain/roles';
+import { SMS_TYPE } from '../../src/domain/session';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
 import { hashClientPassword, isClientHash, verifyClientPassword } from '../auth/passwords';
@@ -13,6 +14,8 @@ import { validatedValues } from '../http/declaredForm';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { pageOf, parseListQuery } from '../http/listQuery';
+import { checkPaymentPassword, clearPaymentPasswordFailures } from './paymentPasswords';
+import { verifySmsCode } from './sms/smsCodes';
 import { findCompaniesByMobile, paymentPasswordHash, savePaymentPassword } from './workspace.repository';
 
 /**
@@ -24,7 +27,8 @@ import { findCompaniesByMobile, paymentPasswordHash, savePaymentPassword } from 
  *                                                      other token of the user is revoked, the answer carries
  *                                                      a new token of the current session;
  * - GET   /api/v1/bankaccounts/password?coid=          whether the payment password is set;
- * - PATCH /api/v1/bankaccounts/password?coid=          set or change the company's 6-digit payment password.
+ * - PATCH /api/v1/bankaccounts/password?coid=          the owner sets, changes (old one) or resets (SMS code of
+ *                                                      type 4) the company's 6-digit payment password.
  */
 
 const CONTACT_FIELDS = companies.fields.filter(
@@ -120,19 +124,36 @@ export async function workspaceRoutes(app: FastifyInstance, { db, tokens }: AppS
     return ok({ set: (await paymentPasswordHash(db, id)) !== undefined });
   });
 
+  /**
+   * Only the company's owner account (parent_user_id null) sets the payment password. Once set it changes
+   * with the old one (counted by the payment password lock) or, when forgotten, with an SMS code of type 4
+   * (设置支付密码) sent to the owner's own mobile (`smsCode`), which also lifts a lock.
+   */
   app.patch('/api/v1/bankaccounts/password', async (request) => {
     const auth = requireAuth(request);
     const id = ownCompany(auth, (request.query as { coid?: string }).coid);
+    const owner = await db
+      .selectFrom('users')
+      .select(['parent_user_id', 'mobile'])
+      .where('id', '=', auth.userId)
+      .executeTakeFirstOrThrow();
+    if (owner.parent_user_id !== null) throw new ForbiddenError('仅企业主账号可以设置支付密码');
     const body = bodyOf(request.body);
     const password = text(body.password);
     if (!/^\d{6}$/.test(password)) fail('支付密码为6位数字');
     const stored = await paymentPasswordHash(db, id);
-    if (stored !== undefined) {
+    const smsCode = text(body.smsCode);
+    if (stored !== undefined && smsCode) {
+      const valid = await verifySmsCode(db, { mobile: owner.mobile, type: SMS_TYPE.paymentPassword, code: smsCode });
+      if (!valid) fail('短信验证码错误或已失效');
+      await clearPaymentPasswordFailures(db, id);
+    } else if (stored !== undefined) {
       const oldPassword = text(body.oldPassword);
       if (!oldPassword) fail('请输入原支付密码');
-      if (!(await verifyClientPassword(oldPassword, stored))) fail('原支付密码错误');
+      await checkPaymentPassword(db, id, oldPassword, stored, '原支付密码错误');
     }
     await savePaymentPassword(db, id, await hashClientPassword(password), chinaTime());
+    if (stored !== undefined && smsCode) return ok(null, '支付密码重置成功');
     return ok(null, stored === undefined ? '支付密码设置成功' : '支付密码修改成功');
   });
 }

@@ -8,10 +8,10 @@ import {
   RETURN_MONEY_CODES,
 } from '../../resources/abnormalFunds';
 import { ABNORMAL } from '../../src/domain/moneyEnums';
+import { checkPaymentPassword } from '../accounts/paymentPasswords';
 import { paymentPasswordHash } from '../accounts/workspace.repository';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
-import { verifyClientPassword } from '../auth/passwords';
 import { parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
@@ -66,11 +66,11 @@ async function ownFund(db: Db, auth: AuthContext, request: FastifyRequest): Prom
   return fund;
 }
 
-async function checkPaymentPassword(db: Db, companyId: number, entered: string): Promise<void> {
+async function checkRepayPassword(db: Db, companyId: number, entered: string): Promise<void> {
   if (!entered) fail(MSG_PASSWORD_REQUIRED);
   const stored = await paymentPasswordHash(db, companyId);
   if (stored === undefined) fail(MSG_PASSWORD_NOT_SET);
-  if (!(await verifyClientPassword(entered, stored))) fail(MSG_PASSWORD_WRONG);
+  await checkPaymentPassword(db, companyId, entered, stored, MSG_PASSWORD_WRONG);
 }
 
 export async function abnormalFundsRoutes(app: FastifyInstance, { db, payouts }: AppServices): Promise<void> {
@@ -117,7 +117,7 @@ export async function abnormalFundsRoutes(app: FastifyInstance, { db, payouts }:
     const bankCard = text(body.bankCard).replace(/\s+/g, '');
     const cardError = repayCardError(bankCard, await originalBankCard(db, fund.id));
     if (cardError) fail(cardError);
-    await checkPaymentPassword(db, fund.companyId, text(body.payPassword));
+    await checkRepayPassword(db, fund.companyId, text(body.payPassword));
     const created = await db
       .transaction()
       .execute((tx) =>

@@ -7,13 +7,14 @@ import {
   BATCH_MAX_BYTES,
   BATCH_PREVIEW_ROWS,
   DRAFT_TTL_MS,
+  MAX_OPEN_DRAFTS,
   SUBMIT_MSG,
 } from '../../src/domain/payoutBatch';
 import { ROLE } from '../../src/domain/roles';
+import { checkPaymentPassword } from '../accounts/paymentPasswords';
 import { paymentPasswordHash } from '../accounts/workspace.repository';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
-import { verifyClientPassword } from '../auth/passwords';
 import { parseId } from '../auth/scope';
 import { chinaTime, parseChinaTime } from '../db/time';
 import { attachmentDisposition } from '../files/fileStore';
@@ -21,9 +22,11 @@ import { cleanFileName } from '../files/fileTypes';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { balanceOf } from './ledger/ledger';
-import { BatchFileError, parseBatchFile } from './payouts/batchFile';
+import type { RawBatchRow } from './payouts/batchFile';
+import { BatchFileError, BatchLimitError } from './payouts/batchFileErrors';
+import { parseBatchFileIsolated, warmBatchParser } from './payouts/batchParser';
 import { TEMPLATE_NAME, templateCsv, templateXlsx } from './payouts/batchTemplate';
-import { deleteStaleDrafts, findOwnDraft, insertDraft, serviceRate } from './payouts/drafts';
+import { deleteStaleDrafts, findOwnDraft, insertDraft, pruneOpenDrafts, serviceRate } from './payouts/drafts';
 import { submitDraft } from './payouts/submitDraft';
 import { badRowCount, idCardsOf, validateRows } from './payouts/validateRows';
 import { blacklistedAmong } from './settlementBlacklist.repository';
@@ -35,7 +38,9 @@ import { blacklistedAmong } from './settlementBlacklist.repository';
  *   a clean file becomes a draft and answers the preview { draftId, itemCount, totalAmount, serviceCharge,
  *   total, balance, balanceAfter (balance − total, negative when short), shortfall, rate, rows (first 200) };
  *   a file with bad rows answers 1040400 '文件中有 N 行数据有误…' with content { errors: [{ rowNo, field,
- *   message }], badRowCount, rowCount } and stores nothing;
+ *   message }], badRowCount, rowCount } and stores nothing. The file is parsed in a capped worker thread
+ *   (payouts/batchParser.ts); a file past a cap answers 1040400 文件内容过大或格式异常…. The company keeps at most
+ *   MAX_OPEN_DRAFTS drafts not yet submitted: a new one drops the oldest beyond that;
  * - POST /api/v1/remittances/batch/submit  { draftId, payPassword }: pays the draft once. Submitting a draft
  *   again answers the same batch with the message 该批次已提交 (content.duplicate true) and pays nothing more.
  */
@@ -81,10 +86,16 @@ async function validateRoute(app: FastifyInstance, { db }: AppServices): Promise
     const auth = merchantOf(request);
     const file = await uploadedFile(request);
     const fileName = cleanFileName(file.name) || 'batch';
-    let raw: Awaited<ReturnType<typeof parseBatchFile>>;
+    let raw: RawBatchRow[];
     try {
-      raw = await parseBatchFile(fileName, file.content);
+      raw = await parseBatchFileIsolated(fileName, file.content);
     } catch (error) {
+      if (error instanceof BatchLimitError) {
+        request.log.warn(
+          { limit: error.limit, bytes: file.content.length, companyId: auth.companyId },
+          '批量打款文件超出解析限制，已拒绝',
+        );
+      }
       if (error instanceof BatchFileError) fail(error.message);
       throw error;
     }
@@ -116,6 +127,7 @@ async function validateRoute(app: FastifyInstance, { db }: AppServices): Promise
       rate,
       createTime: chinaTime(now),
     });
+    await pruneOpenDrafts(db, account.companyId, MAX_OPEN_DRAFTS);
     const balance = await balanceOf(db, account);
     const total = totalAmount + serviceCharge;
     return ok(
@@ -145,6 +157,8 @@ function bodyOf(body: unknown): Record<string, unknown> {
 export async function remittancesRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
   const { db, payouts } = services;
   await app.register(async (scope) => validateRoute(scope, services));
+  // A parser thread takes about half a second to start: the real server starts one as it begins listening.
+  app.addHook('onListen', async () => warmBatchParser());
 
   app.get('/api/v1/remittances/template', ACCESS, async (request, reply) => {
     const format = (request.query as { format?: string }).format ?? 'xlsx';
@@ -173,7 +187,7 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
     if (!draft) fail(SUBMIT_MSG.draftMissing);
     const storedHash = await paymentPasswordHash(db, auth.companyId);
     if (storedHash === undefined) fail(SUBMIT_MSG.passwordNotSet);
-    if (!(await verifyClientPassword(payPassword, storedHash))) fail(SUBMIT_MSG.passwordWrong);
+    await checkPaymentPassword(db, auth.companyId, payPassword, storedHash, SUBMIT_MSG.passwordWrong);
     if (draft.batchId === null && Date.now() - parseChinaTime(draft.createTime) > DRAFT_TTL_MS) {
       fail(SUBMIT_MSG.draftExpired);
     }

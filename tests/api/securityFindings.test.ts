@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
+import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { chinaTime } from '../../server/db/time';
+import { SUBMIT_MSG } from '../../src/domain/payoutBatch';
+import { csvFile, payee } from '../support/batchFiles';
+import { multipartRequest } from './support/multipart';
 import {
+  type AuthedClient,
   authed,
   createTestApp,
   envelopeOf,
   formRequest,
   lastSmsCode,
   sendSmsCode,
+  sha256Hex,
   type TestApp,
   tokenOf,
 } from './support/testApp';
@@ -98,5 +105,124 @@ describe('finding 1: the SMS code lookup never hands out a working code', () => 
     const admin = authed(t.app, await tokenOf(t.app, 'admin'));
     const shown = envelopeOf(await admin.get(`/api/v1/sms/codes/search?q=mobile:${outside.mobile}`));
     expect((shown.content.content as { code: string }[]).map((row) => row.code)).toContain('135790');
+  });
+});
+
+describe('finding 5: the payment password cannot be guessed', () => {
+  const LOCKED = /^支付密码错误次数过多，请在(\d+)分钟后再试$/;
+  const changeUrl = (cid: number) => `/api/v1/bankaccounts/password?coid=${cid}`;
+  const change = (client: AuthedClient, cid: number, payload: Record<string, string>) =>
+    client({ method: 'PATCH', url: changeUrl(cid), payload }).then(envelopeOf);
+
+  async function draftOf(client: AuthedClient, serial: number): Promise<number> {
+    const { payload, headers } = multipartRequest([
+      { name: 'file', filename: '批量打款.csv', content: csvFile([payee(serial)]) },
+    ]);
+    const answer = envelopeOf(
+      await client({ method: 'POST', url: '/api/v1/remittances/batch/validate', payload, headers }),
+    );
+    expect(answer.code, answer.message).toBe(OK);
+    return answer.content.draftId as number;
+  }
+
+  it('locks the company after 5 wrong tries on the change endpoint, for submit too, with the time left', async () => {
+    const merchant = authed(t.app, await tokenOf(t.app, 'merchant'));
+    const guesses = ['000000', '111111', '222222', '333333', '444444'].filter((g) => g !== DEMO_PAYMENT_PASSWORD);
+    for (const guess of guesses.slice(0, 4)) {
+      const answer = await change(merchant, 1, { password: '987654', oldPassword: guess });
+      expect(answer.message).toBe('原支付密码错误');
+    }
+    const fifth = await change(merchant, 1, { password: '987654', oldPassword: guesses[4] ?? '555555' });
+    expect(fifth.message).toMatch(LOCKED);
+    expect(Number(LOCKED.exec(fifth.message)?.[1])).toBe(30);
+    // Even the right password is refused now, on every endpoint that takes it.
+    const right = await change(merchant, 1, { password: '987654', oldPassword: DEMO_PAYMENT_PASSWORD });
+    expect(right.code).not.toBe(OK);
+    expect(right.message).toMatch(LOCKED);
+    const draftId = await draftOf(merchant, 5100);
+    const submit = envelopeOf(
+      await merchant({
+        method: 'POST',
+        url: '/api/v1/remittances/batch/submit',
+        payload: { draftId, payPassword: DEMO_PAYMENT_PASSWORD },
+      }),
+    );
+    expect(submit.code).not.toBe(OK);
+    expect(submit.message).toMatch(LOCKED);
+    const batches = await t.db.selectFrom('payout_batches').select('id').where('draft_id', '=', draftId).execute();
+    expect(batches).toEqual([]);
+  });
+
+  it('counts every one of many parallel wrong submits', async () => {
+    const xgm = authed(t.app, await tokenOf(t.app, 'xgm', 3), 3);
+    const draftId = await draftOf(xgm, 5200);
+    const wrong = DEMO_PAYMENT_PASSWORD === '000000' ? '999999' : '000000';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        xgm({ method: 'POST', url: '/api/v1/remittances/batch/submit', payload: { draftId, payPassword: wrong } }).then(
+          envelopeOf,
+        ),
+      ),
+    );
+    expect(answers.every((answer) => answer.code !== OK)).toBe(true);
+    expect(answers.some((answer) => LOCKED.test(answer.message))).toBe(true);
+    const row = await t.db
+      .selectFrom('payment_password_attempts')
+      .select(['failures', 'locked_until'])
+      .where('company_id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.failures)).toBe(12);
+    expect(Number(row.locked_until)).toBeGreaterThan(Date.now());
+    const after = envelopeOf(
+      await xgm({
+        method: 'POST',
+        url: '/api/v1/remittances/batch/submit',
+        payload: { draftId, payPassword: DEMO_PAYMENT_PASSWORD },
+      }),
+    );
+    expect(after.message).toMatch(LOCKED);
+    expect(after.message).not.toBe(SUBMIT_MSG.passwordWrong);
+  });
+
+  it('only the owner sets it: a sub-account without permissions cannot set a first one', async () => {
+    const owner = authed(t.app, await tokenOf(t.app, 'merchant'));
+    const created = envelopeOf(
+      await owner({
+        method: 'POST',
+        url: '/api/v1/company/subaccounts',
+        payload: { username: 'sec_sub', mobile: '13911113333', password: sha256Hex(DEMO_PASSWORD), authorities: [] },
+      }),
+    );
+    expect(created.code, created.message).toBe(OK);
+    await t.db.deleteFrom('payment_passwords').where('company_id', '=', 1).execute();
+    const sub = authed(t.app, await tokenOf(t.app, 'sec_sub'));
+    const response = await sub({ method: 'PATCH', url: changeUrl(1), payload: { password: '135792' } });
+    expect(response.statusCode).toBe(403);
+    expect(
+      await t.db.selectFrom('payment_passwords').select('company_id').where('company_id', '=', 1).execute(),
+    ).toEqual([]);
+    // The owner sets it again.
+    expect((await change(owner, 1, { password: DEMO_PAYMENT_PASSWORD })).code).toBe(OK);
+  });
+
+  it('the owner resets a forgotten one with an SMS code, which lifts the lock', async () => {
+    const owner = authed(t.app, await tokenOf(t.app, 'xgm', 3), 3);
+    const mobile = await mobileOf('xgm');
+    const wrongCode = await change(owner, 2, { password: '246802', smsCode: '000000' });
+    expect(wrongCode.code).not.toBe(OK);
+    expect((await sendSmsCode(t.app, t.db, mobile, 4)).code).toBe(OK);
+    const code = (await lastSmsCode(t.db, mobile)) ?? '';
+    const reset = await change(owner, 2, { password: '246802', smsCode: code });
+    expect(reset.code, reset.message).toBe(OK);
+    const draftId = await draftOf(owner, 5300);
+    const submit = envelopeOf(
+      await owner({
+        method: 'POST',
+        url: '/api/v1/remittances/batch/submit',
+        payload: { draftId, payPassword: '246802' },
+      }),
+    );
+    expect(submit.message).not.toMatch(LOCKED);
+    expect(submit.message).not.toBe(SUBMIT_MSG.passwordWrong);
   });
 });
