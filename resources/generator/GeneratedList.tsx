@@ -20,6 +20,7 @@ import { fieldElement } from './fields';
 import { filterElements } from './inputs';
 import { ListFirstPaintHandoff } from './ListFirstPaintHandoff';
 import { RowActions } from './RowActions';
+import { ACTIONS_SOURCE, datagridSx } from './tableSx';
 
 function ListActions({ declaration }: { declaration: ResourceDeclaration }) {
   const { canAccess: canCreate } = useCanAccess({ resource: declaration.name, action: 'create' });
@@ -65,6 +66,7 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
   const { canAccess: canEdit } = useCanAccess({ resource: declaration.name, action: 'edit' });
   const pageSizes = [...listPageSizes(declaration)];
   const hasActions = (declaration.actions?.length ?? 0) > 0 || renderActions !== undefined;
+  const columns = listFields(declaration);
   return (
     <List
       resource={declaration.name}
@@ -76,6 +78,8 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
       exporter={false}
       disableSyncWithLocation={false}
       empty={false}
+      // A wide table scrolls inside the card (datagridSx) rather than widening the page.
+      sx={{ '& .RaList-main': { minWidth: 0 } }}
     >
       <ListFirstPaintHandoff />
       <DateRangeHint declaration={declaration} />
@@ -84,13 +88,14 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
         expand={expand}
         omit={declaration.fields.filter((field) => field.hidden).map((field) => field.source)}
         bulkActionButtons={false}
+        sx={datagridSx(columns[0]?.source, hasActions)}
       >
-        {listFields(declaration).map(fieldElement)}
+        {columns.map(fieldElement)}
         {hasActions && (
           <FunctionField
             label="操作"
             // Its own column key: the column chooser and `omit` tell columns apart by source.
-            source="_actions"
+            source={ACTIONS_SOURCE}
             sortable={false}
             render={(record: RaRecord) => renderActions?.(record) ?? <RowActions declaration={declaration} />}
           />

@@ -1,11 +1,14 @@
+import type { CSSProperties } from 'react';
 import { FunctionField } from 'react-admin';
 import { DownloadLink } from '../../src/components/DownloadLink';
 import { cellAlign, cellText } from '../cellText';
+import { cellBoxStyle, cellMayClip } from '../columnGeometry';
 import type { FieldDeclaration } from '../types';
 
 /** The list column / read-only display of one declared field; its text comes from cellText. */
 export function fieldElement(field: FieldDeclaration) {
   const align = cellAlign(field);
+  const box = cellBoxStyle(field) as CSSProperties;
   return (
     <FunctionField
       key={field.source}
@@ -16,10 +19,19 @@ export function fieldElement(field: FieldDeclaration) {
       render={(record: Record<string, unknown>) => {
         const text = cellText(field, record);
         const url = record[field.source];
+        const title = cellMayClip(field) && text ? text : undefined;
         if ((field.type === 'image' || field.type === 'file') && typeof url === 'string' && url) {
-          return <DownloadLink url={url}>{text}</DownloadLink>;
+          return (
+            <span style={box} title={title}>
+              <DownloadLink url={url}>{text}</DownloadLink>
+            </span>
+          );
         }
-        return text;
+        return (
+          <span style={box} title={title}>
+            {text}
+          </span>
+        );
       }}
     />
   );

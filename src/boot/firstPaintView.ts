@@ -1,5 +1,6 @@
 import { PAGE_RANGE_INFO } from '../../i18n/zh';
 import { cellAlign, cellText } from '../../resources/cellText';
+import { cellBoxStyle, cellMayClip } from '../../resources/columnGeometry';
 import type { FieldDeclaration } from '../../resources/types';
 import { THEME_TOKENS as T } from '../themeTokens';
 import { FIRST_PAINT_ID } from './handoff';
@@ -25,6 +26,7 @@ const STYLE = `
   padding:0 16px 0 53px;font-size:20px;font-weight:500;box-shadow:0 2px 4px -1px rgba(0,0,0,.2)}
 #${FIRST_PAINT_ID} .main{margin-left:${T.sidebarWidth}px;padding:64px 8px 0}
 #${FIRST_PAINT_ID} .card{background:#fff;border-radius:4px}
+#${FIRST_PAINT_ID} .scroll{overflow-x:auto}
 #${FIRST_PAINT_ID} table{width:100%;border-collapse:collapse;font-size:14px;line-height:1.43}
 #${FIRST_PAINT_ID} th{height:38px;box-sizing:border-box;font-weight:500;line-height:24px;text-align:left;padding:6px 16px;border-bottom:1px solid #e0e0e0;white-space:nowrap}
 #${FIRST_PAINT_ID} td{padding:6px 16px;border-bottom:1px solid #e0e0e0}
@@ -38,6 +40,17 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, c
   if (text) node.textContent = text;
   if (className) node.className = className;
   return node;
+}
+
+/** A cell's text in the same box as the app's (generator/fields.tsx), so columns get the same widths. */
+function cell(column: FieldDeclaration, record: Record<string, unknown>): HTMLElement {
+  const td = element('td', undefined, columnClass(column));
+  const text = cellText(column, record);
+  const box = element('span', text);
+  Object.assign(box.style, cellBoxStyle(column));
+  if (text && cellMayClip(column)) box.title = text;
+  td.append(box);
+  return td;
 }
 
 /** react-admin's own column class (column-<source>), so the picture reads like the list it stands for. */
@@ -78,7 +91,7 @@ export function renderFirstPaint(page: FirstPaintPage): HTMLElement {
   for (const record of page.rows) {
     const row = element('tr');
     for (const column of page.columns) {
-      row.append(column === 'actions' ? element('td') : element('td', cellText(column, record), columnClass(column)));
+      row.append(column === 'actions' ? element('td') : cell(column, record));
     }
     body.append(row);
   }
@@ -87,7 +100,9 @@ export function renderFirstPaint(page: FirstPaintPage): HTMLElement {
   table.tHead?.append(head);
 
   const card = element('div', undefined, 'card');
-  card.append(table, element('div', rangeText(page.page, page.perPage, page.rows.length, page.total), 'range'));
+  const scroll = element('div', undefined, 'scroll');
+  scroll.append(table);
+  card.append(scroll, element('div', rangeText(page.page, page.perPage, page.rows.length, page.total), 'range'));
   const main = element('div', undefined, 'main');
   main.append(card);
   root.append(main);

@@ -38,7 +38,8 @@ function MainArea({ children }: { children: ReactNode }) {
 export function AppLayout({ children }: { children: ReactNode }) {
   useDocumentTitle();
   return (
-    <Layout appBar={AppHeader} menu={AppMenu}>
+    // The content may shrink below its widest table: a wide list scrolls inside its card, not the page.
+    <Layout appBar={AppHeader} menu={AppMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
       <MainArea>{children}</MainArea>
     </Layout>
   );
