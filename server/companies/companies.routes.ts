@@ -117,7 +117,7 @@ export async function companiesRoutes(app: FastifyInstance, { db }: AppServices)
     return ok(pageOf(rows, total, list));
   };
   app.get('/api/v1/companies/search', listAccess, search);
-  app.post('/api/v1/companies/search', listAccess, search);
+  app.post('/api/v1/companies/search', { config: { ...listAccess.config, readOnly: true } }, search);
 
   // Any logged-in user within scope: merchants read their own company here, staff any company they may see.
   app.get('/api/v1/companies/:id/platform/:mark', async (request) => {

@@ -25,6 +25,10 @@ const SECRET_FIELD = /pass|pwd|secret|token|captcha|^code$|smscode/i;
 const MAX_VALUE_CHARS = 500;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A POST that only reads (a search with a body, a preview, a token refresh): not an operation to log. */
+    readOnly?: boolean;
+  }
   interface FastifyRequest {
     /** Set once the request's write is in the operation log, so the fallback does not log it twice. */
     operationLogged?: boolean;
@@ -97,6 +101,7 @@ export function bodyChanges(body: unknown): Changes {
 export function registerOperationLogFallback(app: import('fastify').FastifyInstance, db: Kysely<Database>): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.operationLogged || !request.auth) return;
+    if (request.routeOptions.config?.readOnly) return;
     if (reply.statusCode !== 200 || typeof payload !== 'string' || !payload.startsWith('{"code":1020000')) return;
     const rawId = Number((request.params as { id?: unknown } | undefined)?.id);
     await recordOperation(db, request, request.auth, {

@@ -133,7 +133,7 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
     return ok(pageOf(rows, total, list));
   });
 
-  app.post('/api/v1/invoices/preview', merchantAccess, async (request) => {
+  app.post('/api/v1/invoices/preview', { config: { ...merchantAccess.config, readOnly: true } }, async (request) => {
     const applicant = applicantOf(requireAuth(request));
     const batches = await eligibleBatchesOrFail(db, applicant, batchIdsOf(request.body));
     return ok(figuresOf(applicant.platformMark, batches));
