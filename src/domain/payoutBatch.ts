@@ -40,6 +40,33 @@ export const BATCH_PREVIEW_ROWS = 200;
 export const BATCH_MAX_ROW_AMOUNT = 100_000 * 10_000;
 /** A validated upload can be submitted within this time. */
 export const DRAFT_TTL_MS = 24 * 3600 * 1000;
+/** Validated uploads a company keeps open at once; a new upload drops the oldest beyond this (server/money/README.md). */
+export const MAX_OPEN_DRAFTS = 5;
+
+/**
+ * Hard caps of reading one upload (README 安全 › 上传与解析). A real 10 000-row file stays far below each; a file
+ * past any of them is refused with BATCH_FILE_MSG.overLimit, whatever it claims in its own headers.
+ */
+export const BATCH_PARSE_LIMITS = {
+  /** Bytes inflated from the parts of an .xlsx that are read (sheets, shared strings, workbook). */
+  inflatedBytes: 64 * 1024 * 1024,
+  /** Entries in the .xlsx archive. */
+  zipEntries: 2000,
+  /** Rows of the sheets read (blank ones included) or records of a CSV. */
+  sheetRows: 100_000,
+  /** Characters of one cell (Excel's own limit). */
+  cellChars: 32_767,
+  /** Bytes of XML between two tags: one cell's text, or whitespace, can be no longer. */
+  xmlTextBytes: 256 * 1024,
+  /** Entries of the shared strings table. */
+  sharedStrings: 500_000,
+  /** Parsing time inside the parser (it stops itself). */
+  parseMs: 10_000,
+  /** The parser's thread is ended after this, whatever it is doing. */
+  hardTimeoutMs: 15_000,
+  /** Heap of the parser's thread. */
+  heapMb: 256,
+} as const;
 
 export const BATCH_FILE_MSG = {
   noFile: '请选择要上传的文件',
@@ -56,6 +83,8 @@ export const BATCH_FILE_MSG = {
   numberCell: (label: string) => `请将${label}列设置为文本格式（当前为数字，长数字会被 Excel 改成科学计数法）`,
   badCell: (label: string) => `${label}的单元格内容无法识别`,
   badRows: (count: number) => `文件中有 ${count} 行数据有误，请修改后重新上传`,
+  overLimit: '文件内容过大或格式异常，请检查后重新上传',
+  busy: '正在处理的上传较多，请稍后重试',
 } as const;
 
 /** The submission's messages (POST /api/v1/remittances/batch/submit). */

@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   BATCH_COLUMNS,
   BATCH_FIELD_LABELS,
@@ -8,6 +7,11 @@ import {
   BATCH_MAX_ROWS,
   type BatchField,
 } from '../../../src/domain/payoutBatch';
+import { BatchFileError, BatchLimitError } from './batchFileErrors';
+import { ParseBudget, type XlsxRow, xlsxRows } from './xlsxReader';
+
+export { BatchFileError, BatchLimitError } from './batchFileErrors';
+export { ParseBudget } from './xlsxReader';
 
 /**
  * Reading a batch payout file (.xlsx or .csv) into raw text rows, before any business rule (validateRows.ts).
@@ -16,6 +20,9 @@ import {
  * person typed: numbers that Excel stored as numbers are turned back into exact text, never through float
  * arithmetic, and a long digit string that Excel already turned into a float (an 18-digit id becomes
  * 1.10101199003077E+17) is reported on its row instead of being read wrong.
+ *
+ * Reading is capped (BATCH_PARSE_LIMITS: inflated bytes, rows, cell length, shared strings, time; xlsxReader.ts)
+ * and runs off the request thread (batchParser.ts); past a cap the file is refused with BATCH_FILE_MSG.overLimit.
  */
 
 export interface CellError {
@@ -31,9 +38,6 @@ export interface RawBatchRow {
   /** Cells that could not be read as text (numbers in digit columns, formulas with errors). */
   cellErrors: CellError[];
 }
-
-/** A problem with the whole file: its message is shown as it is. */
-export class BatchFileError extends Error {}
 
 const DIGIT_FIELDS: ReadonlySet<BatchField> = new Set(['idCard', 'bankCard', 'mobile']);
 /** Digits a double keeps exactly; Excel itself keeps only 15 significant digits of a number. */
@@ -106,7 +110,7 @@ export function numberCellText(field: BatchField, value: number): { text: string
 
 interface SheetRow {
   rowNo: number;
-  /** One entry per column position: text, or a number Excel stored. */
+  /** One entry per column position (sparse: a hole is an empty cell): text, or a number Excel stored. */
   cells: (string | number)[];
 }
 
@@ -114,18 +118,24 @@ function isBlank(cells: readonly (string | number)[]): boolean {
   return cells.every((cell) => typeof cell === 'string' && cell.trim() === '');
 }
 
+/** Rows between two looks at the clock. */
+const CLOCK_EVERY = 1024;
+
 /**
  * Collects the rows of one sheet as they come: the first non-blank row is the header, the others (blank rows
  * skipped) become raw rows. Stops the read with 单次最多上传10000行 as soon as there is one row too many.
  */
-function sheetCollector() {
+function sheetCollector(budget: ParseBudget) {
   let positions: Map<number, BatchField> | null = null;
   const rows: RawBatchRow[] = [];
+  let seen = 0;
   return {
     get started(): boolean {
       return positions !== null;
     },
     add(sheetRow: SheetRow): void {
+      seen += 1;
+      if (seen % CLOCK_EVERY === 0) budget.checkTime();
       if (isBlank(sheetRow.cells)) return;
       if (!positions) {
         positions = mapHeaders(sheetRow.cells.map((cell) => String(cell)));
@@ -167,8 +177,12 @@ export function decodeCsv(content: Uint8Array): string {
   }
 }
 
-/** RFC 4180 records (quotes, doubled quotes, line breaks inside quotes; CRLF or LF), each with its first line. */
-export function splitCsv(text: string): SheetRow[] {
+/**
+ * RFC 4180 records (quotes, doubled quotes, line breaks inside quotes; CRLF or LF), each with its first line.
+ * Throws BatchLimitError past the caps on records, cell length and time.
+ */
+export function splitCsv(text: string, budget: ParseBudget = new ParseBudget()): SheetRow[] {
+  const { cellChars, sheetRows } = budget.limits;
   const records: SheetRow[] = [];
   let cells: string[] = [];
   let cell = '';
@@ -183,8 +197,11 @@ export function splitCsv(text: string): SheetRow[] {
     endCell();
     records.push({ rowNo: recordLine, cells });
     cells = [];
+    if (records.length > sheetRows) throw new BatchLimitError('sheetRows');
+    if (records.length % CLOCK_EVERY === 0) budget.checkTime();
   };
   for (let index = 0; index < text.length; index += 1) {
+    if (cell.length > cellChars) throw new BatchLimitError('cellChars');
     const char = text[index];
     if (quoted) {
       if (char === '"') {
@@ -216,9 +233,9 @@ export function splitCsv(text: string): SheetRow[] {
   return records;
 }
 
-export function parseBatchCsv(content: Uint8Array): RawBatchRow[] {
-  const sheet = sheetCollector();
-  for (const record of splitCsv(decodeCsv(content))) sheet.add(record);
+export function parseBatchCsv(content: Uint8Array, budget: ParseBudget = new ParseBudget()): RawBatchRow[] {
+  const sheet = sheetCollector(budget);
+  for (const record of splitCsv(decodeCsv(content), budget)) sheet.add(record);
   return sheet.finish();
 }
 
@@ -244,32 +261,34 @@ function excelCell(value: CellValue): string | number {
   return '';
 }
 
-/** One row as the stream reader gives it: `values` is 1-based (index 0 unused) and sparse. */
-function sheetRowOf(row: { number: number; values: unknown }): SheetRow {
+/**
+ * One row as the stream reader gives it (`values` 1-based, index 0 unused, sparse) → cells by position, sparse
+ * too: a lone cell in column XFD costs one entry, not 16 384.
+ */
+function sheetRowOf(row: XlsxRow, cellChars: number): SheetRow {
   const values = Array.isArray(row.values) ? (row.values as CellValue[]) : [];
   const cells: (string | number)[] = [];
-  for (let column = 1; column < values.length; column += 1) cells.push(excelCell(values[column]));
+  values.forEach((value, column) => {
+    if (column === 0) return;
+    const cell = excelCell(value);
+    if (typeof cell === 'string' && cell.length > cellChars) throw new BatchLimitError('cellChars');
+    cells[column - 1] = cell;
+  });
   return { rowNo: row.number, cells };
 }
 
 /**
- * Streams the workbook (exceljs' reader: several times faster than loading the whole model, and it stops at
- * the row limit) and reads the first sheet that has anything in it.
+ * Streams the workbook (exceljs' row reader over capped, guarded parts: xlsxReader.ts; it stops at the row
+ * limit) and reads the first sheet that has anything in it.
  */
-export async function parseBatchXlsx(content: Uint8Array): Promise<RawBatchRow[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(content)]), {
-    sharedStrings: 'cache',
-    styles: 'ignore',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
-  const sheet = sheetCollector();
+export async function parseBatchXlsx(
+  content: Uint8Array,
+  budget: ParseBudget = new ParseBudget(),
+): Promise<RawBatchRow[]> {
+  const sheet = sheetCollector(budget);
   try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet as unknown as AsyncIterable<{ number: number; values: unknown }>) {
-        sheet.add(sheetRowOf(row));
-      }
+    for await (const worksheet of xlsxRows(content, budget)) {
+      for await (const row of worksheet.rows) sheet.add(sheetRowOf(row, budget.limits.cellChars));
       if (sheet.started) break;
     }
   } catch (error) {
@@ -288,8 +307,15 @@ function startsWith(content: Uint8Array, magic: readonly number[]): boolean {
   return magic.every((byte, index) => content[index] === byte);
 }
 
-/** Reads an uploaded batch file by its extension (and, for .xlsx, its zip signature). */
-export async function parseBatchFile(fileName: string, content: Uint8Array): Promise<RawBatchRow[]> {
+/**
+ * Reads an uploaded batch file by its extension (and, for .xlsx, its zip signature), in the calling thread: the
+ * routes call it through batchParser.ts, which runs it in a worker with a memory limit and a timeout.
+ */
+export async function parseBatchFile(
+  fileName: string,
+  content: Uint8Array,
+  budget: ParseBudget = new ParseBudget(),
+): Promise<RawBatchRow[]> {
   if (content.length > BATCH_MAX_BYTES) throw new BatchFileError(BATCH_FILE_MSG.tooLarge);
   const extension = /\.([^.]+)$/.exec(fileName.trim().toLowerCase())?.[1] ?? '';
   if (extension === 'xls') throw new BatchFileError(BATCH_FILE_MSG.oldExcel);
@@ -297,11 +323,11 @@ export async function parseBatchFile(fileName: string, content: Uint8Array): Pro
     // Excel writes a password-protected workbook as an OLE container, whatever its extension.
     if (startsWith(content, OLE_MAGIC)) throw new BatchFileError(BATCH_FILE_MSG.encrypted);
     if (!startsWith(content, ZIP_MAGIC)) throw new BatchFileError(BATCH_FILE_MSG.unreadable);
-    return parseBatchXlsx(content);
+    return parseBatchXlsx(content, budget);
   }
   if (extension === 'csv') {
     if (content.length === 0) throw new BatchFileError(BATCH_FILE_MSG.empty);
-    return parseBatchCsv(content);
+    return parseBatchCsv(content, budget);
   }
   throw new BatchFileError(BATCH_FILE_MSG.badType);
 }

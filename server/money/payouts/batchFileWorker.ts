@@ -1,0 +1,42 @@
+import { parentPort } from 'node:worker_threads';
+import { BATCH_FILE_MSG } from '../../../src/domain/payoutBatch';
+import { BatchFileError, BatchLimitError, parseBatchFile } from './batchFile';
+
+/**
+ * The body of one parser thread (batchParser.ts): answers each { id, fileName, content } with the raw rows, or
+ * the file's message. A thread serves one job at a time; its heap is capped by the parent's resourceLimits.
+ */
+export interface ParseJob {
+  id: number;
+  fileName: string;
+  content: Uint8Array;
+}
+
+export type ParseAnswer =
+  | { type: 'ready' }
+  | { type: 'rows'; id: number; rows: Awaited<ReturnType<typeof parseBatchFile>> }
+  | { type: 'refused'; id: number; message: string; limit: string | null };
+
+const port = parentPort;
+if (!port) throw new Error('batchFileWorker 只能在工作线程中运行');
+
+port.on('message', async (job: ParseJob) => {
+  let answer: ParseAnswer;
+  try {
+    answer = { type: 'rows', id: job.id, rows: await parseBatchFile(job.fileName, job.content) };
+  } catch (error) {
+    if (error instanceof BatchFileError) {
+      answer = {
+        type: 'refused',
+        id: job.id,
+        message: error.message,
+        limit: error instanceof BatchLimitError ? error.limit : null,
+      };
+    } else {
+      // Anything else the parsers throw means a file they cannot read, not a fault of the server.
+      answer = { type: 'refused', id: job.id, message: BATCH_FILE_MSG.unreadable, limit: null };
+    }
+  }
+  port.postMessage(answer);
+});
+port.postMessage({ type: 'ready' } satisfies ParseAnswer);
