@@ -7,7 +7,7 @@ import { MSG_CARD_REJECTED } from '../../server/money/payouts/payoutChannel';
 import { itemServiceCharge } from '../../src/domain/charges';
 import { ABNORMAL, BATCH, ITEM, LEDGER, RECHARGE } from '../../src/domain/moneyEnums';
 import { duplicateMessage, PAYEE_MSG } from '../../src/domain/payees';
-import { BATCH_FILE_MSG, BATCH_MAX_BYTES, SUBMIT_MSG } from '../../src/domain/payoutBatch';
+import { BATCH_FILE_MSG, BATCH_MAX_BYTES, MAX_OPEN_DRAFTS, SUBMIT_MSG } from '../../src/domain/payoutBatch';
 import { bankCard, csvFile, HEADERS, idCard, payee, xlsxFile } from '../support/batchFiles';
 import { multipartRequest } from './support/multipart';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
@@ -386,16 +386,17 @@ describe('submit', () => {
     expect(await balanceOf(test.db, account)).toBe(0);
   });
 
-  it('20 parallel submissions that together exceed the balance never overdraw', async () => {
+  it('parallel submissions of every open draft that together exceed the balance never overdraw', async () => {
     const available = await balanceOf(test.db, MERCHANT);
-    // Each batch costs about 1/7.5 of the balance (rows of at most 90,000 yuan): about 7 fit, 20 do not.
-    const batchTarget = available / 7.5 / 1.06;
+    // A company keeps at most MAX_OPEN_DRAFTS open drafts (5). Each batch costs about 1/2.5 of the balance (rows
+    // of at most 90,000 yuan): two fit, five do not.
+    const batchTarget = available / 2.5 / 1.06;
     const rowsPerBatch = Math.max(1, Math.ceil(batchTarget / 900_000_000));
     const rowAmountCents = Math.floor(batchTarget / rowsPerBatch / 100);
     expect(rowAmountCents).toBeGreaterThan(0);
     const amountText = `${Math.floor(rowAmountCents / 100)}.${String(rowAmountCents % 100).padStart(2, '0')}`;
     const drafts: number[] = [];
-    for (let batch = 0; batch < 20; batch += 1) {
+    for (let batch = 0; batch < MAX_OPEN_DRAFTS; batch += 1) {
       const rows = Array.from({ length: rowsPerBatch }, (_, row) =>
         payee(5000 + batch * rowsPerBatch + row, { '金额（元）': amountText }),
       );
@@ -409,7 +410,7 @@ describe('submit', () => {
     const refused = answers.filter((answer) => answer.code !== 1020000);
     expect(accepted.length).toBe(Math.floor(available / batchTotal));
     expect(accepted.length).toBeGreaterThan(0);
-    expect(refused.length).toBe(20 - accepted.length);
+    expect(refused.length).toBe(MAX_OPEN_DRAFTS - accepted.length);
     for (const answer of refused) {
       expect(answer.code).toBe(1040400);
       expect(answer.content.shortfall).toBeGreaterThan(0);

@@ -1,4 +1,6 @@
+import { SUBMIT_MSG } from '../../../src/domain/payoutBatch';
 import type { Db } from '../../db/database';
+import { fail } from '../../http/errors';
 import { isUniqueViolation } from '../../http/fieldChecks';
 import { balanceOf } from '../ledger/ledger';
 import { createBatch } from './createBatch';
@@ -25,6 +27,8 @@ export async function submitDraft(db: Db, draft: DraftRecord, operatorId: number
   try {
     const created = await db.transaction().execute(async (tx) => {
       const rows = await draftRows(tx, draft.id);
+      // Dropped (a newer upload pushed it out) between the look-up and this transaction.
+      if (rows === null) fail(SUBMIT_MSG.draftMissing);
       if (rows.length === 0) throw new AlreadySubmitted();
       const batch = await createBatch(tx, {
         companyId: draft.companyId,
