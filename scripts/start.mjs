@@ -1,8 +1,10 @@
 // `npm start`: builds the web app when dist/ is missing or older than its sources, then starts the
-// server (which migrates and seeds the database on first start).
+// server (which migrates and seeds the database on first start) under a supervisor that restarts it
+// when it crashes (scripts/supervisor.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { supervise } from './supervisor.mjs';
 
 const SOURCES = ['src', 'providers', 'resources', 'i18n', 'index.html', 'vite.config.ts', 'package.json'];
 
@@ -23,5 +25,4 @@ if (stale && process.env.SKIP_BUILD !== '1') {
   if (result.status !== 0) process.exit(result.status ?? 1);
   spawnSync(process.execPath, ['scripts/compressDist.mjs'], { stdio: 'inherit' });
 }
-const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/server.ts'], { stdio: 'inherit' });
-process.exit(server.status ?? 0);
+process.exit(await supervise({ args: ['--import', 'tsx', 'server/server.ts'] }));
