@@ -22,18 +22,19 @@ export function formatMoney(units: number | bigint | string | null | undefined):
   return negative && cents !== 0n ? `-${text}` : text;
 }
 
-const MONEY_PATTERN = /^(-)?(\d+)(?:\.(\d{1,4}))?$/;
+/** Digits, or digits grouped by thousands with commas (1,234 / 12,345,678; not 0,001); then up to four decimals. */
+const MONEY_PATTERN = /^(-)?([1-9]\d{0,2}(?:,\d{3})+|\d+)(?:\.(\d{1,4}))?$/;
 
 /**
- * '1,234.5' → 12345000. Accepts up to four decimals (the unit is 0.0001 yuan); returns null for
- * anything that is not a plain amount.
+ * '1,234.5' → 12345000. Accepts up to four decimals (the unit is 0.0001 yuan) and a comma only as a
+ * well-formed thousands separator: '10,00' or '0,50' (a decimal comma, as some locales write it) is not read
+ * as 1000 or 50 but refused, like anything else that is not a plain amount (null).
  */
 export function parseMoney(text: string): number | null {
-  const cleaned = text.trim().replace(/,/g, '');
-  const match = MONEY_PATTERN.exec(cleaned);
+  const match = MONEY_PATTERN.exec(text.trim());
   if (!match) return null;
-  const [, sign, whole, fraction = ''] = match;
-  const units = BigInt(whole) * MONEY_UNITS_PER_YUAN + BigInt(fraction.padEnd(4, '0'));
+  const [, sign, grouped, fraction = ''] = match;
+  const units = BigInt(grouped.replace(/,/g, '')) * MONEY_UNITS_PER_YUAN + BigInt(fraction.padEnd(4, '0'));
   if (units > BigInt(Number.MAX_SAFE_INTEGER)) return null;
   return Number(sign ? -units : units);
 }

@@ -59,6 +59,7 @@ export const PAYEE_MSG = {
   mobileInvalid: '请输入正确的手机号',
   amountRequired: '金额不能为空',
   amountInvalid: '金额格式不正确（最多两位小数）',
+  amountComma: '金额中的逗号只能作千位分隔符（如 1,234.56），小数请用小数点',
   amountPositive: '金额必须大于0',
   amountTooLarge: '单笔金额不能超过100,000.00元',
   remarkLength: '备注不能超过50个字符',

@@ -108,6 +108,29 @@ describe('parseMoney (yuan text → units of 0.0001 yuan)', () => {
     }
   });
 
+  it('takes a comma only as a thousands separator (issue 19: "10,00" was paid as 1 000.00 yuan)', () => {
+    expect(parseMoney('12,345')).toBe(123_450_000);
+    expect(parseMoney('1,234,567.89')).toBe(12_345_678_900);
+    expect(parseMoney('999,999')).toBe(9_999_990_000);
+    for (const text of [
+      '10,00',
+      '0,50',
+      '1,5',
+      '1,2345',
+      '12,34,567',
+      ',123',
+      '123,',
+      '1,,234',
+      '1234,567',
+      '1,234,56',
+      '1,234.5,6',
+      '1.234,56',
+      '0,001',
+    ]) {
+      expect(parseMoney(text), text).toBeNull();
+    }
+  });
+
   it('accepts sums up to Number.MAX_SAFE_INTEGER units and rejects larger ones', () => {
     // Number.MAX_SAFE_INTEGER = 9007199254740991 units = 900719925474.0991 yuan
     expect(parseMoney('900,719,925,474.0991')).toBe(Number.MAX_SAFE_INTEGER);

@@ -96,6 +96,11 @@ describe('validateRows', () => {
     expect(messagesOf({ amount: '-5' })).toEqual({ amount: [PAYEE_MSG.amountPositive] });
     expect(messagesOf({ amount: '100000.01' })).toEqual({ amount: [PAYEE_MSG.amountTooLarge] });
     expect(messagesOf({ amount: '100,000.00' })).toEqual({});
+    expect(messagesOf({ amount: '12,345' })).toEqual({});
+    // A decimal comma is refused with its reason, never read as thousands (10,00 was paid as 1 000.00 yuan).
+    expect(messagesOf({ amount: '10,00' })).toEqual({ amount: [PAYEE_MSG.amountComma] });
+    expect(messagesOf({ amount: '0,50' })).toEqual({ amount: [PAYEE_MSG.amountComma] });
+    expect(messagesOf({ amount: '1,234,5' })).toEqual({ amount: [PAYEE_MSG.amountComma] });
     expect(messagesOf({ amount: '0.01' })).toEqual({});
     expect(messagesOf({ amount: '1.230' })).toEqual({});
   });

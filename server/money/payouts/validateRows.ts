@@ -39,6 +39,8 @@ export function idCardsOf(rows: readonly RawBatchRow[]): string[] {
 function amountError(text: string): { message: string } | { units: number } {
   if (text === '') return { message: PAYEE_MSG.amountRequired };
   const units = parseMoney(text);
+  // parseMoney takes a comma only between groups of three digits: '10,00' or '0,50' is a decimal comma.
+  if (units === null && text.includes(',')) return { message: PAYEE_MSG.amountComma };
   if (units === null || units % CENT_UNITS !== 0) return { message: PAYEE_MSG.amountInvalid };
   if (units <= 0) return { message: PAYEE_MSG.amountPositive };
   if (units > BATCH_MAX_ROW_AMOUNT) return { message: PAYEE_MSG.amountTooLarge };
