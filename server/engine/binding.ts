@@ -22,6 +22,8 @@ export interface ResourceBinding {
   joins?: readonly { table: keyof Database & string; on: readonly [string, string] }[];
   /** Who sees which rows (DESIGN §4). Default: everyone who holds the route's codes sees every row. */
   scope?: ScopeRule;
+  /** Column values every row of this view has (one edition's or one list's view of a shared table): reads see only those rows, new rows get them. */
+  fixed?: Readonly<Record<string, string | number>>;
   /** How a q= key matches, where the default (by the filter's declared type, on the field of the same name) does not fit. */
   filters?: Readonly<Record<string, FilterBinding>>;
   /** Column timestamps the engine fills in China time. */
@@ -36,6 +38,8 @@ export interface ResourceBinding {
   unique?: { field: string; message: string };
   /** Runs inside the write's transaction before it; may refuse (fail()) or add column values. */
   beforeSave?: (context: WriteContext, values: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>;
+  /** Runs inside every write's transaction after it (create, update, delete, actions), e.g. to bump a cache version. */
+  afterWrite?: (context: WriteContext) => Promise<void>;
   /** Refuse a delete while the row is in use; checked in the DELETE statement itself, so nothing slips in between. */
   deleteGuard?: { unlessUsed: (eb: ExpressionBuilder<any, any>, id: number) => Expression<SqlBool>; message: string };
   /** Row actions by the declaration's action name (status changes, publish, void, ...). */

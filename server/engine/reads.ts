@@ -43,9 +43,18 @@ export function scopeCondition(binding: ResourceBinding, auth: AuthContext): Con
   }
 }
 
+/** The binding's fixed column values as one condition (every row of the view has them); null when it has none. */
+export function fixedCondition(binding: ResourceBinding): Condition | null {
+  const entries = Object.entries(binding.fixed ?? {});
+  if (entries.length === 0) return null;
+  return (eb) => eb.and(entries.map(([column, value]) => eb(sql.ref(`${binding.table}.${column}`), '=', value)));
+}
+
 function baseSelect(db: Db, binding: ResourceBinding, columns: ResolvedColumns) {
   let query = db.selectFrom(binding.table as any) as any;
   for (const join of binding.joins ?? []) query = query.leftJoin(join.table, join.on[0], join.on[1]);
+  const fixed = fixedCondition(binding);
+  if (fixed) query = query.where(fixed);
   return query.select(Object.entries(columns.fields).map(([source, column]) => sql.ref(column).as(source)));
 }
 
@@ -96,6 +105,8 @@ export async function listPage(
   const conditions = filterConditions(db, binding, columns, list.filters);
   const scope = scopeCondition(binding, auth);
   if (scope) conditions.push(scope);
+  const fixed = fixedCondition(binding);
+  if (fixed) conditions.push(fixed);
   const where = (eb: ExpressionBuilder<any, any>) => eb.and(conditions.map((condition) => condition(eb)));
   const sort = list.sort;
   const sortColumn = sort ? columns.sort[sort.field] : undefined;
@@ -129,9 +140,11 @@ export async function findRecord(
   if (!scope) return (await query.executeTakeFirst()) as EngineRecord | undefined;
   const row = (await query.where(scope).executeTakeFirst()) as EngineRecord | undefined;
   if (row) return row;
+  const fixed = fixedCondition(binding);
   const exists = await (db.selectFrom(binding.table as any) as any)
     .select(sql.ref(columns.idColumn).as('id'))
     .where(sql.ref(columns.idColumn), '=', id)
+    .$if(!!fixed, (query: any) => query.where(fixed))
     .executeTakeFirst();
   if (exists) throw new ForbiddenError(binding.messages.outOfScope ?? '无权访问该记录');
   return undefined;

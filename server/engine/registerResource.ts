@@ -12,7 +12,7 @@ import { type ListSpec, pageOf, parseListQuery } from '../http/listQuery';
 import type { ResourceBinding, WriteContext } from './binding';
 import { resolveColumns } from './columns';
 import { changesBetween, recordOperation } from './operationLog';
-import { type EngineRecord, listPage, recordOrFail } from './reads';
+import { type EngineRecord, fixedCondition, listPage, recordOrFail } from './reads';
 
 /**
  * The resource engine: registers a declared resource's API from its declaration and binding.
@@ -77,6 +77,7 @@ export function registerResource(app: FastifyInstance, db: Db, binding: Resource
         .select('id')
         .where(column, '=', taken)
         .$if(context.id !== undefined, (query: any) => query.where('id', '<>', context.id))
+        .$if(!!binding.fixed, (query: any) => query.where(fixedCondition(binding)))
         .executeTakeFirst();
       if (other) {
         const { field, message } = binding.unique;
@@ -102,12 +103,14 @@ export function registerResource(app: FastifyInstance, db: Db, binding: Resource
               ...binding.insertDefaults?.(context),
               ...row,
               ...extra,
+              ...binding.fixed,
               ...(binding.timestamps?.create ? { [binding.timestamps.create]: now } : {}),
               ...(binding.timestamps?.update ? { [binding.timestamps.update]: now } : {}),
             })
             .returning('id')
             .executeTakeFirstOrThrow();
           const created = await read(trx, Number((inserted as { id: number }).id), request);
+          await binding.afterWrite?.({ ...context, db: trx, id: created.id });
           await recordOperation(trx, request, context.auth, {
             action: 'create',
             resource: declaration.name,
@@ -142,6 +145,7 @@ export function registerResource(app: FastifyInstance, db: Db, binding: Resource
             .where('id', '=', id)
             .execute();
           const after = await read(trx, id, request);
+          await binding.afterWrite?.({ ...context, db: trx });
           await recordOperation(trx, request, context.auth, {
             action: 'update',
             resource: declaration.name,
@@ -166,6 +170,7 @@ export function registerResource(app: FastifyInstance, db: Db, binding: Resource
         if (guard) query = query.where((eb) => guard.unlessUsed(eb, id));
         const result = await query.executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) fail(guard?.message ?? binding.messages.notFound);
+        await binding.afterWrite?.({ ...context, db: trx });
         await recordOperation(trx, request, context.auth, {
           action: 'delete',
           resource: declaration.name,
@@ -239,6 +244,7 @@ function registerActions(
           const result = await query.executeTakeFirst();
           if (Number(result.numUpdatedRows) === 0) fail(bound.guard?.message ?? binding.messages.notFound);
           const after = await read(trx, id, request);
+          await binding.afterWrite?.({ ...context, db: trx });
           await recordOperation(trx, request, context.auth, {
             action: action.name,
             resource: declaration.name,

@@ -71,7 +71,17 @@ async function visibleRows(binding: ResourceBinding, account: Account): Promise<
   const rule = binding.scope;
   const session = sessions[account];
   const table = sql.table(binding.table);
-  if (!rule) return Number((await sql<{ n: number }>`select count(*) as n from ${table}`.execute(t.db)).rows[0].n);
+  // A view's fixed column values (one edition or list of a shared table) hold for every account.
+  const fixed = sql.join(
+    Object.entries(binding.fixed ?? {}).map(([name, value]) => sql`${sql.ref(`${binding.table}.${name}`)} = ${value}`),
+    sql` and `,
+  );
+  const inView = binding.fixed ? fixed : sql`1 = 1`;
+  if (!rule) {
+    return Number(
+      (await sql<{ n: number }>`select count(*) as n from ${table} where ${inView}`.execute(t.db)).rows[0].n,
+    );
+  }
   const column = sql.ref(rule.column);
   let where = sql`1 = 1`;
   if (rule.kind === 'edition') where = sql`${column} = ${session.platformMark}`;
@@ -84,7 +94,9 @@ async function visibleRows(binding: ResourceBinding, account: Account): Promise<
         ? sql`${column} in (select id from companies where department_id in (${sql.join(ids)}))`
         : sql`${column} in (${sql.join(ids)})`;
   }
-  return Number((await sql<{ n: number }>`select count(*) as n from ${table} where ${where}`.execute(t.db)).rows[0].n);
+  return Number(
+    (await sql<{ n: number }>`select count(*) as n from ${table} where ${where} and ${inView}`.execute(t.db)).rows[0].n,
+  );
 }
 
 for (const declaration of RESOURCES) {
