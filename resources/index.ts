@@ -5,7 +5,7 @@ import { industries } from './industries';
 import { INVOICE_CATEGORY_RESOURCES } from './invoiceCategories';
 import { INVOICE_RESOURCES } from './invoices';
 import { adSmallTradingFlow, adTradingFlow } from './ledger';
-import { adNotice, systemNotice } from './notices';
+import { adNotice, adSmallNotice, systemNotice } from './notices';
 import { operationLog } from './operationLog';
 import { PAYOUT_RECORD_RESOURCES } from './payoutRecords';
 import { adMoneyManagement, adSmallMoneyManagement, allRechargeRecord } from './recharges';
@@ -28,6 +28,7 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   agreementTemplates,
   agreementTemplateSeals,
   adNotice,
+  adSmallNotice,
   systemNotice,
   activateMerchant,
   smallActivateMerchant,

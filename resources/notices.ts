@@ -72,6 +72,41 @@ export const adNotice: ResourceDeclaration = {
 };
 
 /**
+ * The small-scale twin: /adSmallNotice (UI_XGM_NOTICE_MGR) manages the notices of edition 3 only. Every call
+ * carries platformmark=3, which the server reads as this view: the edition's own code, rows of edition 3,
+ * new notices written for edition 3 (the form has no edition field).
+ */
+const SMALL = 'platformmark=3';
+const SMALL_CODES = ['UI_XGM_NOTICE_MGR'];
+export const adSmallNotice: ResourceDeclaration = {
+  ...adNotice,
+  name: 'adSmallNotice',
+  label: '小规模公告',
+  api: {
+    list: adNotice.api.list,
+    listQuery: { platformmark: 3 },
+    one: `/api/v1/notifications/getone/:id?${SMALL}`,
+    create: `/api/v1/notifications/savenotifications?${SMALL}`,
+    update: `/api/v1/notifications/:id?${SMALL}`,
+    delete: `/api/v1/notifications/deletenotifications?id=:id&${SMALL}`,
+  },
+  permissions: { list: SMALL_CODES, create: SMALL_CODES, edit: SMALL_CODES, delete: SMALL_CODES },
+  fields: adNotice.fields.filter((field) => field.source !== 'platformmark'),
+  filters: adNotice.filters.filter((filter) => filter.key !== 'platformmark'),
+  actions: [
+    {
+      name: 'publish',
+      label: '发布',
+      method: 'POST',
+      path: `/api/v1/notifications/upnotifications?id=:id&${SMALL}`,
+      confirm: '发布后小规模版的所有商户都能看到这条公告，确定发布吗？',
+      permissions: SMALL_CODES,
+      visibleWhen: { field: 'status', in: [0] },
+    },
+  ],
+};
+
+/**
  * The merchant's notices: /systemNotice (MER_HOME). Published notices of the merchant's edition with the
  * merchant's read state; acknowledging one is PUT /api/v1/notifications/updatenotificationread.
  */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adNotice, systemNotice } from '../../resources/notices';
+import { adNotice, adSmallNotice, systemNotice } from '../../resources/notices';
 import { type FieldDeclaration, filterKeys, sortFields } from '../../resources/types';
 import { PLATFORM_MARK_CHOICES } from '../../src/domain/enums';
 import { ROLE } from '../../src/domain/roles';
@@ -43,6 +43,9 @@ import { countUnreadNotices } from './notifications.repository';
  * - GET    getone/:id                          one notice (managers: any; others: published, own edition);
  * - PUT    updatenotificationread { notificationId }  acknowledge; answers the caller's remaining unread count.
  * A notice a caller may not read answers '公告不存在', so drafts and other editions do not show they exist.
+ * The small-scale twin (/adSmallNotice, UI_XGM_NOTICE_MGR) calls the same admin paths with platformmark=3: that
+ * view's code is checked, its list holds edition 3 only, new notices are written for edition 3 and a notice of
+ * another edition is not found (managementView).
  */
 
 const ADMIN_LIST: ListSpec = {
@@ -161,9 +164,29 @@ async function noticeValues(db: Db, body: unknown, current?: NoticeRecord): Prom
   };
 }
 
+/** Which admin view a call comes from: /adSmallNotice (platformmark=3, edition 3 only) or /adNotice (every edition). */
+interface ManagementView {
+  /** The only edition the view manages; null for every edition. */
+  platformMark: 3 | null;
+}
+
+const MANAGER_CODES = [...new Set([...adNotice.permissions.list, ...adSmallNotice.permissions.list])];
+
+function managementView(request: FastifyRequest, auth: AuthContext): ManagementView {
+  const raw = (request.query as Record<string, unknown>).platformmark;
+  if (raw === undefined) {
+    if (!holdsAny(auth, adNotice.permissions.list)) throw new ForbiddenError('无权限访问此页面！');
+    return { platformMark: null };
+  }
+  if (String(raw) !== '3') fail('版本格式不正确');
+  if (!holdsAny(auth, adSmallNotice.permissions.list)) throw new ForbiddenError('无权限访问此页面！');
+  return { platformMark: 3 };
+}
+
 /** Managers see every notice; everyone else only the published notices of their own edition. */
 function mayRead(auth: AuthContext, notice: NoticeRecord): boolean {
   if (holdsAny(auth, adNotice.permissions.list)) return true;
+  if (notice.platformmark === 3 && holdsAny(auth, adSmallNotice.permissions.list)) return true;
   return notice.status === 1 && notice.platformmark === auth.platformMark;
 }
 
@@ -183,45 +206,65 @@ export async function noticesRoutes(app: FastifyInstance, { db }: AppServices): 
     return notice;
   };
 
-  app.get('/api/v1/notifications/search', access(adNotice.permissions.list), async (request) => {
+  /** The notice as the view manages it: one of another edition is not found in the small-scale view. */
+  const managedOrFail = async (id: number, auth: AuthContext, view: ManagementView) => {
+    const notice = await noticeOrFail(id, auth.userId);
+    if (view.platformMark !== null && notice.platformmark !== view.platformMark) fail(NOTICE_MESSAGES.notFound);
+    return notice;
+  };
+  /** The small-scale view writes its own edition whatever the body says. */
+  const bodyFor = (body: unknown, view: ManagementView) =>
+    view.platformMark === null || body === null || typeof body !== 'object' || Array.isArray(body)
+      ? body
+      : { ...(body as Record<string, unknown>), platformmark: view.platformMark, platformMark: undefined };
+
+  app.get('/api/v1/notifications/search', access(MANAGER_CODES), async (request) => {
     const auth = requireAuth(request);
+    const view = managementView(request, auth);
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, ADMIN_LIST);
+    const search = noticeSearchOf(list.filters);
+    if (view.platformMark !== null) search.platformMark = view.platformMark;
     const { rows, total } = await searchNotices(
       db,
-      noticeSearchOf(list.filters),
+      search,
       { sort: list.sort, offset: list.offset, limit: list.size },
       auth.userId,
     );
     return ok(pageOf(rows, total, list));
   });
 
-  app.post('/api/v1/notifications/savenotifications', access(adNotice.permissions.create), async (request) => {
+  app.post('/api/v1/notifications/savenotifications', access(MANAGER_CODES), async (request) => {
     const auth = requireAuth(request);
-    const values = await noticeValues(db, request.body);
+    const view = managementView(request, auth);
+    const values = await noticeValues(db, bodyFor(request.body, view));
     const id = await insertNotice(db, values, [...auth.displayName].slice(0, 64).join(''), chinaTime());
     return ok(await noticeOrFail(id, auth.userId), '保存成功');
   });
 
-  app.put('/api/v1/notifications/:id', access(adNotice.permissions.edit), async (request) => {
+  app.put('/api/v1/notifications/:id', access(MANAGER_CODES), async (request) => {
     const auth = requireAuth(request);
+    const view = managementView(request, auth);
     const id = parseId((request.params as { id: string }).id, '公告编号');
-    const current = await noticeOrFail(id, auth.userId);
-    await updateNotice(db, id, await noticeValues(db, request.body, current));
+    const current = await managedOrFail(id, auth, view);
+    await updateNotice(db, id, await noticeValues(db, bodyFor(request.body, view), current));
     return ok(await noticeOrFail(id, auth.userId), '保存成功');
   });
 
-  app.post('/api/v1/notifications/upnotifications', access(adNotice.permissions.edit), async (request) => {
+  app.post('/api/v1/notifications/upnotifications', access(MANAGER_CODES), async (request) => {
     const auth = requireAuth(request);
+    const view = managementView(request, auth);
     const id = idFrom(request, 'id');
-    await noticeOrFail(id, auth.userId);
+    await managedOrFail(id, auth, view);
     const publisher = [...auth.displayName].slice(0, 64).join('');
     if (!(await publishNotice(db, id, publisher, chinaTime()))) fail(NOTICE_MESSAGES.published);
     return ok(await noticeOrFail(id, auth.userId), '发布成功');
   });
 
-  app.delete('/api/v1/notifications/deletenotifications', access(adNotice.permissions.delete), async (request) => {
+  app.delete('/api/v1/notifications/deletenotifications', access(MANAGER_CODES), async (request) => {
+    const auth = requireAuth(request);
+    const view = managementView(request, auth);
     const id = parseId((request.query as Record<string, unknown>).id, '公告编号');
-    await noticeOrFail(id, requireAuth(request).userId);
+    await managedOrFail(id, auth, view);
     await deleteNotice(db, id);
     return ok(null, '删除成功');
   });
