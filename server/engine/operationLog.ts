@@ -83,6 +83,13 @@ export async function recordOperation(
   request.operationLogged = true;
 }
 
+/** Writes the entry inside a service's own transaction (money services take it as their `audit` step). */
+export type Audit = (tx: Kysely<Database>) => Promise<void>;
+
+export function auditOf(request: FastifyRequest, auth: AuthContext, entry: OperationEntry): Audit {
+  return (tx) => recordOperation(tx, request, auth, entry);
+}
+
 /** A hand-written write's body as changes (after values only), secrets masked. */
 export function bodyChanges(body: unknown): Changes {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};

@@ -1,6 +1,7 @@
 import { LEDGER, RECHARGE } from '../../src/domain/moneyEnums';
 import { RECHARGE_MSG } from '../../src/domain/recharge';
 import type { Db } from '../db/database';
+import type { Audit } from '../engine/operationLog';
 import { fail } from '../http/errors';
 import { postEntries, type Tx } from './ledger/ledger';
 
@@ -10,8 +11,12 @@ import { postEntries, type Tx } from './ledger/ledger';
  * answers 该充值已处理 and writes nothing. Confirming credits the balance through the ledger in the same
  * transaction, from the amount and account the UPDATE returned, so the credit happens exactly once.
  */
-export async function confirmRecharge(db: Db, id: number, operatorId: number, now: string): Promise<number> {
-  return db.transaction().execute((tx) => confirmRechargeIn(tx, id, operatorId, now));
+export async function confirmRecharge(db: Db, id: number, operatorId: number, now: string, audit?: Audit) {
+  return db.transaction().execute(async (tx) => {
+    const balance = await confirmRechargeIn(tx, id, operatorId, now);
+    await audit?.(tx);
+    return balance;
+  });
 }
 
 /** confirmRecharge inside the caller's transaction (the demo seed); answers the balance after the credit. */
@@ -41,12 +46,25 @@ export async function confirmRechargeIn(tx: Tx, id: number, operatorId: number, 
   );
 }
 
-export async function rejectRecharge(db: Db, id: number, operatorId: number, reason: string, now: string) {
-  const result = await db
-    .updateTable('recharges')
-    .set({ status: RECHARGE.rejected, reject_reason: reason, handler_id: operatorId, handle_time: now })
-    .where('id', '=', id)
-    .where('status', '=', RECHARGE.pending)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) fail(RECHARGE_MSG.handled);
+export async function rejectRecharge(
+  db: Db,
+  id: number,
+  operatorId: number,
+  reason: string,
+  now: string,
+  audit?: Audit,
+): Promise<void> {
+  // The demo seed rejects inside its own transaction.
+  const inTransaction = <T>(run: (tx: Tx) => Promise<T>) =>
+    db.isTransaction ? run(db) : db.transaction().execute(run);
+  await inTransaction(async (tx) => {
+    const result = await tx
+      .updateTable('recharges')
+      .set({ status: RECHARGE.rejected, reject_reason: reason, handler_id: operatorId, handle_time: now })
+      .where('id', '=', id)
+      .where('status', '=', RECHARGE.pending)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) fail(RECHARGE_MSG.handled);
+    await audit?.(tx);
+  });
 }

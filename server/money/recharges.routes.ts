@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adMoneyManagement, adSmallMoneyManagement, allRechargeRecord } from '../../resources/recharges';
 import { filterKeys, type ResourceDeclaration, sortFields } from '../../resources/types';
+import { RECHARGE } from '../../src/domain/moneyEnums';
 import {
   RECHARGE_MSG,
   rechargeAmountMessage,
@@ -17,6 +18,7 @@ import { type AuthContext, requireAuth } from '../auth/access';
 import { assertCompanyVisible, companyScope, parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import { auditOf } from '../engine/operationLog';
 import { downloadUrl, fileIdOfUrl } from '../files/downloadUrls';
 import { findUpload } from '../files/uploads.repository';
 import { ok } from '../http/envelope';
@@ -211,7 +213,14 @@ export async function rechargesRoutes(app: FastifyInstance, { db }: AppServices)
   app.put('/api/v1/recharges/:id/confirm', staff, async (request) => {
     const auth = requireAuth(request);
     const recharge = await rechargeOrFail(request, auth);
-    await confirmRecharge(db, recharge.id, auth.userId, chinaTime());
+    const changes = { status: [recharge.status, RECHARGE.confirmed], amount: [null, recharge.amount] } as const;
+    const audit = auditOf(request, auth, {
+      action: '确认到账',
+      resource: 'adMoneyManagement',
+      recordId: recharge.id,
+      changes,
+    });
+    await confirmRecharge(db, recharge.id, auth.userId, chinaTime(), audit);
     return ok(await findRecharge(db, recharge.id), '确认到账成功');
   });
 
@@ -221,7 +230,14 @@ export async function rechargesRoutes(app: FastifyInstance, { db }: AppServices)
     const reason = text(bodyOf(request.body ?? {}).reason);
     const message = validateRejectReason(reason);
     if (message) throw new BusinessError(message, undefined, { errors: { reason: message } });
-    await rejectRecharge(db, recharge.id, auth.userId, reason, chinaTime());
+    const changes = { status: [recharge.status, RECHARGE.rejected], rejectReason: [null, reason] } as const;
+    const audit = auditOf(request, auth, {
+      action: '驳回',
+      resource: 'adMoneyManagement',
+      recordId: recharge.id,
+      changes,
+    });
+    await rejectRecharge(db, recharge.id, auth.userId, reason, chinaTime(), audit);
     return ok(await findRecharge(db, recharge.id), '驳回成功');
   });
 }

@@ -164,3 +164,22 @@ describe('the log itself', () => {
     expect(byUser.every((row) => row.username === 'merchant')).toBe(true);
   });
 });
+
+describe('money services', () => {
+  it('log a top-up confirmation in the transaction that credits the balance', async () => {
+    const caiwu = authed(t.app, await tokenOf(t.app, 'caiwu'));
+    const pending = await t.db
+      .selectFrom('recharges')
+      .select(['id', 'amount'])
+      .where('status', '=', 0)
+      .where('platform_mark', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const answer = await send(caiwu, 'PUT', `/api/v1/recharges/${pending.id}/confirm`, {});
+    expect(answer.code, answer.message).toBe(OK);
+    const rows = (await logFor(`recordId:${pending.id};path:/confirm`)).content.content;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ username: 'caiwu', action: '确认到账', resource: 'adMoneyManagement' });
+    expect(JSON.parse(rows[0].changes)).toEqual({ status: [0, 1], amount: [null, Number(pending.amount)] });
+  });
+});
