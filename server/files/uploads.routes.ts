@@ -11,6 +11,7 @@ import { ok } from '../http/envelope';
 import { ForbiddenError, fail, UnauthenticatedError } from '../http/errors';
 import { signDownload, verifyDownload } from './downloadTokens';
 import { downloadUrl } from './downloadUrls';
+import { fileInDepartments } from './fileScope';
 import { attachmentDisposition, openStoredFile, removeStoredFile, storeFile } from './fileStore';
 import {
   acceptUpload,
@@ -30,7 +31,8 @@ import { findUpload, insertUpload, isOnPublishedNotice, type UploadRecord } from
  *                                                the Authorization header);
  * - GET  /api-v1/dl?file=<id>&rn=<name>[&t=…]    the file itself, with a bearer token or a signed `t`.
  *
- * Who may download: the uploader, staff (every role but merchants), the merchants of a company for the files
+ * Who may download: the uploader, the admin and staff without department scope (finance), department-scoped
+ * staff for files of records of their departments (fileScope.ts), the merchants of a company for the files
  * finance gave it (issued invoices, tax payment certificates), and, for the image or attachment of a
  * published notice, every user of that notice's edition. Anyone else gets 403.
  */
@@ -93,7 +95,11 @@ function kindOf(value: unknown): UploadKind {
 /** Whether this user may download the file (see the module comment). */
 export async function mayDownload(db: Db, auth: AuthContext, upload: UploadRecord): Promise<boolean> {
   if (upload.ownerUserId === auth.userId) return true;
-  if (auth.roleId !== ROLE.merchant) return true;
+  if (auth.roleId !== ROLE.merchant) {
+    // Department-scoped staff only reach files of records of their departments (the record's own check).
+    if (auth.roleId === ROLE.admin || auth.deptScope === null) return true;
+    return fileInDepartments(db, upload.id, auth.deptScope);
+  }
   if (await isCompanyDocument(db, upload, auth.companyId)) return true;
   return isOnPublishedNotice(db, upload.id, auth.platformMark);
 }

@@ -227,3 +227,42 @@ describe('finding 5: the payment password cannot be guessed', () => {
     expect(submit.message).not.toBe(SUBMIT_MSG.passwordWrong);
   });
 });
+
+describe('finding 3: downloads pass the scope check of the record that owns the file', () => {
+  async function certificateFileOf(departmentId: number): Promise<number> {
+    const row = await t.db
+      .selectFrom('tax_certificates')
+      .innerJoin('companies', 'companies.id', 'tax_certificates.company_id')
+      .select('tax_certificates.file_url')
+      .where('companies.department_id', '=', departmentId)
+      .executeTakeFirstOrThrow();
+    const id = Number(/[?&]file=(\d+)/.exec(row.file_url)?.[1]);
+    expect(id).toBeGreaterThan(0);
+    return id;
+  }
+
+  it('hehuoren (department 2) cannot download a department-1 tax certificate, by bearer or by token', async () => {
+    const hehuoren = authed(t.app, await tokenOf(t.app, 'hehuoren'));
+    const foreign = await certificateFileOf(1);
+    expect((await hehuoren.get(`/api-v1/dl?file=${foreign}`)).statusCode).toBe(403);
+    expect((await hehuoren.get(`/api/v1/common/downloadtoken?file=${foreign}`)).statusCode).toBe(403);
+    // Its own department's certificates still download; finance (no department scope) downloads both. The demo
+    // seed has certificates in department 1 only: hand one of them to a department-2 company.
+    const other = await t.db
+      .selectFrom('tax_certificates')
+      .select(['id', 'file_url'])
+      .where('file_url', 'not like', `/api-v1/dl?file=${foreign}&%`)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const dept2 = await t.db
+      .selectFrom('companies')
+      .select('id')
+      .where('department_id', '=', 2)
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('tax_certificates').set({ company_id: dept2.id }).where('id', '=', other.id).execute();
+    const own = await certificateFileOf(2);
+    expect((await hehuoren.get(`/api-v1/dl?file=${own}`)).statusCode).toBe(200);
+    const caiwu = authed(t.app, await tokenOf(t.app, 'caiwu'));
+    expect((await caiwu.get(`/api-v1/dl?file=${foreign}`)).statusCode).toBe(200);
+  });
+});

@@ -277,10 +277,19 @@ describe('GET /api-v1/dl: download access', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it.each(['admin', 'kefu', 'hehuoren', 'caiwu'] as const)('staff (%s) may download any upload', async (account) => {
-    const response = await download(account, merchantFile.url);
-    expect(response.statusCode).toBe(200);
-    expect(response.rawPayload.equals(content)).toBe(true);
+  it.each(['admin', 'kefu', 'caiwu'] as const)(
+    'staff whose scope holds the company (%s) may download its upload',
+    async (account) => {
+      const response = await download(account, merchantFile.url);
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload.equals(content)).toBe(true);
+    },
+  );
+
+  it('department-scoped staff outside the company department (hehuoren, department 2) get 403', async () => {
+    const response = await download('hehuoren', merchantFile.url);
+    expect(response.statusCode).toBe(403);
+    expect(envelopeOf(response).code).toBe(FORBIDDEN);
   });
 
   it('another merchant gets 403, an anonymous caller 401', async () => {
