@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { activateMerchant } from '../../resources/registrations';
@@ -20,7 +21,7 @@ import { chinaTime } from '../db/time';
 import { downloadUrl, fileIdOfUrl } from '../files/downloadUrls';
 import { removeStoredFile, storeFile } from '../files/fileStore';
 import { acceptUpload, cleanFileName, UPLOAD_MAX_BYTES } from '../files/fileTypes';
-import { insertUpload } from '../files/uploads.repository';
+import { findUpload, insertUpload } from '../files/uploads.repository';
 import { ok } from '../http/envelope';
 import { BusinessError, CaptchaRefreshError, ForbiddenError, fail } from '../http/errors';
 import { filterReader } from '../http/filterValues';
@@ -42,8 +43,10 @@ import { verifySmsCode } from './sms/smsCodes';
  * - GET  /api/v1/companies/register/industries            industries to choose from (id, nm);
  * - GET  /api/v1/companies/tianyancha?name=               company-name suggestions (pluggable lookup);
  * - GET  /api/v1/companies/duplicate/checking?name&mobile 1040400 with 该公司已注册 / 该手机号已注册;
- * - POST /api/v1/companies/register/upload                multipart `file`: licence or student card image;
+ * - POST /api/v1/companies/register/upload                multipart `file`: licence or student card image; its
+ *                                                         url carries an upload key (rk) only this registrant has;
  * - POST /api/v1/companies/registernewcloud               the whole registration, checked again, one transaction;
+ *                                                         files are stored as their canonical download URL;
  * - GET|POST /api/v1/companies/register/search            the activation list (UI_COMPANY_ACTIVATION);
  * - POST /api/v1/companies/register/:id/activate          { subID, serviceId? }: creates company and merchant user;
  * - POST /api/v1/companies/register/:id/reject            { reason }.
@@ -87,16 +90,37 @@ function uploadLimiter() {
   };
 }
 
-async function registrationUploadOk(db: Db, url: string): Promise<boolean> {
+/**
+ * The upload key a registrant gets with the URL of each file they upload: an HMAC of the file id, so a
+ * registration can name only files its own browser uploaded (the registrant has no account yet).
+ */
+function uploadKey(secret: string, fileId: number): string {
+  return createHmac('sha256', secret).update(`registration-upload:${fileId}`).digest('base64url').slice(0, 22);
+}
+
+/**
+ * The canonical reference of a registration file ('/api-v1/dl?file=<id>&rn=<name>'), or null unless `url` is
+ * exactly what the upload answered to this registrant: a path of this server (no scheme, no host, so never
+ * `javascript:` or a foreign site), the key of that file, a registration upload no registration uses yet.
+ */
+async function registrationUpload(db: Db, secret: string, url: string): Promise<string | null> {
+  if (!url.startsWith('/api-v1/dl?') || url.length > 500) return null;
   const id = fileIdOfUrl(url);
-  if (!id) return false;
-  const row = await db
-    .selectFrom('uploads')
+  if (!id) return null;
+  const key = new URL(url, 'http://localhost').searchParams.get('rk') ?? '';
+  const expected = Buffer.from(uploadKey(secret, id));
+  const given = Buffer.from(key);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const upload = await findUpload(db, id);
+  if (!upload || upload.ownerUserId !== REGISTRATION_UPLOAD_OWNER) return null;
+  const canonical = downloadUrl(upload.id, upload.originalName);
+  const used = await db
+    .selectFrom('registrations')
     .select('id')
-    .where('id', '=', id)
-    .where('owner_user_id', '=', REGISTRATION_UPLOAD_OWNER)
+    .where((eb) => eb.or([eb('license_url', '=', canonical), eb('student_card_url', '=', canonical)]))
+    .limit(1)
     .executeTakeFirst();
-  return !!row;
+  return used ? null : canonical;
 }
 
 export function registrationSearchOf(filters: Record<string, string>): RegistrationSearch {
@@ -148,7 +172,8 @@ async function publicUploadRoute(app: FastifyInstance, { db, config }: AppServic
         ownerCompanyId: null,
         createTime: chinaTime(),
       });
-      return ok({ id, url: downloadUrl(id, originalName), name: originalName }, '上传成功');
+      const url = `${downloadUrl(id, originalName)}&rk=${uploadKey(config.jwtSecret, id)}`;
+      return ok({ id, url, name: originalName }, '上传成功');
     } catch (error) {
       await removeStoredFile(config.dataDir, storedName);
       throw error;
@@ -216,8 +241,13 @@ export async function registrationsRoutes(
     if (industryId === null) fail('请选择所属行业');
     const industry = await db.selectFrom('industries').select('id').where('id', '=', industryId).executeTakeFirst();
     if (!industry) fail('所选行业不存在');
-    if (!(await registrationUploadOk(db, licenseUrl))) fail('请重新上传营业执照');
-    if (studentCardUrl && !(await registrationUploadOk(db, studentCardUrl))) fail('请重新上传学生证');
+    const licenseFile = await registrationUpload(db, services.config.jwtSecret, licenseUrl);
+    if (!licenseFile) fail('请重新上传营业执照');
+    const studentCardFile = studentCardUrl
+      ? await registrationUpload(db, services.config.jwtSecret, studentCardUrl)
+      : null;
+    if (studentCardUrl && !studentCardFile) fail('请重新上传学生证');
+    if (licenseFile === studentCardFile) fail('营业执照与学生证不能是同一个文件');
     // A wrong code counts as a try outside the transaction, so a rollback cannot reset the try counter.
     if (!(await verifySmsCode(db, { mobile, type: SMS_TYPE.register, code }, { consume: false })))
       throw new CaptchaRefreshError('短信验证码错误或已失效');
@@ -242,8 +272,8 @@ export async function registrationsRoutes(
         province,
         city,
         district,
-        license_url: licenseUrl,
-        student_card_url: studentCardUrl || null,
+        license_url: licenseFile,
+        student_card_url: studentCardFile,
         status: 0,
         reason: null,
         department_id: null,
@@ -298,6 +328,11 @@ export async function registrationsRoutes(
       .where('id', '=', subsidiaryId)
       .executeTakeFirst();
     if (!subsidiary) fail('分公司不存在');
+    // Department-scoped staff activate only into their own departments (the company lands in that scope).
+    const auth = requireAuth(request);
+    if (auth.deptScope && !auth.deptScope.includes(Number(subsidiary.department_id))) {
+      throw new ForbiddenError('无权激活到其他事业部的分公司');
+    }
     if (subsidiary.status !== 1) fail('该分公司已停用');
     const passwordHash = await registrationPasswordHash(db, registration.id);
     await db.transaction().execute(async (trx) => {

@@ -296,3 +296,62 @@ describe('activation', () => {
     expect(answer.content).toMatchObject({ status: 2, reason: '营业执照不清晰' });
   });
 });
+
+describe('issue 19: registration security', () => {
+  it('finding 10: kefu (departments 1 and 2) cannot activate a registration into department 3', async () => {
+    const registered = await register(await validForm(nextMobile()));
+    expect(registered.code, registered.message).toBe(OK);
+    const kefu = authed(t.app, await tokenOf(t.app, 'kefu'));
+    const subsidiaryIn = async (departmentId: number) =>
+      t.db
+        .selectFrom('subsidiaries')
+        .select('id')
+        .where('department_id', '=', departmentId)
+        .where('status', '=', 1)
+        .executeTakeFirstOrThrow();
+    const url = `/api/v1/companies/register/${registered.content.id}/activate`;
+    const outside = await kefu({ method: 'POST', url, payload: { subID: (await subsidiaryIn(3)).id } });
+    expect(outside.statusCode).toBe(403);
+    const row = await t.db
+      .selectFrom('registrations')
+      .select(['status', 'department_id'])
+      .where('id', '=', registered.content.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 0, department_id: null });
+    const inside = envelopeOf(await kefu({ method: 'POST', url, payload: { subID: (await subsidiaryIn(2)).id } }));
+    expect(inside.code, inside.message).toBe(OK);
+    expect(inside.content.departID).toBe(2);
+  });
+
+  it("finding 14: stores the canonical reference of the registrant's own upload and refuses anything else", async () => {
+    const own = await uploadLicence();
+    expect(own.code).toBe(OK);
+    const fileId = own.content.id as number;
+    const someoneElses = await uploadLicence();
+    const canonical = `/api-v1/dl?file=${fileId}&rn=${encodeURIComponent('执照.png')}`;
+    for (const licenseUrl of [
+      `javascript:alert(document.cookie)//${canonical}`,
+      'javascript:alert(1)',
+      `https://evil.example${canonical}`,
+      `//evil.example${canonical}`,
+      canonical, // the file's plain URL, without the upload key only its uploader got
+      `/api-v1/dl?file=${someoneElses.content.id}&rn=x.png`,
+    ]) {
+      const answer = await register(await validForm(nextMobile(), { licenseUrl }));
+      expect(answer.code, licenseUrl).toBe(BUSINESS);
+      expect(answer.message, licenseUrl).toBe('请重新上传营业执照');
+    }
+    const form = await validForm(nextMobile(), { licenseUrl: own.content.url as string });
+    const answer = await register(form);
+    expect(answer.code, answer.message).toBe(OK);
+    const row = await t.db
+      .selectFrom('registrations')
+      .select('license_url')
+      .where('id', '=', answer.content.id)
+      .executeTakeFirstOrThrow();
+    expect(row.license_url).toBe(canonical);
+    // One upload serves one registration.
+    const reused = await register(await validForm(nextMobile(), { licenseUrl: own.content.url as string }));
+    expect(reused.message).toBe('请重新上传营业执照');
+  });
+});
