@@ -56,7 +56,7 @@ export async function rejectRecharge(
 ): Promise<void> {
   // The demo seed rejects inside its own transaction.
   const inTransaction = <T>(run: (tx: Tx) => Promise<T>) =>
-    db.isTransaction ? run(db) : db.transaction().execute(run);
+    db.isTransaction ? run(db as Tx) : db.transaction().execute(run);
   await inTransaction(async (tx) => {
     const result = await tx
       .updateTable('recharges')
