@@ -59,6 +59,12 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
   app.addHook('onClose', () => services.payouts.stop());
   // API routes live in their own context so the access hook never touches the static web app.
   await app.register(async (api) => {
+    // No API answer is ever stored by a browser or proxy cache (DESIGN §4): they carry personal and money
+    // data and tokens. A route that chose a stricter value itself (downloads: private, no-store) keeps it.
+    api.addHook('onSend', async (_request, reply, payload) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
     registerAccessControl(api, db, services.tokens);
     registerOperationLogFallback(api, db);
     await apiRoutes(api, services);

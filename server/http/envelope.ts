@@ -46,10 +46,13 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
-      code: CODE_NOT_FOUND,
-      message: `接口不存在：${request.method} ${request.url.split('?')[0]}`,
-      content: null,
-    });
+    reply
+      .status(404)
+      .header('cache-control', 'no-store')
+      .send({
+        code: CODE_NOT_FOUND,
+        message: `接口不存在：${request.method} ${request.url.split('?')[0]}`,
+        content: null,
+      });
   });
 }

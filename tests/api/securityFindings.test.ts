@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
@@ -264,5 +267,44 @@ describe('finding 3: downloads pass the scope check of the record that owns the 
     expect((await hehuoren.get(`/api-v1/dl?file=${own}`)).statusCode).toBe(200);
     const caiwu = authed(t.app, await tokenOf(t.app, 'caiwu'));
     expect((await caiwu.get(`/api-v1/dl?file=${foreign}`)).statusCode).toBe(200);
+  });
+});
+
+describe('finding 15: every API answer carries Cache-Control: no-store, the web app does not', () => {
+  it('answers success, business errors, 401, 403, 404 and logins with no-store', async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-web-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app</title>');
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const web = await createTestApp({ WEB_ROOT: webRoot });
+    try {
+      const token = await tokenOf(web.app, 'merchant');
+      const merchant = authed(web.app, token);
+      const answers = {
+        login: await web.app.inject(
+          formRequest('/login', { username: 'merchant', password: sha256Hex(DEMO_PASSWORD), type: 1, platformMark: 1 }),
+        ),
+        list: await merchant.get('/api/v1/servicecharge'),
+        businessError: await web.app.inject(formRequest('/api/v1/common/check', { captchaId: 'nope', code: 'ABCDEF' })),
+        unauthenticated: await web.app.inject({ method: 'GET', url: '/api/v1/servicecharge' }),
+        forbidden: await authed(web.app, await tokenOf(web.app, 'kefu')).get('/api/v1/company/subaccounts'),
+        unknownApi: await merchant.get('/api/v1/no/such/route'),
+        refresh: await merchant.post('/refresh_token'),
+      };
+      for (const [name, response] of Object.entries(answers)) {
+        expect(response.headers['cache-control'], name).toBe('no-store');
+      }
+      expect(answers.unauthenticated.statusCode).toBe(401);
+      expect(answers.unknownApi.statusCode).toBe(404);
+      // The web app keeps its own caching: hashed assets are cached for a year, index.html revalidated.
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const page = await web.app.inject({ method: 'GET', url: '/adMerchant' });
+      expect(page.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await web.close();
+      fs.rmSync(webRoot, { recursive: true, force: true });
+    }
   });
 });
