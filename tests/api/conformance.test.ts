@@ -13,6 +13,7 @@ import {
   checkQueryContract,
   checkRoles,
   checkSort,
+  checkWritesDenied,
   type KitContext,
   listUrl,
   mayList,
@@ -121,6 +122,10 @@ for (const declaration of RESOURCES) {
 
     it('answers each account as its codes allow', async () => {
       await checkRoles(context, declaration);
+    });
+
+    it('refuses writes to accounts without the codes, and everything without a token', async () => {
+      await checkWritesDenied(context, declaration, (options) => t.app.inject(options));
     });
 
     it('reads one record by id and refuses a missing one', async () => {

@@ -292,3 +292,44 @@ export async function checkOne(client: AuthedClient, declaration: ResourceDeclar
   const malformed = await client.get(declaration.api.one.replace(':id', 'abc'));
   expect(malformed.statusCode).not.toBe(500);
 }
+
+const WRITES = [
+  ['create', 'POST', 'create'],
+  ['update', 'PUT', 'edit'],
+  ['delete', 'DELETE', 'delete'],
+] as const;
+
+/**
+ * Every declared write path, for every account that holds none of the codes its siblings on that path grant:
+ * 403 before anything is read or written (the body is irrelevant). Without a token every declared path is 401.
+ */
+export async function checkWritesDenied(
+  context: KitContext,
+  declaration: ResourceDeclaration,
+  inject: (options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }) => Promise<{
+    statusCode: number;
+  }>,
+): Promise<void> {
+  const anonymous = await inject({ method: 'GET', url: listUrl(declaration, { page: 0, size: 1 }) });
+  expect(anonymous.statusCode, `${declaration.name} list without a token`).toBe(401);
+  const merchantPage = findRoute(`/${declaration.name}`)?.shell === 'merchant';
+  for (const [api, method, permission] of WRITES) {
+    const path = declaration.api[api];
+    if (!path) continue;
+    const url = path.replace(':id', '987654321');
+    const sameWrite = context.all.filter((other) => other.api[api] === path);
+    const codes = sameWrite.map((other) => other.permissions[permission] ?? other.permissions.list);
+    expect((await inject({ method, url, payload: {} })).statusCode, `${method} ${url} without a token`).toBe(401);
+    for (const account of ACCOUNTS) {
+      if (account === 'admin') continue;
+      const staff = account !== 'merchant' && account !== 'xgm';
+      if (merchantPage && staff) continue;
+      const may = codes.some(
+        (list) => list.length === 0 || list.some((code) => context.authorities[account].has(code)),
+      );
+      if (may) continue;
+      const response = await context.clients[account]({ method, url, payload: {} });
+      expect(response.statusCode, `${method} ${url} as ${account}`).toBe(403);
+    }
+  }
+}
