@@ -8,6 +8,7 @@ import { revokeAllTokens } from '../auth/sessions';
 import { ok } from '../http/envelope';
 import { CaptchaRefreshError, fail } from '../http/errors';
 import { clearFailures } from './loginAttempts';
+import { nameAndPhoneSchema } from './publicSchemas';
 import { verifySmsCode } from './sms/smsCodes';
 
 type Form = Record<string, unknown>;
@@ -39,7 +40,7 @@ export function randomPassword(length = RESET_PASSWORD_LENGTH): string {
 export async function accountsRoutes(app: FastifyInstance, { db, sms }: AppServices): Promise<void> {
   const publicRoute = { config: { access: { public: true } } };
 
-  app.post('/api/v1/common/checknameandphone', publicRoute, async (request) => {
+  app.post('/api/v1/common/checknameandphone', { ...publicRoute, schema: nameAndPhoneSchema }, async (request) => {
     const form = { ...((request.query ?? {}) as Form), ...((request.body ?? {}) as Form) };
     const name = text(form.name ?? form.username);
     const phone = text(form.phone ?? form.mobile);

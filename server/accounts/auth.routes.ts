@@ -19,6 +19,7 @@ import {
   LOCK_AFTER_FAILURES,
   recordFailure,
 } from './loginAttempts';
+import { codeLoginSchema, loginSchema } from './publicSchemas';
 import { verifySmsCode } from './sms/smsCodes';
 import { sameMobile } from './workspace.repository';
 
@@ -36,7 +37,7 @@ const LOCKED_MESSAGE = '登录失败次数过多，账号已锁定，请15分钟
 
 /** Session calls: POST /login, POST /code/login, POST /refresh_token (DESIGN §2). */
 export async function authRoutes(app: FastifyInstance, { db, tokens, config }: AppServices): Promise<void> {
-  app.post('/login', { config: { access: { public: true } } }, async (request) => {
+  app.post('/login', { config: { access: { public: true } }, schema: loginSchema }, async (request) => {
     const form = (request.body ?? {}) as Form;
     const username = text(form.username);
     const password = text(form.password);
@@ -88,7 +89,7 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, config }: A
     );
   });
 
-  app.post('/code/login', { config: { access: { public: true } } }, async (request) => {
+  app.post('/code/login', { config: { access: { public: true } }, schema: codeLoginSchema }, async (request) => {
     const form = (request.body ?? {}) as Form;
     const phone = text(form.phone);
     const code = text(form.code);

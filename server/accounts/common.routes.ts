@@ -5,6 +5,7 @@ import type { AppServices } from '../appServices';
 import { ok } from '../http/envelope';
 import { CaptchaRefreshError, fail } from '../http/errors';
 import { checkCaptcha, consumeCaptcha, issueCaptcha } from './captcha/captchaStore';
+import { captchaCheckSchema, loginPhoneSchema, smsSendSchema } from './publicSchemas';
 import { sendSmsCode } from './sms/smsCodes';
 
 type Form = Record<string, string | undefined>;
@@ -20,14 +21,14 @@ export async function commonRoutes(app: FastifyInstance, { db, sms }: AppService
     return ok(await issueCaptcha(db));
   });
 
-  app.post('/api/v1/common/check', publicRoute, async (request) => {
+  app.post('/api/v1/common/check', { ...publicRoute, schema: captchaCheckSchema }, async (request) => {
     const body = (request.body ?? {}) as Form;
     if (!(await checkCaptcha(db, body.captchaId ?? body.token, body.code)))
       throw new CaptchaRefreshError('图形验证码错误');
     return ok(true);
   });
 
-  app.post('/api/v1/common/checkloginphone', publicRoute, async (request) => {
+  app.post('/api/v1/common/checkloginphone', { ...publicRoute, schema: loginPhoneSchema }, async (request) => {
     const phone = text((request.query as Form).phone ?? (request.body as Form | undefined)?.phone);
     if (!phone) fail(MSG.fillPhone);
     const account = await db
@@ -74,6 +75,6 @@ export async function commonRoutes(app: FastifyInstance, { db, sms }: AppService
     await sendSmsCode(db, sms, { mobile, type, ip: request.ip });
     return ok(null, '验证码已发送');
   };
-  app.post('/api/v1/sms/vericode', publicRoute, sendCode(true));
-  app.post('/api/v1/sms/vericodeno', publicRoute, sendCode(false));
+  app.post('/api/v1/sms/vericode', { ...publicRoute, schema: smsSendSchema }, sendCode(true));
+  app.post('/api/v1/sms/vericodeno', { ...publicRoute, schema: smsSendSchema }, sendCode(false));
 }

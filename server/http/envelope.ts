@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
+  CODE_BUSINESS_ERROR,
   CODE_FORBIDDEN,
   CODE_NOT_FOUND,
   CODE_OK,
@@ -9,6 +10,20 @@ import {
   MESSAGES,
 } from '../../src/domain/codes';
 import { BusinessError, ForbiddenError, UnauthenticatedError } from './errors';
+
+/** '请求参数有误：token 格式不正确' from the first schema violation Fastify reports. */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  const params = (first?.params ?? {}) as { missingProperty?: string; limit?: number };
+  const field =
+    first?.instancePath?.split('/').filter(Boolean).join('.') ||
+    params.missingProperty ||
+    error.validationContext ||
+    '请求';
+  if (first?.keyword === 'maxLength') return `请求参数有误：${field} 过长（最多 ${params.limit} 个字符）`;
+  if (first?.keyword === 'required') return `请求参数有误：缺少 ${field}`;
+  return `请求参数有误：${field} 格式不正确`;
+}
 
 export function ok<T>(content: T, message = '操作成功'): Envelope<T> {
   return { code: CODE_OK, message, content };
@@ -32,6 +47,10 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
       return reply
         .status(403)
         .send({ code: CODE_FORBIDDEN, message: error.message || MESSAGES.forbidden, content: null });
+    }
+    if (error.validation) {
+      // A body, query or params schema refused the request: a business answer naming the field (DESIGN §2).
+      return reply.status(200).send({ code: CODE_BUSINESS_ERROR, message: validationMessage(error), content: null });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {

@@ -308,3 +308,94 @@ describe('finding 15: every API answer carries Cache-Control: no-store, the web 
     }
   });
 });
+
+describe('finding 9: wrong types in public bodies answer 1040400, never 500', () => {
+  const ROUTES: { url: string; body: Record<string, unknown> }[] = [
+    { url: '/api/v1/common/check', body: { captchaId: 'x', token: 'x', code: 'ABCDEF' } },
+    { url: '/api/v1/sms/vericodeno', body: { mobile: '13000000009', type: 1, token: 'x', code: 'ABCDEF', module: 2 } },
+    {
+      url: '/api/v1/sms/vericode',
+      body: { username: 'nobody9', mobile: '13000000009', type: 2, token: 'x', code: 'ABCDEF', module: 2 },
+    },
+    {
+      url: '/login',
+      body: {
+        username: 'fuzz_nobody',
+        password: sha256Hex('x'),
+        type: 1,
+        platformMark: 1,
+        captchaId: 'x',
+        captchaCode: 'x',
+      },
+    },
+    { url: '/code/login', body: { phone: '13000000009', code: '123456', username: 'fuzz_nobody', platformMark: 1 } },
+    { url: '/api/v1/common/checknameandphone', body: { name: 'fuzz_nobody', phone: '13000000009' } },
+    { url: '/api/v1/common/checkloginphone', body: { phone: '13000000009' } },
+  ];
+  /** Values no field of these forms may hold: each must be refused by the schema. */
+  const REFUSED: [string, unknown][] = [
+    ['object', { a: 1 }],
+    ['empty object', {}],
+    ['array of two', ['1', '2']],
+    ['nested array', [[1]]],
+    ['huge string', 'A'.repeat(100_000)],
+  ];
+  /** Values that are odd but harmless (a JSON number or boolean reads as text): any answer but a 5xx. */
+  const ODD: [string, unknown][] = [
+    ['number', 123456],
+    ['negative float', -1.5],
+    ['boolean', true],
+    ['null', null],
+    ['empty string', ''],
+  ];
+
+  it('answers 1040400 for every field holding an object, an array or a huge string', async () => {
+    for (const route of ROUTES) {
+      for (const field of Object.keys(route.body)) {
+        for (const [kind, value] of REFUSED) {
+          const response = await t.app.inject({
+            method: 'POST',
+            url: route.url,
+            payload: { ...route.body, [field]: value },
+          });
+          const label = `${route.url} ${field}=${kind}`;
+          expect(response.statusCode, label).toBe(200);
+          const answer = envelopeOf(response);
+          expect(answer.code, label).toBe(1040400);
+          expect(answer.message, label).toMatch(new RegExp(`^请求参数有误：${field} `));
+        }
+      }
+    }
+  });
+
+  it('never answers 5xx to odd scalar values or to a body that is not an object', async () => {
+    for (const route of ROUTES) {
+      for (const field of Object.keys(route.body)) {
+        for (const [kind, value] of ODD) {
+          const response = await t.app.inject({
+            method: 'POST',
+            url: route.url,
+            payload: { ...route.body, [field]: value },
+          });
+          expect(response.statusCode, `${route.url} ${field}=${kind}`).toBeLessThan(500);
+        }
+      }
+      for (const raw of ['[]', '"text"', '12', '[{"token":{"a":1}}]']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: route.url,
+          headers: { 'content-type': 'application/json' },
+          payload: raw,
+        });
+        expect(response.statusCode, `${route.url} body ${raw}`).toBeLessThan(500);
+        expect(envelopeOf(response).code, `${route.url} body ${raw}`).toBe(1040400);
+      }
+    }
+  });
+
+  it('the probe itself: {"token":{"a":1}} on /api/v1/common/check', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/common/check', payload: { token: { a: 1 } } });
+    expect(response.statusCode).toBe(200);
+    expect(envelopeOf(response)).toEqual({ code: 1040400, message: '请求参数有误：token 格式不正确', content: null });
+  });
+});

@@ -1,0 +1,54 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+
+/**
+ * Body schemas of the public session routes (CONVENTIONS: Fastify validates before the handler runs). Forms
+ * post every field as text; JSON callers may send numbers, which Fastify's validator turns into text. Objects,
+ * arrays and over-long values are refused with 1040400 (http/envelope.ts), never reach a handler, never 500.
+ */
+const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+
+const body = (properties: Record<string, TSchema>) => ({
+  body: Type.Object(properties, { additionalProperties: true }),
+});
+
+const CAPTCHA_ID = text(64);
+const CAPTCHA_CODE = text(16);
+const MOBILE = text(20);
+const USERNAME = text(64);
+/** SHA-256 hex of the password (64), with room for what older clients sent. */
+const PASSWORD = text(128);
+const SMALL_NUMBER = text(8);
+
+export const captchaCheckSchema = body({ captchaId: CAPTCHA_ID, token: CAPTCHA_ID, code: CAPTCHA_CODE });
+
+export const smsSendSchema = body({
+  mobile: MOBILE,
+  type: SMALL_NUMBER,
+  username: USERNAME,
+  token: CAPTCHA_ID,
+  captchaId: CAPTCHA_ID,
+  code: CAPTCHA_CODE,
+  module: SMALL_NUMBER,
+});
+
+export const loginSchema = body({
+  username: USERNAME,
+  password: PASSWORD,
+  type: SMALL_NUMBER,
+  platformMark: SMALL_NUMBER,
+  captchaId: CAPTCHA_ID,
+  captchaCode: CAPTCHA_CODE,
+  switchCompany: SMALL_NUMBER,
+});
+
+export const codeLoginSchema = body({
+  phone: MOBILE,
+  code: CAPTCHA_CODE,
+  username: USERNAME,
+  type: SMALL_NUMBER,
+  platformMark: SMALL_NUMBER,
+});
+
+export const nameAndPhoneSchema = body({ name: USERNAME, username: USERNAME, phone: MOBILE, mobile: MOBILE });
+
+export const loginPhoneSchema = body({ phone: MOBILE });
