@@ -4,7 +4,7 @@ import { canAccessRoute, hasAnyPermission, isAdminShellUser } from '../src/domai
 import { roleLabel } from '../src/domain/roles';
 import { findRoute } from '../src/domain/routes';
 import { apiBase } from './appConfig';
-import { loginWithPassword, logoutLocally, type PasswordLogin } from './auth/loginApi';
+import { loginPathFor, loginWithPassword, logoutLocally, type PasswordLogin } from './auth/loginApi';
 import { refreshIfDue, setRefreshFailedHandler, startTokenRefresh } from './auth/tokenRefresh';
 import { ApiError, setUnauthorizedHandler } from './httpClient';
 import { requestHeaders } from './requestHeaders';
@@ -14,7 +14,7 @@ import { getSession, getToken } from './sessionStore';
 export function loginRedirect(): string {
   const here = `${window.location.pathname}${window.location.search}`;
   // A second check that runs after the first redirect must keep the Rurl it already carries.
-  return here.startsWith('/login') ? here : `/login?Rurl=${encodeURIComponent(here)}`;
+  return here.startsWith('/login') ? here : loginPathFor(here);
 }
 
 /**

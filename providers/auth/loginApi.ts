@@ -1,3 +1,4 @@
+import queryString from 'query-string';
 import { isAdminShellUser } from '../../src/domain/permissions';
 import { findRoute, PUBLIC_PATHS, SHELL_HOME } from '../../src/domain/routes';
 import { LOGIN_TYPE, type LoginContent } from '../../src/domain/session';
@@ -97,6 +98,17 @@ export async function loginWithSso(input: {
 export function logoutLocally(): void {
   stopTokenRefresh();
   clearSession();
+}
+
+/** /login?Rurl=<path>: the login page that brings the user back to `path` afterwards (encoded by query-string). */
+export function loginPathFor(path: string): string {
+  return queryString.stringifyUrl({ url: '/login', query: { Rurl: path } });
+}
+
+/** The Rurl of the login page's query string, when it is a path of this app (safeReturnPath); else null. */
+export function returnPathFrom(search: string): string | null {
+  const { Rurl } = queryString.parse(search);
+  return safeReturnPath(typeof Rurl === 'string' ? Rurl : null);
 }
 
 /** Rurl is honoured only for paths of this app (never another origin, never a public page). */

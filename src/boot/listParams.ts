@@ -1,3 +1,4 @@
+import queryString from 'query-string';
 import type { ListParams } from '../../providers/listRequest';
 import { type FieldDeclaration, listFields, listPageSizes, type ResourceDeclaration } from '../../resources/types';
 
@@ -16,15 +17,11 @@ function readStore(storage: Storage, key: string): unknown {
 type ListQuery = Record<string, unknown>;
 
 /**
- * react-admin's parseQueryFromLocation without its dependencies (query-string, and through ra-core React
- * and lodash: 60 KB for two small functions). tests/unit/listParams.test.ts checks both copies agree.
+ * react-admin's parseQueryFromLocation, on the same query-string parser, without ra-core (through it React and
+ * lodash: 60 KB for two small functions). tests/unit/listParams.test.ts checks both copies agree.
  */
 export function parseListQuery(search: string): ListQuery {
-  const query: ListQuery = {};
-  for (const [key, value] of new URLSearchParams(search)) {
-    const previous = query[key];
-    query[key] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
-  }
+  const query: ListQuery = { ...queryString.parse(search) };
   for (const key of ['filter', 'displayedFilters']) {
     if (typeof query[key] !== 'string') continue;
     try {

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import queryString from 'query-string';
 import { useEffect, useState } from 'react';
 import { requestContent } from '../../../providers/httpClient';
 import { resourceApi } from '../../../resources/registry';
@@ -28,7 +29,9 @@ const FIGURES: readonly Figure[] = [
 ];
 
 function listLink(figure: Figure): string {
-  return figure.filter ? `${figure.route}?filter=${encodeURIComponent(JSON.stringify(figure.filter))}` : figure.route;
+  return figure.filter
+    ? queryString.stringifyUrl({ url: figure.route, query: { filter: JSON.stringify(figure.filter) } })
+    : figure.route;
 }
 
 export function AdminFigures() {

@@ -7,14 +7,14 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   LoginRefused,
   landingPath,
   loginWithPassword,
   loginWithSms,
   loginWithSso,
-  safeReturnPath,
+  returnPathFrom,
 } from '../../../providers/auth/loginApi';
 import { ApiError } from '../../../providers/httpClient';
 import { CaptchaField, type CaptchaValue } from '../../components/CaptchaField';
@@ -48,6 +48,7 @@ type Errors = Partial<Record<'username' | 'password' | 'phone' | 'code' | 'captc
 export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const location = useLocation();
   const [edition, setEdition] = useState<Edition>(params.get('platformMark') === '3' ? 3 : 1);
   const [mode, setMode] = useState<Mode>('password');
   const [username, setUsername] = useState('');
@@ -74,7 +75,7 @@ export function LoginPage() {
 
   const afterLogin = async (content: LoginContent) => {
     showToast('登录成功', 'success');
-    const target = safeReturnPath(params.get('Rurl')) ?? (await landingPath(content));
+    const target = returnPathFrom(location.search) ?? (await landingPath(content));
     navigate(target, { replace: true });
   };
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAppConfig } from '../../../providers/appConfig';
-import { safeReturnPath } from '../../../providers/auth/loginApi';
+import { loginPathFor, returnPathFrom, safeReturnPath } from '../../../providers/auth/loginApi';
 import { refreshIfDue, stopTokenRefresh } from '../../../providers/auth/tokenRefresh';
 import { ApiError, authProvider, loginRedirect } from '../../../providers/authProvider';
 import { request } from '../../../providers/httpClient';
@@ -220,6 +220,26 @@ describe('safeReturnPath', () => {
     undefined,
   ])('refuses %j', (path) => {
     expect(safeReturnPath(path)).toBeNull();
+  });
+});
+
+describe('Rurl in the login query string (query-string, issue 19 #17)', () => {
+  it.each(['/adMerchant?page=2&filter={"coname":"a b&c=d"}', '/manage#top', '/adMerchant/12/show?x=%25;+'])(
+    'brings %s back unchanged through /login?Rurl=',
+    (path) => {
+      const login = loginPathFor(path);
+      expect(login.startsWith('/login?Rurl=')).toBe(true);
+      expect(login.slice('/login?'.length)).not.toMatch(/[&#+ ]/);
+      expect(returnPathFrom(login.slice('/login'.length))).toBe(path);
+    },
+  );
+
+  it('takes Rurl from the rest of the query, decoded once, and refuses a repeated or foreign one', () => {
+    expect(returnPathFrom('?index&Rurl=%2FadMerchant%3Fx%3D1&platformMark=3')).toBe('/adMerchant?x=1');
+    expect(returnPathFrom('?Rurl=%2FadMerchant&Rurl=%2FadHome')).toBeNull();
+    expect(returnPathFrom('?Rurl=https%3A%2F%2Fevil.com')).toBeNull();
+    expect(returnPathFrom('?Rurl=%2F%2Fevil.com')).toBeNull();
+    expect(returnPathFrom('')).toBeNull();
   });
 });
 
