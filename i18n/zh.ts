@@ -1,13 +1,13 @@
 import type { TranslationMessages } from 'ra-core';
+import { PAGE_RANGE_INFO } from './pageRange';
+
+export { PAGE_RANGE_INFO };
 
 /**
  * Simplified Chinese translation of react-admin's built-in `ra.*` messages.
  * Mirrors every key of ra-language-english (checked by tests/unit/i18n.test.ts).
  * Chinese has a single plural form, so never use Polyglot's `||||` here.
  */
-/** Also used by the first paint (src/boot), which shows the list's range before react-admin loads. */
-export const PAGE_RANGE_INFO = '第 %{offsetBegin}-%{offsetEnd} 条，共 %{total} 条';
-
 export const raZh: TranslationMessages = {
   ra: {
     action: {

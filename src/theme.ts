@@ -1,6 +1,6 @@
 import { zhCN } from '@mui/material/locale';
 import { createTheme } from '@mui/material/styles';
-import { PAGE_RANGE_INFO } from '../i18n/zh';
+import { PAGE_RANGE_INFO } from '../i18n/pageRange';
 import { THEME_TOKENS } from './themeTokens';
 
 /**

@@ -1,4 +1,4 @@
-import { PAGE_RANGE_INFO } from '../../i18n/zh';
+import { PAGE_RANGE_INFO } from '../../i18n/pageRange';
 import { cellAlign, cellText } from '../../resources/cellText';
 import { cellBoxStyle, cellMayClip } from '../../resources/columnGeometry';
 import type { FieldDeclaration } from '../../resources/types';
