@@ -1,7 +1,13 @@
-import { DateInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import Box from '@mui/material/Box';
+import { lazy, Suspense } from 'react';
+import { NumberInput, SelectInput, TextInput } from 'react-admin';
 import type { FieldDeclaration, FilterDeclaration } from '../types';
+import { DateRangeFilter } from './DateRangeFilter';
 import { UploadInput } from './UploadInput';
 import { fieldValidators } from './validators';
+
+// Date pickers (MUI X, dayjs) load only with a form that has a date field.
+const PickerInput = lazy(() => import('./PickerInput'));
 
 /** The form input of one declared field, with the shared validation rules. */
 export function inputElement(field: FieldDeclaration) {
@@ -22,7 +28,12 @@ export function inputElement(field: FieldDeclaration) {
     case 'file':
       return <UploadInput key={field.source} field={field} />;
     case 'date':
-      return <DateInput {...common} />;
+    case 'datetime':
+      return (
+        <Suspense key={field.source} fallback={<Box sx={{ height: 64 }} />}>
+          <PickerInput field={field} />
+        </Suspense>
+      );
     case 'longtext':
       return <TextInput {...common} multiline minRows={4} />;
     default:
@@ -30,7 +41,7 @@ export function inputElement(field: FieldDeclaration) {
   }
 }
 
-/** Filter inputs; a date range becomes two date inputs (start key and end key). */
+/** Filter inputs; a date range is one filter of two pickers (start key and end key). */
 export function filterElements(filters: readonly FilterDeclaration[]) {
   return filters.flatMap((filter) => {
     const common = { label: filter.label, alwaysOn: filter.alwaysOn };
@@ -41,11 +52,11 @@ export function filterElements(filters: readonly FilterDeclaration[]) {
         return [<NumberInput key={filter.key} source={filter.key} {...common} />];
       case 'dateRange':
         return [
-          <DateInput key={filter.key} source={filter.key} label={`${filter.label}起`} alwaysOn={filter.alwaysOn} />,
-          <DateInput
-            key={filter.endKey}
-            source={filter.endKey ?? `${filter.key}End`}
-            label={`${filter.label}止`}
+          <DateRangeFilter
+            key={filter.key}
+            source={filter.key}
+            endSource={filter.endKey ?? `${filter.key}End`}
+            label={filter.label}
             alwaysOn={filter.alwaysOn}
           />,
         ];

@@ -28,6 +28,7 @@ export const MSG = {
   switchPassword: '请输入登录密码',
   endRequired: '请选择结束时间',
   startRequired: '请选择开始时间',
+  endBeforeStart: '结束时间不能早于开始时间',
   captchaLength: '请输入6位图形验证码',
   invoiceTitle: '请输入2-36位发票抬头',
   taxNumber: '请输入正确的纳税人识别号（15、17、18或20位大写字母或数字）',
@@ -121,6 +122,14 @@ export const validateNationalId = matches(NATIONAL_ID_PATTERN, MSG.nationalId);
 export function validateDateRange(start: unknown, end: unknown): string | undefined {
   if (!blank(start) && blank(end)) return MSG.endRequired;
   if (blank(start) && !blank(end)) return MSG.startRequired;
+  return undefined;
+}
+
+/** What a date-range picker refuses before it filters: a half-filled range, or an end before the start. */
+export function validateDateRangeInput(start: unknown, end: unknown): string | undefined {
+  const missing = validateDateRange(start, end);
+  if (missing) return missing;
+  if (!blank(start) && !blank(end) && String(end) < String(start)) return MSG.endBeforeStart;
   return undefined;
 }
 

@@ -64,7 +64,7 @@ test('管理端的宽列表：没有单元格超过两行，宽表格在卡片�
       .execute(),
   );
   await loginAs(page, 'admin');
-  await expect(page).toHaveURL(/\/adMain$/);
+  await expect(page).toHaveURL(/\/ad(Main|Home)$/);
   for (const path of ['/adTransferLot', '/adPlatformCooperation', '/adMoneyManagement', '/adActivateMerchant']) {
     await expectNoTallCells(page, path);
   }

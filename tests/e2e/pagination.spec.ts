@@ -7,7 +7,7 @@ const OTHER_FORMATS = /^\d+-\d+ 共 \d+ 条$|条到第/;
 
 test('生成的列表、自定义列表和对话框的分页都写作「第 1-10 条，共 N 条」', async ({ page }) => {
   await loginAs(page, 'admin');
-  await expect(page).toHaveURL(/\/adMain$/);
+  await expect(page).toHaveURL(/\/ad(Main|Home)$/);
   await page.goto('/adMerchant');
   await expect(page.getByText(RANGE)).toHaveText(/^第 1-10 条，共 \d+ 条$/);
 

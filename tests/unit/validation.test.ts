@@ -12,6 +12,7 @@ import {
   validateCompanyName,
   validateContactPhone,
   validateDateRange,
+  validateDateRangeInput,
   validateFields,
   validateImageFile,
   validateInvoiceAddress,
@@ -233,6 +234,13 @@ describe('date range', () => {
     expect(validateDateRange('2024-01-01', '2024-01-31')).toBeUndefined();
     expect(validateDateRange(undefined, null)).toBeUndefined();
     expect(validateDateRange('', '')).toBeUndefined();
+  });
+
+  it('the picker also refuses an end before the start', () => {
+    expect(validateDateRangeInput('2024-02-01', '2024-01-31')).toBe('结束时间不能早于开始时间');
+    expect(validateDateRangeInput('2024-01-31', '2024-01-31')).toBeUndefined();
+    expect(validateDateRangeInput('2024-01-01', '')).toBe('请选择结束时间');
+    expect(validateDateRangeInput('', '')).toBeUndefined();
   });
 });
 
