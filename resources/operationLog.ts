@@ -11,7 +11,7 @@ export const operationLog: ResourceDeclaration = {
   recordTitle: 'id',
   api: { list: '/api/v1/operationlogs/search', one: '/api/v1/operationlogs/:id' },
   permissions: { list: ['UI_OPERATION_LOG'] },
-  views: { show: true },
+  views: {},
   defaultSort: { field: 'createTime', order: 'DESC' },
   pageSizes: [50, 100, 200],
   fields: [
