@@ -13,6 +13,8 @@ import type { TokenClaims, TokenService } from './tokens';
 export interface AccessRule {
   public?: boolean;
   permissions?: readonly string[];
+  /** The 403 message for a caller without the codes; default 无权限访问此页面！. */
+  denied?: string;
 }
 
 declare module 'fastify' {
@@ -106,7 +108,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, tokens: Toke
     request.auth = auth;
     request.session = claims;
     if (rule?.permissions && rule.permissions.length > 0 && !holdsAny(auth, rule.permissions)) {
-      throw new ForbiddenError('无权限访问此页面！');
+      throw new ForbiddenError(rule.denied ?? '无权限访问此页面！');
     }
   });
 }

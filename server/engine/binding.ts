@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, RawBuilder, SqlBool } from 'kysely';
 import type { ResourceDeclaration } from '../../resources/types';
 import type { AuthContext } from '../auth/access';
 import type { Db } from '../db/database';
@@ -20,10 +20,15 @@ export interface ResourceBinding {
   columns?: Readonly<Record<string, string>>;
   /** LEFT JOINs for read-only display columns: `{ table: 'departments', on: ['departments.id', 'subsidiaries.department_id'] }`. */
   joins?: readonly { table: keyof Database & string; on: readonly [string, string] }[];
+  /** Read-only record keys selected as SQL (a flag derived from a column, a column the declaration does not show); never sorted, filtered or written. */
+  computed?: Readonly<Record<string, RawBuilder<unknown>>>;
+  /** Declared operations ('list', 'one', 'create', 'update', 'delete') and action names a hand-written route beside the binding serves: the engine leaves them out. */
+  handWritten?: readonly string[];
   /** Who sees which rows (DESIGN §4). Default: everyone who holds the route's codes sees every row. */
   scope?: ScopeRule;
   /** Column values every row of this view has (one edition's or one list's view of a shared table): reads see only those rows, new rows get them. */
   fixed?: Readonly<Record<string, string | number>>;
+  // Views of one table may declare the same record paths (one, update, delete): the engine serves each path once, for the view whose fixed values the record has.
   /** How a q= key matches, where the default (by the filter's declared type, on the field of the same name) does not fit. */
   filters?: Readonly<Record<string, FilterBinding>>;
   /** Column timestamps the engine fills in China time. */
@@ -47,6 +52,10 @@ export interface ResourceBinding {
   messages: {
     /** e.g. 行业不存在 */
     notFound: string;
+    /** Success message of a create; default 新增成功. */
+    created?: string;
+    /** 403 for a caller without the operation's codes (also on a path several views share); default 无权限访问此页面！. */
+    denied?: string;
     /** The id's name in 「…格式不正确」, e.g. 行业编号. */
     idLabel: string;
     /** 403 for a record outside the caller's scope; default 无权访问该记录. */
@@ -86,6 +95,8 @@ export interface WriteContext {
 }
 
 export interface ActionBinding {
+  /** Runs inside the action's transaction before its UPDATE (e.g. to lock a parent row); may refuse (fail()). */
+  beforeUpdate?: (context: WriteContext) => Promise<void>;
   /** Column changes the action makes. */
   set: (context: WriteContext) => Record<string, unknown>;
   /** Only rows where this holds take the action; checked in the UPDATE itself. */

@@ -7,7 +7,7 @@ import type { FilterBinding, ResourceBinding } from './binding';
  * names the fix, never at the first request.
  */
 export interface ResolvedColumns {
-  /** Field source → qualified column, for every declared field. */
+  /** Field source → qualified column, for every declared field but the computed ones. */
   fields: Record<string, string>;
   /** Editable field source → the table's own column name. */
   writable: Record<string, string>;
@@ -27,6 +27,12 @@ export function resolveColumns(binding: ResourceBinding): ResolvedColumns {
   const where = `resources: ${declaration.name} (server binding of table ${table})`;
   const fields: Record<string, string> = {};
   for (const field of declaration.fields) {
+    if (binding.computed?.[field.source]) {
+      if (field.sortable || (field.form && !field.readOnly)) {
+        throw new Error(`${where}: computed field "${field.source}" cannot be sorted or written`);
+      }
+      continue;
+    }
     fields[field.source] = binding.columns?.[field.source] ?? `${table}.${snakeCase(field.source)}`;
   }
   const writable: Record<string, string> = {};

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import type { ResourceBinding } from './binding';
-import { registerResource } from './registerResource';
+import { type EngineRoute, resourceRoutes, serveRoutes } from './registerResource';
 
 export type { ResourceBinding } from './binding';
 
 /** Registers every bound resource's API (server/bindings.ts lists them). */
 export function registerResources(app: FastifyInstance, db: Db, bindings: readonly ResourceBinding[]): void {
   const names = new Set<string>();
+  const routes: EngineRoute[] = [];
   for (const binding of bindings) {
     if (names.has(binding.declaration.name)) throw new Error(`resources: ${binding.declaration.name} is bound twice`);
     names.add(binding.declaration.name);
-    registerResource(app, db, binding);
+    routes.push(...resourceRoutes(db, binding));
   }
+  serveRoutes(app, db, routes);
 }

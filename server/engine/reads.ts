@@ -55,7 +55,10 @@ function baseSelect(db: Db, binding: ResourceBinding, columns: ResolvedColumns) 
   for (const join of binding.joins ?? []) query = query.leftJoin(join.table, join.on[0], join.on[1]);
   const fixed = fixedCondition(binding);
   if (fixed) query = query.where(fixed);
-  return query.select(Object.entries(columns.fields).map(([source, column]) => sql.ref(column).as(source)));
+  return query.select([
+    ...Object.entries(columns.fields).map(([source, column]) => sql.ref(column).as(source)),
+    ...Object.entries(binding.computed ?? {}).map(([key, expression]) => expression.as(key)),
+  ]);
 }
 
 /** q= filters (already whitelisted) → conditions, each value read by its declared type. */
@@ -101,8 +104,11 @@ export async function listPage(
   columns: ResolvedColumns,
   auth: AuthContext,
   list: ListQuery,
+  /** A condition of a hand-written list beside the binding (e.g. only unbound rows). */
+  extra?: Condition,
 ): Promise<{ rows: EngineRecord[]; total: number }> {
   const conditions = filterConditions(db, binding, columns, list.filters);
+  if (extra) conditions.push(extra);
   const scope = scopeCondition(binding, auth);
   if (scope) conditions.push(scope);
   const fixed = fixedCondition(binding);

@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { type ActionDeclaration, type FieldDeclaration, filterKeys, sortFields } from '../../resources/types';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
-import { requireAuth } from '../auth/access';
+import { holdsAny, requireAuth } from '../auth/access';
 import { parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { ok } from '../http/envelope';
-import { BusinessError, fail } from '../http/errors';
+import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { checkedValues, writeUnique } from '../http/fieldChecks';
 import { type ListSpec, pageOf, parseListQuery } from '../http/listQuery';
 import type { ResourceBinding, WriteContext } from './binding';
@@ -24,6 +24,76 @@ import { type EngineRecord, fixedCondition, listPage, recordOrFail } from './rea
  * the engine replaced: 新增成功, 保存成功, 删除成功, the binding's own for not found / in use / actions.
  */
 export function registerResource(app: FastifyInstance, db: Db, binding: ResourceBinding): void {
+  serveRoutes(app, db, resourceRoutes(db, binding));
+}
+
+/** One route of a bound resource, before it is served. */
+export interface EngineRoute {
+  method: HTTPMethods;
+  url: string;
+  codes: readonly string[];
+  binding: ResourceBinding;
+  handler: (request: FastifyRequest) => Promise<unknown>;
+}
+
+const DENIED = '无权限访问此页面！';
+
+/**
+ * Serves the routes; a record path several views of one table declare (binding.fixed) is served once, with
+ * any view's codes, by the view whose fixed values the record has and with that view's codes.
+ */
+export function serveRoutes(app: FastifyInstance, db: Db, routes: readonly EngineRoute[]): void {
+  const byPath = new Map<string, EngineRoute[]>();
+  for (const route of routes) {
+    const key = `${route.method} ${route.url}`;
+    byPath.set(key, [...(byPath.get(key) ?? []), route]);
+  }
+  for (const [key, shared] of byPath) {
+    const [first] = shared;
+    const tables = new Set(shared.map((route) => route.binding.table));
+    if (shared.length > 1 && (tables.size > 1 || !key.includes(':id') || shared.some((r) => !r.binding.fixed))) {
+      const names = shared.map((route) => route.binding.declaration.name).join(', ');
+      throw new Error(
+        `resources: ${names} all declare ${key}; only views of one table (fixed) may share a record path`,
+      );
+    }
+    const fixedColumns = [...new Set(shared.flatMap((route) => Object.keys(route.binding.fixed ?? {})))];
+    const viewOf = async (request: FastifyRequest) => {
+      const id = Number((request.params as { id?: string }).id);
+      if (!Number.isSafeInteger(id)) return undefined;
+      const row = await (db.selectFrom(first.binding.table as any) as any)
+        .select(fixedColumns)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      const fits = (route: EngineRoute) =>
+        Object.entries(route.binding.fixed ?? {}).every(([column, value]) => String(row[column]) === String(value));
+      return row ? shared.find(fits) : undefined;
+    };
+    app.route({
+      method: first.method,
+      url: first.url,
+      config: {
+        access: {
+          permissions: [...new Set(shared.flatMap((route) => route.codes))],
+          denied: shared.length === 1 ? first.binding.messages.denied : undefined,
+        },
+      },
+      handler:
+        shared.length === 1
+          ? first.handler
+          : async (request) => {
+              const view = await viewOf(request);
+              if (view && !holdsAny(requireAuth(request), view.codes)) {
+                throw new ForbiddenError(view.binding.messages.denied ?? DENIED);
+              }
+              return (view ?? first).handler(request);
+            },
+    });
+  }
+}
+
+/** The routes of one bound resource (see registerResource). */
+export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] {
   const { declaration } = binding;
   const { api, permissions } = declaration;
   const columns = resolveColumns(binding);
@@ -38,9 +108,18 @@ export function registerResource(app: FastifyInstance, db: Db, binding: Resource
   const formFields = declaration.fields.filter(
     (field): field is FieldDeclaration => !!field.form && !field.readOnly && field.source in columns.writable,
   );
-  const access = (codes: readonly string[] | undefined) => ({
-    config: { access: { permissions: codes ?? permissions.list } },
-  });
+  const routes: EngineRoute[] = [];
+  const route = (
+    operation: 'list' | 'one' | 'create' | 'update' | 'delete',
+    method: HTTPMethods,
+    codes: readonly string[] | undefined,
+    handler: EngineRoute['handler'],
+  ) => {
+    const url = api[operation];
+    if (url && !binding.handWritten?.includes(operation)) {
+      routes.push({ method, url, codes: codes ?? permissions.list, binding, handler });
+    }
+  };
   const idOf = (request: FastifyRequest) => parseId((request.params as { id: string }).id, binding.messages.idLabel);
   const contextOf = (request: FastifyRequest, id?: number): WriteContext => ({
     db,
@@ -54,15 +133,13 @@ export function registerResource(app: FastifyInstance, db: Db, binding: Resource
   const unique = <T>(write: () => Promise<T>) =>
     binding.unique ? writeUnique(write, binding.unique.field, binding.unique.message) : write();
 
-  app.get(api.list, access(permissions.list), async (request) => {
+  route('list', 'GET', permissions.list, async (request) => {
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, listSpec);
     const { rows, total } = await listPage(db, binding, columns, requireAuth(request), list);
     return ok(pageOf(rows, total, list));
   });
 
-  if (api.one) {
-    app.get(api.one, access(permissions.list), async (request) => ok(await read(db, idOf(request), request)));
-  }
+  route('one', 'GET', permissions.list, async (request) => ok(await read(db, idOf(request), request)));
 
   const valuesOf = async (context: WriteContext, requireAll: boolean) => {
     const values = await checkedValues(context.body, formFields, {
@@ -89,101 +166,96 @@ export function registerResource(app: FastifyInstance, db: Db, binding: Resource
     return row;
   };
 
-  if (api.create) {
-    app.post(api.create, access(permissions.create), async (request) => {
-      const context = contextOf(request);
-      const row = await valuesOf(context, true);
-      const record = await unique(() =>
-        db.transaction().execute(async (trx) => {
-          const now = chinaTime();
-          const extra = (await binding.beforeSave?.({ ...context, db: trx }, row)) ?? {};
-          const inserted = await trx
-            .insertInto(binding.table as any)
-            .values({
-              ...binding.insertDefaults?.(context),
-              ...row,
-              ...extra,
-              ...binding.fixed,
-              ...(binding.timestamps?.create ? { [binding.timestamps.create]: now } : {}),
-              ...(binding.timestamps?.update ? { [binding.timestamps.update]: now } : {}),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          const created = await read(trx, Number((inserted as { id: number }).id), request);
-          await binding.afterWrite?.({ ...context, db: trx, id: created.id });
-          await recordOperation(trx, request, context.auth, {
-            action: 'create',
-            resource: declaration.name,
-            recordId: created.id,
-            changes: changesBetween(null, created),
-          });
-          return created;
-        }),
-      );
-      return ok(record, '新增成功');
-    });
-  }
+  route('create', 'POST', permissions.create, async (request) => {
+    const context = contextOf(request);
+    const row = await valuesOf(context, true);
+    const record = await unique(() =>
+      db.transaction().execute(async (trx) => {
+        const now = chinaTime();
+        const extra = (await binding.beforeSave?.({ ...context, db: trx }, row)) ?? {};
+        const inserted = await trx
+          .insertInto(binding.table as any)
+          .values({
+            ...binding.insertDefaults?.(context),
+            ...row,
+            ...extra,
+            ...binding.fixed,
+            ...(binding.timestamps?.create ? { [binding.timestamps.create]: now } : {}),
+            ...(binding.timestamps?.update ? { [binding.timestamps.update]: now } : {}),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const created = await read(trx, Number((inserted as { id: number }).id), request);
+        await binding.afterWrite?.({ ...context, db: trx, id: created.id });
+        await recordOperation(trx, request, context.auth, {
+          action: 'create',
+          resource: declaration.name,
+          recordId: created.id,
+          changes: changesBetween(null, created),
+        });
+        return created;
+      }),
+    );
+    return ok(record, binding.messages.created ?? '新增成功');
+  });
 
-  if (api.update) {
-    app.put(api.update, access(permissions.edit), async (request) => {
-      const id = idOf(request);
-      await read(db, id, request);
-      const context = contextOf(request, id);
-      const row = await valuesOf(context, false);
-      const record = await unique(() =>
-        db.transaction().execute(async (trx) => {
-          const before = await read(trx, id, request);
-          const extra = (await binding.beforeSave?.({ ...context, db: trx }, row)) ?? {};
-          const changes = { ...row, ...extra };
-          if (Object.keys(changes).length === 0) return before;
-          await trx
-            .updateTable(binding.table as any)
-            .set({
-              ...changes,
-              ...(binding.timestamps?.update ? { [binding.timestamps.update]: chinaTime() } : {}),
-            })
-            .where('id', '=', id)
-            .execute();
-          const after = await read(trx, id, request);
-          await binding.afterWrite?.({ ...context, db: trx });
-          await recordOperation(trx, request, context.auth, {
-            action: 'update',
-            resource: declaration.name,
-            recordId: id,
-            changes: changesBetween(before, after),
-          });
-          return after;
-        }),
-      );
-      return ok(record, '保存成功');
-    });
-  }
-
-  if (api.delete) {
-    app.delete(api.delete, access(permissions.delete), async (request) => {
-      const id = idOf(request);
-      const context = contextOf(request, id);
-      const record = await db.transaction().execute(async (trx) => {
+  route('update', 'PUT', permissions.edit, async (request) => {
+    const id = idOf(request);
+    await read(db, id, request);
+    const context = contextOf(request, id);
+    const row = await valuesOf(context, false);
+    const record = await unique(() =>
+      db.transaction().execute(async (trx) => {
         const before = await read(trx, id, request);
-        let query = trx.deleteFrom(binding.table as any).where('id', '=', id);
-        const guard = binding.deleteGuard;
-        if (guard) query = query.where((eb) => guard.unlessUsed(eb, id));
-        const result = await query.executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) fail(guard?.message ?? binding.messages.notFound);
+        const extra = (await binding.beforeSave?.({ ...context, db: trx }, row)) ?? {};
+        const changes = { ...row, ...extra };
+        if (Object.keys(changes).length === 0) return before;
+        await trx
+          .updateTable(binding.table as any)
+          .set({
+            ...changes,
+            ...(binding.timestamps?.update ? { [binding.timestamps.update]: chinaTime() } : {}),
+          })
+          .where('id', '=', id)
+          .execute();
+        const after = await read(trx, id, request);
         await binding.afterWrite?.({ ...context, db: trx });
         await recordOperation(trx, request, context.auth, {
-          action: 'delete',
+          action: 'update',
           resource: declaration.name,
           recordId: id,
-          changes: changesBetween(before, null),
+          changes: changesBetween(before, after),
         });
-        return before;
-      });
-      return ok(record, '删除成功');
-    });
-  }
+        return after;
+      }),
+    );
+    return ok(record, '保存成功');
+  });
 
-  registerActions(app, db, binding, read, contextOf, idOf);
+  route('delete', 'DELETE', permissions.delete, async (request) => {
+    const id = idOf(request);
+    const context = contextOf(request, id);
+    const record = await db.transaction().execute(async (trx) => {
+      const before = await read(trx, id, request);
+      let query = trx.deleteFrom(binding.table as any).where('id', '=', id);
+      const guard = binding.deleteGuard;
+      if (guard) query = query.where((eb) => guard.unlessUsed(eb, id));
+      const result = await query.executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) fail(guard?.message ?? binding.messages.notFound);
+      await binding.afterWrite?.({ ...context, db: trx });
+      await recordOperation(trx, request, context.auth, {
+        action: 'delete',
+        resource: declaration.name,
+        recordId: id,
+        changes: changesBetween(before, null),
+      });
+      return before;
+    });
+    return ok(record, '删除成功');
+  });
+
+  routes.push(...actionRoutes(db, binding, read, contextOf, idOf));
+  return routes;
 }
 
 const CRUD_METHOD: Record<string, 'create' | 'update' | 'delete'> = { POST: 'create', PUT: 'update', DELETE: 'delete' };
@@ -197,19 +269,18 @@ function matchesAction(action: ActionDeclaration, request: FastifyRequest): bool
   return same(action.query, query) && same(action.body, body);
 }
 
-function registerActions(
-  app: FastifyInstance,
+function actionRoutes(
   db: Db,
   binding: ResourceBinding,
   read: (database: Db, id: number, request: FastifyRequest) => Promise<EngineRecord>,
   contextOf: (request: FastifyRequest, id?: number) => WriteContext,
   idOf: (request: FastifyRequest) => number,
-): void {
+): EngineRoute[] {
   const { declaration } = binding;
   const routes = new Map<string, ActionDeclaration[]>();
   for (const action of declaration.actions ?? []) {
     const crud = CRUD_METHOD[action.method];
-    if (crud && declaration.api[crud] === action.path) continue;
+    if ((crud && declaration.api[crud] === action.path) || binding.handWritten?.includes(action.name)) continue;
     if (!binding.actions?.[action.name]) {
       throw new Error(
         `resources: ${declaration.name} declares action "${action.name}": bind it in the binding's actions`,
@@ -218,14 +289,15 @@ function registerActions(
     const key = `${action.method} ${action.path}`;
     routes.set(key, [...(routes.get(key) ?? []), action]);
   }
-  for (const [key, actions] of routes) {
+  return [...routes].map(([key, actions]) => {
     const [method, path] = key.split(' ');
     const codes = [...new Set(actions.flatMap((action) => action.permissions ?? declaration.permissions.edit ?? []))];
-    app.route({
-      method: method as 'PATCH',
+    return {
+      method: method as HTTPMethods,
       url: path.replace(/:id\b/, ':id'),
-      config: { access: { permissions: codes.length > 0 ? codes : declaration.permissions.list } },
-      handler: async (request) => {
+      codes: codes.length > 0 ? codes : declaration.permissions.list,
+      binding,
+      handler: async (request: FastifyRequest) => {
         const id = idOf(request);
         const action = actions.find((candidate) => matchesAction(candidate, request));
         if (!action) {
@@ -236,6 +308,7 @@ function registerActions(
         const context = contextOf(request, id);
         const record = await db.transaction().execute(async (trx) => {
           const before = await read(trx, id, request);
+          await bound.beforeUpdate?.({ ...context, db: trx });
           let query = trx
             .updateTable(binding.table as any)
             .set(bound.set(context))
@@ -255,6 +328,6 @@ function registerActions(
         });
         return ok(record, bound.message);
       },
-    });
-  }
+    };
+  });
 }
