@@ -34,18 +34,34 @@ interface PendingJob {
   timer: NodeJS.Timeout;
 }
 
+export interface ParserOptions {
+  /** Heap of each thread (maxOldGenerationSizeMb). */
+  heapMb: number;
+  /** A job still running after this is ended with its thread. */
+  hardTimeoutMs: number;
+  maxThreads: number;
+  maxWaiting: number;
+}
+
+const DEFAULT_OPTIONS: ParserOptions = {
+  heapMb: BATCH_PARSE_LIMITS.heapMb,
+  hardTimeoutMs: BATCH_PARSE_LIMITS.hardTimeoutMs,
+  maxThreads: MAX_THREADS,
+  maxWaiting: MAX_WAITING,
+};
+
 class ParserThread {
   private readonly worker: Worker;
   private readonly ready: Promise<void>;
   private pending: PendingJob | null = null;
   dead = false;
 
-  constructor() {
+  constructor(private readonly options: ParserOptions) {
     this.worker = new Worker(WORKER_URL, {
       execArgv: [],
       resourceLimits: {
-        maxOldGenerationSizeMb: BATCH_PARSE_LIMITS.heapMb,
-        maxYoungGenerationSizeMb: 32,
+        maxOldGenerationSizeMb: options.heapMb,
+        maxYoungGenerationSizeMb: Math.min(32, Math.max(4, Math.floor(options.heapMb / 8))),
         stackSizeMb: 4,
       },
     });
@@ -73,19 +89,25 @@ class ParserThread {
     this.worker.once('exit', () => this.end(THREAD_LIMIT.exit));
   }
 
+  /** One job; the thread keeps the process alive only while it has one (an idle thread is unref'd). */
   async run(job: ParseJob): Promise<RawBatchRow[]> {
-    await this.ready;
-    if (this.dead) throw new BatchLimitError(THREAD_LIMIT.exit);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.end(THREAD_LIMIT.timeout);
-        void this.worker.terminate();
-      }, BATCH_PARSE_LIMITS.hardTimeoutMs);
-      this.pending = { id: job.id, resolve, reject, timer };
-      // A copy of its own, moved (not cloned) to the thread.
-      const content = new Uint8Array(job.content);
-      this.worker.postMessage({ ...job, content } satisfies ParseJob, [content.buffer]);
-    });
+    this.worker.ref();
+    try {
+      await this.ready;
+      if (this.dead) throw new BatchLimitError(THREAD_LIMIT.exit);
+      return await new Promise<RawBatchRow[]>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          this.end(THREAD_LIMIT.timeout);
+          void this.worker.terminate();
+        }, this.options.hardTimeoutMs);
+        this.pending = { id: job.id, resolve, reject, timer };
+        // A copy of its own, moved (not cloned) to the thread.
+        const content = new Uint8Array(job.content);
+        this.worker.postMessage({ ...job, content } satisfies ParseJob, [content.buffer]);
+      });
+    } finally {
+      this.worker.unref();
+    }
   }
 
   close(): void {
@@ -114,38 +136,64 @@ class ParserThread {
   }
 }
 
-const idle: ParserThread[] = [];
-const waiting: (() => void)[] = [];
-let running = 0;
-let nextJobId = 1;
+/** Parser threads: at most `maxThreads` busy, `maxWaiting` jobs waiting for one, one idle thread kept warm. */
+export class BatchParserPool {
+  private readonly options: ParserOptions;
+  private readonly idle: ParserThread[] = [];
+  private readonly waiting: (() => void)[] = [];
+  private running = 0;
+  private nextJobId = 1;
+
+  constructor(options: Partial<ParserOptions> = {}) {
+    this.options = { ...DEFAULT_OPTIONS, ...options };
+  }
+
+  /** Starts a thread ahead of the first job. */
+  warm(): void {
+    if (this.idle.length === 0 && this.running === 0) this.idle.push(new ParserThread(this.options));
+  }
+
+  /**
+   * parseBatchFile in a parser thread: the raw rows, or a BatchFileError with the message for the merchant
+   * (BatchLimitError when a cap, the thread's heap or its time ran out; `limit` says which).
+   */
+  async parse(fileName: string, content: Uint8Array): Promise<RawBatchRow[]> {
+    if (this.running >= this.options.maxThreads) {
+      if (this.waiting.length >= this.options.maxWaiting) throw new BatchFileError(BATCH_FILE_MSG.busy);
+      // The slot is handed over by the job that ends (running is not decremented in between).
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running += 1;
+    }
+    let thread = this.idle.pop();
+    while (thread?.dead) thread = this.idle.pop();
+    const current = thread ?? new ParserThread(this.options);
+    try {
+      return await current.run({ id: this.nextJobId++, fileName, content });
+    } finally {
+      if (!current.dead && this.idle.length < MAX_IDLE) this.idle.push(current);
+      else current.close();
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+
+  /** Ends every idle thread (a busy one ends with its job). */
+  close(): void {
+    for (const thread of this.idle.splice(0)) thread.close();
+  }
+}
+
+/** The server's parser threads (module-wide: one pool per process, however many apps a test builds). */
+const pool = new BatchParserPool();
 
 /** Starts a thread ahead of the first upload (the server calls this once it listens). */
 export function warmBatchParser(): void {
-  if (idle.length === 0 && running === 0) idle.push(new ParserThread());
+  pool.warm();
 }
 
-/**
- * parseBatchFile in a parser thread: the raw rows, or a BatchFileError with the message for the merchant
- * (BatchLimitError when a cap, the thread's heap or its time ran out; `limit` says which).
- */
-export async function parseBatchFileIsolated(fileName: string, content: Uint8Array): Promise<RawBatchRow[]> {
-  if (running >= MAX_THREADS) {
-    if (waiting.length >= MAX_WAITING) throw new BatchFileError(BATCH_FILE_MSG.busy);
-    // The slot is handed over by the job that ends (running is not decremented in between).
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    running += 1;
-  }
-  let thread = idle.pop();
-  while (thread?.dead) thread = idle.pop();
-  const current = thread ?? new ParserThread();
-  try {
-    return await current.run({ id: nextJobId++, fileName, content });
-  } finally {
-    if (!current.dead && idle.length < MAX_IDLE) idle.push(current);
-    else current.close();
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
+/** parseBatchFile in one of the server's parser threads (BatchParserPool.parse). */
+export function parseBatchFileIsolated(fileName: string, content: Uint8Array): Promise<RawBatchRow[]> {
+  return pool.parse(fileName, content);
 }
