@@ -37,6 +37,8 @@ export interface ResourceBinding {
   insertDefaults?: (context: WriteContext) => Record<string, unknown>;
   /** Longest text per form field (code points), for fields whose validator does not bound them. */
   maxChars?: Readonly<Record<string, number>>;
+  /** Form values rewritten before the declared validators see them (an id card upper-cased, a date cut to its day). */
+  normalize?: Readonly<Record<string, (value: unknown) => unknown>>;
   /** Checks beyond the declared validators (a length with the entity's message, an existence lookup). */
   checks?: (context: WriteContext) => Readonly<Record<string, FieldCheck>>;
   /** A field whose value is unique (a unique index backs it): the message for a taken value. */
@@ -54,6 +56,8 @@ export interface ResourceBinding {
     notFound: string;
     /** Success message of a create; default 新增成功. */
     created?: string;
+    /** Success message of a delete; default 删除成功. */
+    deleted?: string;
     /** 403 for a caller without the operation's codes (also on a path several views share); default 无权限访问此页面！. */
     denied?: string;
     /** The id's name in 「…格式不正确」, e.g. 行业编号. */

@@ -125,7 +125,7 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
     db,
     auth: requireAuth(request),
     id,
-    body: (request.body ?? {}) as Record<string, unknown>,
+    body: normalizedBody(request.body, binding.normalize),
     query: request.query as Record<string, unknown>,
   });
   const read = (database: Db, id: number, request: FastifyRequest) =>
@@ -251,11 +251,22 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
       });
       return before;
     });
-    return ok(record, '删除成功');
+    return ok(record, binding.messages.deleted ?? '删除成功');
   });
 
   routes.push(...actionRoutes(db, binding, read, contextOf, idOf));
   return routes;
+}
+
+/** The body with the binding's normalize applied to the fields it names (a body that is not an object as it is). */
+function normalizedBody(body: unknown, normalize: ResourceBinding['normalize']): Record<string, unknown> {
+  const values = (body ?? {}) as Record<string, unknown>;
+  if (!normalize || typeof values !== 'object' || Array.isArray(values)) return values;
+  const changed = { ...values };
+  for (const [field, rewrite] of Object.entries(normalize)) {
+    if (changed[field] !== undefined && changed[field] !== null) changed[field] = rewrite(changed[field]);
+  }
+  return changed;
 }
 
 const CRUD_METHOD: Record<string, 'create' | 'update' | 'delete'> = { POST: 'create', PUT: 'update', DELETE: 'delete' };
