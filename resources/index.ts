@@ -10,6 +10,7 @@ import { operationLog } from './operationLog';
 import { PAYOUT_RECORD_RESOURCES } from './payoutRecords';
 import { adMoneyManagement, adSmallMoneyManagement, allRechargeRecord } from './recharges';
 import { activateMerchant, smallActivateMerchant } from './registrations';
+import { SENSITIVE_WORD_RESOURCES } from './sensitiveWords';
 import { settlementBlacklist } from './settlementBlacklist';
 import { codeQuery } from './smsCodes';
 import { subsidiaries } from './subsidiaries';
@@ -46,4 +47,5 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   adSmallTradingFlow,
   ...PAYOUT_RECORD_RESOURCES,
   operationLog,
+  ...SENSITIVE_WORD_RESOURCES,
 ];

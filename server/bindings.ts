@@ -1,6 +1,12 @@
 import { industriesBinding } from './companies/industries.binding';
 import type { ResourceBinding } from './engine/binding';
 import { operationLogBinding } from './system/operationLog.binding';
+import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
 
 /** Every declared resource the engine serves. A plain entity adds one line here. */
-export const BINDINGS: readonly ResourceBinding[] = [industriesBinding, operationLogBinding];
+export const BINDINGS: readonly ResourceBinding[] = [
+  industriesBinding,
+  operationLogBinding,
+  sensitiveWordsBinding,
+  topUpSensitiveWordsBinding,
+];

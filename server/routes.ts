@@ -27,6 +27,7 @@ import { noticesRoutes } from './notices/notices.routes';
 import { departmentsRoutes } from './people/departments.routes';
 import { subsidiariesRoutes } from './people/subsidiaries.routes';
 import { maintenanceRoutes } from './system/maintenance.routes';
+import { sensitiveWordsRoutes } from './system/sensitiveWords.routes';
 import { smsCodeQueryRoutes } from './system/smsCodeQuery.routes';
 import { versionsRoutes } from './system/versions.routes';
 
@@ -60,4 +61,5 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await rechargesRoutes(app, services);
   await ledgerRoutes(app, services);
   await payoutRecordsRoutes(app, services);
+  await sensitiveWordsRoutes(app, services);
 }

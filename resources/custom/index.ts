@@ -6,5 +6,8 @@ import type { ResourceDeclaration } from '../types';
 export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: ResourceDeclaration }>>> = {
   SystemNoticeList: lazy(() => import('./SystemNoticeList').then((module) => ({ default: module.SystemNoticeList }))),
   InvoiceList: lazy(() => import('./InvoiceList').then((module) => ({ default: module.InvoiceList }))),
+  SensitiveWordList: lazy(() =>
+    import('./SensitiveWordList').then((module) => ({ default: module.SensitiveWordList })),
+  ),
   ...PAYOUT_RECORD_LISTS,
 };

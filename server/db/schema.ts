@@ -278,4 +278,6 @@ export interface Database {
   tax_certificates: import('./moneyTables').TaxCertificateTable;
   invoice_batches: import('./invoiceTables').InvoiceBatchTable;
   operation_logs: OperationLogTable;
+  sensitive_words: import('./systemTables').SensitiveWordTable;
+  sensitive_word_lists: import('./systemTables').SensitiveWordListTable;
 }

@@ -26,6 +26,7 @@ import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { choiceFilter, writeUnique } from '../http/fieldChecks';
 import { filterReader } from '../http/filterValues';
 import { type ListSpec, pageOf, parseListQuery } from '../http/listQuery';
+import { assertNoSensitiveWords } from '../system/sensitiveWords';
 import { assertEditionAccess, type EditionCodes, editionParam } from './editionAccess';
 import { confirmRecharge, rejectRecharge } from './rechargeHandling';
 import {
@@ -119,6 +120,7 @@ async function newRechargeValues(db: Db, auth: AuthContext, raw: unknown) {
   const found = Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as Record<string, string>;
   const messages = Object.values(found);
   if (messages.length > 0) throw new BusinessError(messages[0], undefined, { errors: found });
+  await assertNoSensitiveWords(db, values.remark, 'topUp', '备注', 'remark');
   return { ...values, amount: amount as number, voucherUrl: voucherUrl as string, remark: values.remark || null };
 }
 

@@ -21,6 +21,7 @@ import { attachmentDisposition } from '../files/fileStore';
 import { cleanFileName } from '../files/fileTypes';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
+import { assertNoSensitiveWords } from '../system/sensitiveWords';
 import { balanceOf } from './ledger/ledger';
 import type { RawBatchRow } from './payouts/batchFile';
 import { BatchFileError, BatchLimitError } from './payouts/batchFileErrors';
@@ -109,6 +110,7 @@ async function validateRoute(app: FastifyInstance, { db }: AppServices): Promise
         rowCount: raw.length,
       });
     }
+    await assertNoSensitiveWords(db, rows.map((row) => row.remark ?? '').join('\n'), 'topUp', '打款备注');
 
     const account = { companyId: auth.companyId, platformMark: auth.platformMark };
     const rate = await serviceRate(db, account.companyId, account.platformMark);

@@ -15,6 +15,7 @@ import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { filterReader } from '../http/filterValues';
 import { type ListSpec, pageOf, parseListQuery } from '../http/listQuery';
+import { sensitiveMatcher, sensitiveWordMessage } from '../system/sensitiveWords';
 import {
   deleteNotice,
   findNotice,
@@ -139,6 +140,15 @@ async function noticeValues(db: Db, body: unknown, current?: NoticeRecord): Prom
           ? null
           : (current?.annexName ?? null),
   };
+  // Notice titles and bodies are checked against the general sensitive-word list (/adSensitiveWords).
+  const sensitive = await sensitiveMatcher(db, 'general');
+  for (const [field, label] of [
+    ['title', '标题'],
+    ['body', '内容'],
+  ] as const) {
+    const word = errors[field] ? null : sensitive.find(merged[field]);
+    if (word) errors[field] = sensitiveWordMessage(label, word);
+  }
   const image = !errors.url && merged.url ? await noticeUpload(db, String(merged.url), true) : null;
   if (!errors.url && merged.url && !image) errors.url = NOTICE_MESSAGES.image;
   const annex = !errors.annexUrl && merged.annexUrl ? await noticeUpload(db, String(merged.annexUrl), false) : null;
