@@ -1,5 +1,6 @@
 import { industriesBinding } from './companies/industries.binding';
 import type { ResourceBinding } from './engine/binding';
+import { invoiceCategoryBindings } from './invoices/invoiceCategories.binding';
 import { operationLogBinding } from './system/operationLog.binding';
 import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
 
@@ -7,6 +8,7 @@ import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sens
 export const BINDINGS: readonly ResourceBinding[] = [
   industriesBinding,
   operationLogBinding,
+  ...invoiceCategoryBindings,
   sensitiveWordsBinding,
   topUpSensitiveWordsBinding,
 ];

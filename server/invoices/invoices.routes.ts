@@ -15,7 +15,7 @@ import { choiceFilter } from '../http/fieldChecks';
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { hasEligibleBatches, invoiceBatchLines, searchEligibleBatches } from './invoiceBatches.repository';
-import { findCategory } from './invoiceCategories.repository';
+import { findCategory } from './invoiceCategories';
 import {
   enabledCategories,
   findInvoice,
