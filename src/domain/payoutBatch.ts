@@ -68,6 +68,8 @@ export const BATCH_PARSE_LIMITS = {
   heapMb: 256,
 } as const;
 
+export type BatchParseLimits = Readonly<Record<keyof typeof BATCH_PARSE_LIMITS, number>>;
+
 export const BATCH_FILE_MSG = {
   noFile: '请选择要上传的文件',
   tooLarge: '文件不能超过10MB',

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { BATCH_PARSE_LIMITS } from '../../../src/domain/payoutBatch';
+import { BATCH_PARSE_LIMITS, type BatchParseLimits } from '../../../src/domain/payoutBatch';
 import { BatchLimitError } from './batchFileErrors';
 
 /**
@@ -28,7 +28,7 @@ export class ParseBudget {
   private readonly deadline: number;
 
   constructor(
-    readonly limits: typeof BATCH_PARSE_LIMITS = BATCH_PARSE_LIMITS,
+    readonly limits: BatchParseLimits = BATCH_PARSE_LIMITS,
     now = Date.now(),
   ) {
     this.deadline = now + limits.parseMs;
