@@ -12,7 +12,7 @@ import { ROUTES, SHELL_HOME } from '../domain/routes';
 import { AppLayout } from '../layout/AppLayout';
 import { AccessDenied } from '../routing/AccessDenied';
 import { RouteGuard } from '../routing/RouteGuard';
-import { appTheme } from '../theme';
+import { adminTheme } from './adminTheme';
 import { BUILT_PAGES, BUILT_RESOURCES } from './builtPages';
 
 const UnderConstruction = lazy(() =>
@@ -48,7 +48,7 @@ export default function AdminApp() {
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       layout={AppLayout}
-      theme={appTheme}
+      theme={adminTheme}
       loginPage={false}
       accessDenied={AccessDenied}
       disableTelemetry

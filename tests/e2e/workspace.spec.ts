@@ -119,6 +119,10 @@ test('团队管理：添加子账号后停用，子账号无法登录', async ({
   const row = page.getByRole('row').filter({ hasText: username });
   await expect(row.getByText('启用', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: '停用' }).click();
+  await page
+    .getByRole('dialog', { name: `停用子账号「${username}」` })
+    .getByRole('button', { name: '确定' })
+    .click();
   await expect(row.getByText('停用', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: '退出' }).click();
   await loginAs(page, username, { password: 'Sub12345' });

@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Title } from 'react-admin';
+import { Confirm, Title } from 'react-admin';
 import { MOBILE_PATTERN, MSG, validateRegisterPassword, validateUsername } from '../../domain/validation';
 import { showToast } from '../../shell/toast';
 import { createSubaccount, fetchSubaccounts, type Subaccount, setSubaccountStatus } from './teamApi';
@@ -20,6 +20,8 @@ export function TeamAdmin() {
   const [accounts, setAccounts] = useState<Subaccount[]>([]);
   const [codes, setCodes] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Subaccount | null>(null);
+  const [saving, setSaving] = useState(false);
   useEffect(() => {
     fetchSubaccounts().then(
       (answer) => {
@@ -30,9 +32,37 @@ export function TeamAdmin() {
     );
   }, []);
 
+  // 停用 locks a person out at once: it asks first and says what it did (启用 likewise).
+  const action = confirming?.status === 1 ? '停用' : '启用';
+  const toggle = async () => {
+    if (!confirming) return;
+    setSaving(true);
+    try {
+      setAccounts(await setSubaccountStatus(confirming.id, confirming.status === 1 ? 0 : 1));
+      showToast(`已${action}子账号 ${confirming.username}`, 'success');
+      setConfirming(null);
+    } catch (failure) {
+      showToast((failure as Error).message, 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="团队管理" />
+      <Confirm
+        isOpen={confirming !== null}
+        loading={saving}
+        title={`${action}子账号「${confirming?.username ?? ''}」`}
+        content={
+          action === '停用' ? '停用后该子账号将无法登录，确定停用吗？' : '启用后该子账号可以重新登录，确定启用吗？'
+        }
+        confirm="确定"
+        cancel="取消"
+        onConfirm={() => void toggle()}
+        onClose={() => setConfirming(null)}
+      />
       {error ? (
         <Typography color="error">{error}</Typography>
       ) : (
@@ -56,16 +86,7 @@ export function TeamAdmin() {
                   <TableCell>{account.authorities.join('、') || '—'}</TableCell>
                   <TableCell>{account.status === 1 ? '启用' : '停用'}</TableCell>
                   <TableCell>
-                    <Button
-                      size="small"
-                      onClick={async () => {
-                        try {
-                          setAccounts(await setSubaccountStatus(account.id, account.status === 1 ? 0 : 1));
-                        } catch (failure) {
-                          showToast((failure as Error).message, 'error');
-                        }
-                      }}
-                    >
+                    <Button size="small" onClick={() => setConfirming(account)}>
                       {account.status === 1 ? '停用' : '启用'}
                     </Button>
                   </TableCell>
