@@ -29,6 +29,8 @@ import { subsidiariesRoutes } from './people/subsidiaries.routes';
 import { maintenanceRoutes } from './system/maintenance.routes';
 import { sensitiveWordsRoutes } from './system/sensitiveWords.routes';
 import { smsCodeQueryRoutes } from './system/smsCodeQuery.routes';
+import { companySummaryRoutes } from './statistics/companySummary.routes';
+import { reportsRoutes } from './statistics/reports.routes';
 import { versionsRoutes } from './system/versions.routes';
 
 /** Every API route plugin. A new domain adds one line here. */
@@ -61,5 +63,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await rechargesRoutes(app, services);
   await ledgerRoutes(app, services);
   await payoutRecordsRoutes(app, services);
+  await reportsRoutes(app, services);
+  await companySummaryRoutes(app, services);
   await sensitiveWordsRoutes(app, services);
 }

@@ -278,6 +278,9 @@ export interface Database {
   tax_certificates: import('./moneyTables').TaxCertificateTable;
   invoice_batches: import('./invoiceTables').InvoiceBatchTable;
   operation_logs: OperationLogTable;
+  stat_company_day: import('./statisticsTables').StatCompanyDayTable;
+  stat_company_month: import('./statisticsTables').StatCompanyMonthTable;
+  stat_group_day: import('./statisticsTables').StatGroupDayTable;
   sensitive_words: import('./systemTables').SensitiveWordTable;
   sensitive_word_lists: import('./systemTables').SensitiveWordListTable;
 }

@@ -41,6 +41,10 @@ export const ROLE_TEMPLATES: Readonly<Record<number, readonly string[]>> = {
     'UI_ENTERPRISE_MGR_JCY',
     'UI_COMPANY_SUMMARY',
     'UI_PLATFORM_PERFORMANCE',
+    // their own performance and their partners' (issue 15), within their departments
+    'UI_PARTNER_STATISTICS',
+    'UI_PARTNER_PERSONAL_STATISTICS',
+    'UI_ENTERPRISE_FLOW',
   ],
   // finance: funds, invoices, statistics
   5: [
@@ -61,5 +65,23 @@ export const ROLE_TEMPLATES: Readonly<Record<number, readonly string[]>> = {
     'UI_FINANCE_MGR',
     'UI_ERROR_MONEY',
     'UI_RETURN_MONEY',
+    // statistics, tax, settlement sheets, reconciliation and bank (issue 15)
+    'XGM_STATISTICS_CORE',
+    'UI_XGM_COMPANY_SUMMARY',
+    'UI_PLATFORM_PERFORMANCE',
+    'UI_XGM_PLATFORM_PERFORMANCE',
+    'UI_ENTERPRISE_FLOW',
+    'UI_ENTERPRISE_ACHIEVEMENT',
+    'UI_ENTERPRISE_ACHIEVEMENT_XGM',
+    'UI_MARKET_PERFORMANCE',
+    'UI_PARTNER_STATISTICS',
+    'UI_XGM_PARTNER_STATISTICS',
+    'UI_PARTNER_PERSONAL_STATISTICS',
+    'UI_TAX_COLLECTION',
+    'UI_FUND_RECONCILIATION',
+    'UI_SUB_ACCOUNT_QUERY',
+    'UI_NO_ATTRIBUTABLE_FUNDS',
+    'UI_BANK_INFORMATION',
+    'UI_BALANCE_SHEET',
   ],
 };

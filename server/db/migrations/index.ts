@@ -15,6 +15,7 @@ import * as ledgerEditionIndex from './031_ledger_edition_index';
 import * as invoiceBatches from './034_invoice_batches';
 import * as security from './040_security';
 import * as operationLog from './050_operation_log';
+import * as statistics from './070_statistics';
 import * as sensitiveWords from './080_sensitive_words';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '034_invoice_batches': invoiceBatches,
   '040_security': security,
   '050_operation_log': operationLog,
+  '070_statistics': statistics,
   '080_sensitive_words': sensitiveWords,
 };

@@ -16,6 +16,7 @@ import { createRandom } from './random';
 import { seedRecharges } from './recharges';
 import { seedSubsidiaries } from './subsidiaries';
 import { seedVersions } from './versions';
+import { rebuildStatistics } from '../../statistics/rollups';
 
 /** The demo password of every seeded account (README). */
 export const DEMO_PASSWORD = 'Demo1234';
@@ -337,4 +338,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedPayouts(tx);
     await seedInvoices(tx);
   });
+  // The payout seed back-dates its entries after posting them: the statistics are summed again from the ledger.
+  await rebuildStatistics(db);
 }

@@ -4,6 +4,7 @@ import { formatMoney } from '../../../src/domain/money';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { BusinessError } from '../../http/errors';
+import { addToRollups } from '../../statistics/rollups';
 
 /**
  * The ledger (issue 6, DESIGN §4): the only code that changes a balance. Every change is one or more
@@ -95,6 +96,8 @@ export async function postEntries(
       })
       .execute();
   }
+  // The statistics rollups move with the entries, in the same transaction (issue 15).
+  await addToRollups(tx, account, entries, now);
   return running;
 }
 

@@ -1,0 +1,44 @@
+import type { Generated } from 'kysely';
+
+/** Tables of migration 070 (statistics rollups, issue 15). Amounts 1/10000 yuan, positive per kind. */
+export interface RollupMetrics {
+  topup_amount: Generated<number>;
+  topup_count: Generated<number>;
+  payout_amount: Generated<number>;
+  payout_count: Generated<number>;
+  charge_amount: Generated<number>;
+  charge_count: Generated<number>;
+  refund_amount: Generated<number>;
+  refund_count: Generated<number>;
+  /** Signed sum of every entry. */
+  net_amount: Generated<number>;
+  entry_count: Generated<number>;
+}
+
+export interface StatCompanyDayTable extends RollupMetrics {
+  id: Generated<number>;
+  company_id: number;
+  platform_mark: number;
+  /** YYYY-MM-DD, China time */
+  day: string;
+  department_id: number;
+  subsidiary_id: number;
+}
+
+export interface StatCompanyMonthTable extends RollupMetrics {
+  id: Generated<number>;
+  company_id: number;
+  platform_mark: number;
+  /** YYYY-MM */
+  month: string;
+  department_id: number;
+  subsidiary_id: number;
+}
+
+export interface StatGroupDayTable extends RollupMetrics {
+  id: Generated<number>;
+  platform_mark: number;
+  day: string;
+  department_id: number;
+  subsidiary_id: number;
+}

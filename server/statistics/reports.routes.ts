@@ -1,0 +1,164 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { PlatformMark } from '../../src/domain/editions';
+import { periodLabel } from '../../src/domain/statistics/period';
+import {
+  findReport,
+  REPORTS,
+  type ReportDeclaration,
+  reportCodes,
+  reportEditions,
+} from '../../src/domain/statistics/reports';
+import type { AppServices } from '../appServices';
+import { type AuthContext, requireAuth } from '../auth/access';
+import { companyScope } from '../auth/scope';
+import { attachmentDisposition } from '../files/fileStore';
+import { ok } from '../http/envelope';
+import { fail } from '../http/errors';
+import { pageOf, parseListQuery } from '../http/listQuery';
+import { assertEditionAccess, editionParam } from '../money/editionAccess';
+import { periodOf } from './periodQuery';
+import { allReportRows, METRIC_KEYS, type ReportCriteria, runReport } from './reports.repository';
+import { writeSheet, XLSX_TYPE } from './xlsx';
+
+/**
+ * The statistics pages (issue 15), one route pair per declaration of src/domain/statistics/reports.ts:
+ * - GET /api/v1/statistics/reports/{route}?platformmark=1|3&period=day|month|range&day=&month=&from=&to=
+ *   &q=coname:…;departmentId:…;partnerId:…&page=&size=&sort=payoutAmount,desc
+ *   → a page of rows plus `totals` (the whole period, exact) and `chart`;
+ * - GET /api/v1/statistics/reports/{route}/export?… (same filters) → the rows as .xlsx with a 合计 row.
+ * Codes per edition come from the declaration; department-scoped staff see their departments only.
+ */
+export const EXPORT_MAX_ROWS = 100_000;
+
+function editionOf(declaration: ReportDeclaration, raw: unknown): PlatformMark {
+  const editions = reportEditions(declaration);
+  if (raw === undefined || raw === '') return editions[0];
+  const mark = editionParam(raw);
+  if (!editions.includes(mark)) fail(`${declaration.title}只统计${editions[0] === 3 ? '小规模版' : '标准版'}`);
+  return mark;
+}
+
+function filterNumber(filters: Record<string, string>, key: string, label: string): number | undefined {
+  const raw = filters[key];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) fail(`${label}格式不正确`);
+  return value;
+}
+
+interface Prepared {
+  declaration: ReportDeclaration;
+  criteria: ReportCriteria;
+  sort: { field: string; order: 'asc' | 'desc' };
+  page: number;
+  size: number;
+  offset: number;
+}
+
+function prepare(
+  auth: AuthContext,
+  declaration: ReportDeclaration,
+  url: string,
+  query: Record<string, unknown>,
+): Prepared {
+  const platformMark = editionOf(declaration, query.platformmark);
+  assertEditionAccess(auth, { 1: declaration.codes[1] ?? [], 3: declaration.codes[3] ?? [] }, platformMark);
+  const sortable = declaration.columns.filter((column) => column.sortable).map((column) => column.key);
+  const list = parseListQuery(url, query, {
+    filterKeys: declaration.filters,
+    sortFields: sortable,
+    defaultSort: { field: declaration.defaultSort, order: 'desc' },
+  });
+  const period = periodOf(query);
+  const scope = companyScope(auth);
+  const companyName = list.filters.coname?.trim() || undefined;
+  return {
+    declaration,
+    criteria: {
+      platformMark,
+      period,
+      departmentIds: scope.departmentIds,
+      departmentId: filterNumber(list.filters, 'departmentId', '部门'),
+      partnerId: filterNumber(list.filters, 'partnerId', '合伙人'),
+      companyName,
+    },
+    sort: list.sort ?? { field: declaration.defaultSort, order: 'desc' },
+    page: list.page,
+    size: list.size,
+    offset: list.offset,
+  };
+}
+
+function declarationOf(raw: string): ReportDeclaration {
+  const declaration = findReport(`/${raw}`);
+  if (!declaration) fail('没有这张报表');
+  return declaration;
+}
+
+export function reportFileName(declaration: ReportDeclaration, criteria: ReportCriteria): string {
+  return `${declaration.title}_${periodLabel(criteria.period)}.xlsx`;
+}
+
+async function sendSheet(reply: FastifyReply, name: string, stream: NodeJS.ReadableStream) {
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', attachmentDisposition(name))
+    .header('cache-control', 'private, no-store')
+    .send(stream);
+}
+
+export async function reportsRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
+  const access = { config: { access: { permissions: [...new Set(REPORTS.flatMap(reportCodes))] } } };
+
+  app.get('/api/v1/statistics/reports/:report', access, async (request) => {
+    const auth = requireAuth(request);
+    const declaration = declarationOf((request.params as { report: string }).report);
+    const prepared = prepare(auth, declaration, request.url, request.query as Record<string, unknown>);
+    const result = await runReport(db, declaration, prepared.criteria, {
+      sort: prepared.sort,
+      offset: prepared.offset,
+      limit: prepared.size,
+    });
+    return ok({
+      ...pageOf(result.rows, result.total, prepared),
+      totals: result.totals,
+      chart: result.chart,
+      period: prepared.criteria.period,
+      platformMark: prepared.criteria.platformMark,
+    });
+  });
+
+  app.get('/api/v1/statistics/reports/:report/export', access, async (request, reply) => {
+    const auth = requireAuth(request);
+    const declaration = declarationOf((request.params as { report: string }).report);
+    const prepared = prepare(auth, declaration, request.url, request.query as Record<string, unknown>);
+    const { rows, total, totals } = await allReportRows(
+      db,
+      declaration,
+      prepared.criteria,
+      prepared.sort,
+      EXPORT_MAX_ROWS,
+    );
+    if (total > EXPORT_MAX_ROWS) fail(`数据超过 ${EXPORT_MAX_ROWS} 行，请缩小统计区间或加筛选条件后再导出`);
+    const edition = prepared.criteria.platformMark === 3 ? '小规模版' : '标准版';
+    const stream = writeSheet(
+      declaration.title,
+      [
+        `${declaration.title}（${edition}）统计区间：${prepared.criteria.period.from} 至 ${prepared.criteria.period.to}`,
+      ],
+      declaration.columns,
+      rows,
+      totals,
+    );
+    return sendSheet(reply, reportFileName(declaration, prepared.criteria), stream);
+  });
+}
+
+/** Every metric a report carries is one the repository sums (checked at start-up). */
+for (const declaration of REPORTS) {
+  for (const column of declaration.columns) {
+    if (column.kind !== 'text' && !METRIC_KEYS.includes(column.key)) {
+      throw new Error(`${declaration.route}: column ${column.key} is not a rollup metric`);
+    }
+  }
+}

@@ -1,0 +1,171 @@
+import { type Kysely, sql } from 'kysely';
+import { LEDGER } from '../../src/domain/moneyEnums';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+
+/**
+ * The statistics rollups (migration 070), kept up to date in the transaction of each ledger entry:
+ * `ledger.ts postEntries` calls `addToRollups` once per call, so a rolled-back payout leaves no trace here
+ * either. Reports read only these rows (server/statistics/reports.repository.ts).
+ */
+export interface Metrics {
+  topup_amount: number;
+  topup_count: number;
+  payout_amount: number;
+  payout_count: number;
+  charge_amount: number;
+  charge_count: number;
+  refund_amount: number;
+  refund_count: number;
+  net_amount: number;
+  entry_count: number;
+}
+
+export const METRIC_COLUMNS = [
+  'topup_amount',
+  'topup_count',
+  'payout_amount',
+  'payout_count',
+  'charge_amount',
+  'charge_count',
+  'refund_amount',
+  'refund_count',
+  'net_amount',
+  'entry_count',
+] as const satisfies readonly (keyof Metrics)[];
+
+export function zeroMetrics(): Metrics {
+  return {
+    topup_amount: 0,
+    topup_count: 0,
+    payout_amount: 0,
+    payout_count: 0,
+    charge_amount: 0,
+    charge_count: 0,
+    refund_amount: 0,
+    refund_count: 0,
+    net_amount: 0,
+    entry_count: 0,
+  };
+}
+
+/** What entries add to a rollup row: magnitudes per kind (debits as positive), the signed net, counts. */
+export function metricsOf(entries: readonly { kind: number; amount: number }[]): Metrics {
+  const metrics = zeroMetrics();
+  for (const { kind, amount } of entries) {
+    metrics.net_amount += amount;
+    metrics.entry_count += 1;
+    if (kind === LEDGER.recharge) {
+      metrics.topup_amount += amount;
+      metrics.topup_count += 1;
+    } else if (kind === LEDGER.payout) {
+      metrics.payout_amount -= amount;
+      metrics.payout_count += 1;
+    } else if (kind === LEDGER.serviceCharge) {
+      metrics.charge_amount -= amount;
+      metrics.charge_count += 1;
+    } else if (kind === LEDGER.refund) {
+      metrics.refund_amount += amount;
+      metrics.refund_count += 1;
+    }
+  }
+  return metrics;
+}
+
+type Writer = Kysely<Database>;
+
+function addedTo(table: string) {
+  return Object.fromEntries(
+    METRIC_COLUMNS.map((column) => [column, sql`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`]),
+  );
+}
+
+/**
+ * Adds one ledger posting (all entries of one postEntries call, one account, one time) to its three rollup
+ * rows: the company's day and month, and the edition's day for the company's department and partner.
+ */
+export async function addToRollups(
+  tx: Writer,
+  account: { companyId: number; platformMark: number },
+  entries: readonly { kind: number; amount: number }[],
+  now: string,
+): Promise<void> {
+  if (entries.length === 0) return;
+  const metrics = metricsOf(entries);
+  const company = await tx
+    .selectFrom('companies')
+    .select(['department_id', 'subsidiary_id'])
+    .where('id', '=', account.companyId)
+    .executeTakeFirst();
+  const departmentId = Number(company?.department_id ?? 0);
+  const subsidiaryId = Number(company?.subsidiary_id ?? 0);
+  const day = now.slice(0, 10);
+  const owner = { department_id: departmentId, subsidiary_id: subsidiaryId };
+  await tx
+    .insertInto('stat_company_day')
+    .values({ company_id: account.companyId, platform_mark: account.platformMark, day, ...owner, ...metrics })
+    .onConflict((conflict) =>
+      conflict.columns(['company_id', 'platform_mark', 'day']).doUpdateSet(addedTo('stat_company_day')),
+    )
+    .execute();
+  await tx
+    .insertInto('stat_company_month')
+    .values({
+      company_id: account.companyId,
+      platform_mark: account.platformMark,
+      month: now.slice(0, 7),
+      ...owner,
+      ...metrics,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['company_id', 'platform_mark', 'month']).doUpdateSet(addedTo('stat_company_month')),
+    )
+    .execute();
+  await tx
+    .insertInto('stat_group_day')
+    .values({ platform_mark: account.platformMark, day, ...owner, ...metrics })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['platform_mark', 'day', 'department_id', 'subsidiary_id'])
+        .doUpdateSet(addedTo('stat_group_day')),
+    )
+    .execute();
+}
+
+const SUMS = sql.raw(`
+    SUM(CASE WHEN e.kind = ${LEDGER.recharge} THEN e.amount ELSE 0 END),
+    SUM(CASE WHEN e.kind = ${LEDGER.recharge} THEN 1 ELSE 0 END),
+    SUM(CASE WHEN e.kind = ${LEDGER.payout} THEN -e.amount ELSE 0 END),
+    SUM(CASE WHEN e.kind = ${LEDGER.payout} THEN 1 ELSE 0 END),
+    SUM(CASE WHEN e.kind = ${LEDGER.serviceCharge} THEN -e.amount ELSE 0 END),
+    SUM(CASE WHEN e.kind = ${LEDGER.serviceCharge} THEN 1 ELSE 0 END),
+    SUM(CASE WHEN e.kind = ${LEDGER.refund} THEN e.amount ELSE 0 END),
+    SUM(CASE WHEN e.kind = ${LEDGER.refund} THEN 1 ELSE 0 END),
+    SUM(e.amount),
+    COUNT(*)`);
+
+/**
+ * Recomputes every rollup row from the ledger in one transaction (idempotent: the same ledger gives the same
+ * rows). Entries are attributed to their company's current department and partner, so this is also how a
+ * reassignment of companies is carried into past statistics.
+ */
+export async function rebuildStatistics(db: Db): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('stat_company_day').execute();
+    await tx.deleteFrom('stat_company_month').execute();
+    await tx.deleteFrom('stat_group_day').execute();
+    const columns = sql.raw(METRIC_COLUMNS.join(', '));
+    const from = sql.raw('FROM ledger_entries e LEFT JOIN companies c ON c.id = e.company_id');
+    const dept = sql.raw('COALESCE(c.department_id, 0)');
+    const sub = sql.raw('COALESCE(c.subsidiary_id, 0)');
+    await sql`INSERT INTO stat_company_day (company_id, platform_mark, day, department_id, subsidiary_id, ${columns})
+      SELECT e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 10), MAX(${dept}), MAX(${sub}), ${SUMS} ${from}
+      GROUP BY e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 10)`.execute(tx);
+    await sql`INSERT INTO stat_company_month (company_id, platform_mark, month, department_id, subsidiary_id, ${columns})
+      SELECT e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 7), MAX(${dept}), MAX(${sub}), ${SUMS} ${from}
+      GROUP BY e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 7)`.execute(tx);
+    await sql`INSERT INTO stat_group_day (platform_mark, day, department_id, subsidiary_id, ${columns})
+      SELECT e.platform_mark, SUBSTR(e.create_time, 1, 10), ${dept}, ${sub}, ${SUMS} ${from}
+      GROUP BY e.platform_mark, SUBSTR(e.create_time, 1, 10), ${dept}, ${sub}`.execute(tx);
+  });
+}
