@@ -3,7 +3,6 @@ import type { Db } from '../database';
 import type { ContractTable } from '../schema';
 import { chinaTime } from '../time';
 import { personName } from './companyNames';
-import { enterpriseFor, type SeededEnterprise } from './enterprises';
 import type { Random } from './random';
 
 /** Contracts of the demo companies besides the hand-made ones of companies 1-4. */
@@ -49,7 +48,7 @@ interface Plan {
  * them ending within 30 days, then DEMO_CONTRACT_COUNT spread over every company, every category and status.
  * The stored contract status agrees with the sign status and the end date as of today.
  */
-export async function seedContracts(db: Db, random: Random, enterprises: readonly SeededEnterprise[]): Promise<void> {
+export async function seedContracts(db: Db, random: Random): Promise<void> {
   const now = Date.now();
   const today = chinaTime(now).slice(0, 10);
   const companies: Company[] = (
@@ -79,8 +78,7 @@ export async function seedContracts(db: Db, random: Random, enterprises: readonl
       contract_status: contractStatusOf(signStatus, endDate, today),
       sign_status: signStatus,
       data_status: plan.voided ? 0 : 1,
-      // One of the company's edition's enterprises (never the locked one), as the old ids 1-6 were picked.
-      enterprise_id: random.next() < 0.9 ? enterpriseFor(enterprises, company.platformMark, random.int(1, 6)).id : null,
+      enterprise_id: random.next() < 0.9 ? random.int(1, 6) : null,
       industry_id: random.next() < 0.8 ? random.int(1, 12) : null,
       sign_nm: personName(random),
       start_date: startDate,
