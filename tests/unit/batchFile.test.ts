@@ -3,10 +3,12 @@ import {
   BatchFileError,
   decodeCsv,
   numberCellText,
+  packRows,
   parseBatchCsv,
   parseBatchFile,
   parseBatchXlsx,
   splitCsv,
+  unpackRows,
 } from '../../server/money/payouts/batchFile';
 import { templateCsv, templateXlsx } from '../../server/money/payouts/batchTemplate';
 import { BATCH_FILE_MSG, BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../src/domain/payoutBatch';
@@ -263,6 +265,16 @@ describe('xlsx', () => {
   it(`refuses more than ${BATCH_MAX_ROWS} payee rows`, async () => {
     const rows = Array.from({ length: BATCH_MAX_ROWS + 1 }, (_, index) => payee(index));
     expect(await fileError(parseBatchXlsx(await xlsxFile([[...HEADERS], ...rows])))).toBe(BATCH_FILE_MSG.tooManyRows);
+  });
+});
+
+describe('rows between threads (packRows / unpackRows)', () => {
+  it('come back as they were, unreadable cells included', () => {
+    const rows = parseBatchCsv(
+      csvFile([payee(1), payee(2, { 身份证号: '1.10101E+17', 手机号: '' }), payee(3, { 备注: '逗号,引号"' })]),
+    );
+    expect(rows[1].cellErrors).toHaveLength(1);
+    expect(unpackRows(structuredClone(packRows(rows)))).toEqual(rows);
   });
 });
 

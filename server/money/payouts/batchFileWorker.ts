@@ -1,10 +1,11 @@
 import { parentPort } from 'node:worker_threads';
 import { BATCH_FILE_MSG } from '../../../src/domain/payoutBatch';
-import { BatchFileError, BatchLimitError, parseBatchFile } from './batchFile';
+import { BatchFileError, BatchLimitError, type PackedRows, packRows, parseBatchFile } from './batchFile';
 
 /**
- * The body of one parser thread (batchParser.ts): answers each { id, fileName, content } with the raw rows, or
- * the file's message. A thread serves one job at a time; its heap is capped by the parent's resourceLimits.
+ * The body of one parser thread (batchParser.ts): answers each { id, fileName, content } with the raw rows
+ * (packed), or the file's message. A thread serves one job at a time; its heap is capped by the parent's
+ * resourceLimits.
  */
 export interface ParseJob {
   id: number;
@@ -14,7 +15,7 @@ export interface ParseJob {
 
 export type ParseAnswer =
   | { type: 'ready' }
-  | { type: 'rows'; id: number; rows: Awaited<ReturnType<typeof parseBatchFile>> }
+  | { type: 'rows'; id: number; rows: PackedRows }
   | { type: 'refused'; id: number; message: string; limit: string | null };
 
 const port = parentPort;
@@ -23,7 +24,7 @@ if (!port) throw new Error('batchFileWorker 只能在工作线程中运行');
 port.on('message', async (job: ParseJob) => {
   let answer: ParseAnswer;
   try {
-    answer = { type: 'rows', id: job.id, rows: await parseBatchFile(job.fileName, job.content) };
+    answer = { type: 'rows', id: job.id, rows: packRows(await parseBatchFile(job.fileName, job.content)) };
   } catch (error) {
     if (error instanceof BatchFileError) {
       answer = {

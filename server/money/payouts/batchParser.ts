@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { BATCH_FILE_MSG, BATCH_PARSE_LIMITS } from '../../../src/domain/payoutBatch';
-import type { RawBatchRow } from './batchFile';
+import { type RawBatchRow, unpackRows } from './batchFile';
 import { BatchFileError, BatchLimitError } from './batchFileErrors';
 import type { ParseAnswer, ParseJob } from './batchFileWorker';
 
@@ -120,7 +120,7 @@ class ParserThread {
     if (!pending || answer.type === 'ready' || answer.id !== pending.id) return;
     this.pending = null;
     clearTimeout(pending.timer);
-    if (answer.type === 'rows') pending.resolve(answer.rows);
+    if (answer.type === 'rows') pending.resolve(unpackRows(answer.rows));
     else if (answer.limit !== null) pending.reject(new BatchLimitError(answer.limit));
     else pending.reject(new BatchFileError(answer.message));
   }
