@@ -1,4 +1,6 @@
 import { industriesBinding } from './companies/industries.binding';
+import { agreementTemplateSealsBinding } from './contracts/agreementTemplateSeals.binding';
+import { agreementTemplatesBinding } from './contracts/agreementTemplates.binding';
 import type { ResourceBinding } from './engine/binding';
 import { invoiceCategoryBindings } from './invoices/invoiceCategories.binding';
 import { operationLogBinding } from './system/operationLog.binding';
@@ -9,6 +11,8 @@ export const BINDINGS: readonly ResourceBinding[] = [
   industriesBinding,
   operationLogBinding,
   ...invoiceCategoryBindings,
+  agreementTemplatesBinding,
+  agreementTemplateSealsBinding,
   sensitiveWordsBinding,
   topUpSensitiveWordsBinding,
 ];

@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import { agreementTemplates } from '../../resources/agreementTemplates';
+import type { Db } from '../db/database';
+import { isPostgres } from '../db/migrations/columns';
+import type { ResourceBinding } from '../engine/binding';
+
+export const SORT_MAX = 999_999;
+/** What the upload API answers (POST /api/v1/common/uploadfiles): only such addresses are stored. */
+const UPLOADED_FILE_URL = /^\/api-v1\/dl\?file=[^&\s]+(&rn=[^&\s]*)?$/;
+
+/**
+ * /adContractTemplate (resources/agreementTemplates.ts) on the resource engine: list, one, create and update
+ * of platform data (no scope; ADM_PLAT_AGREEMENT_TEMPLATE_MGR guards every call). bindStatus follows entid; a
+ * new template is not in use; a cleared sort or xiong goes back to 0. The use-status toggle, unbinding, the
+ * unbound list and delete (with the voided seals, under the template's lock) are agreementTemplates.routes.ts.
+ */
+export const agreementTemplatesBinding: ResourceBinding = {
+  declaration: agreementTemplates,
+  table: 'agreement_templates',
+  computed: { bindStatus: sql<number>`CASE WHEN agreement_templates.entid IS NULL THEN 0 ELSE 1 END` },
+  handWritten: ['delete', 'enable', 'disable', 'unbind'],
+  timestamps: { create: 'create_time', update: 'update_time' },
+  insertDefaults: () => ({ sort: 0, xiong: 0, use_status: 0 }),
+  maxChars: { nm: 64, fileUrl: 255 },
+  checks: () => ({
+    sort: (value) => (Number(value) < 0 || Number(value) > SORT_MAX ? `排序必须在0到${SORT_MAX}之间` : undefined),
+    entid: (value) => (Number(value) <= 0 ? '签约主体编号必须是正整数' : undefined),
+    fileUrl: (value) => (UPLOADED_FILE_URL.test(String(value)) ? undefined : '模板文件地址不正确，请重新上传'),
+  }),
+  // Both columns are NOT NULL.
+  beforeSave: async (_context, values) => ({
+    ...(values.sort === null ? { sort: 0 } : {}),
+    ...(values.xiong === null ? { xiong: 0 } : {}),
+  }),
+  messages: { notFound: '模板不存在', idLabel: '模板编号', created: '保存成功' },
+};
+
+/**
+ * The template row, locked on PostgreSQL until the transaction ends. Every change to a template's seals takes
+ * this lock first, so a deletion and a seal added or restored at the same time run one after the other
+ * (SQLite runs one writing transaction at a time anyway).
+ */
+export async function lockTemplate(trx: Db, id: number): Promise<{ use_status: number } | undefined> {
+  return trx
+    .selectFrom('agreement_templates')
+    .select('use_status')
+    .where('id', '=', id)
+    .$if(isPostgres(trx), (query) => query.forUpdate())
+    .executeTakeFirst();
+}
