@@ -3,8 +3,12 @@ import { agreementTemplateSealsBinding } from './contracts/agreementTemplateSeal
 import { agreementTemplatesBinding } from './contracts/agreementTemplates.binding';
 import type { ResourceBinding } from './engine/binding';
 import { invoiceCategoryBindings } from './invoices/invoiceCategories.binding';
+import { settlementBlacklistBinding } from './money/settlementBlacklist.binding';
+import { subsidiariesBinding } from './people/subsidiaries.binding';
+import { maintenanceBinding } from './system/maintenance.binding';
 import { operationLogBinding } from './system/operationLog.binding';
 import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
+import { versionsBinding } from './system/versions.binding';
 
 /** Every declared resource the engine serves. A plain entity adds one line here. */
 export const BINDINGS: readonly ResourceBinding[] = [
@@ -15,4 +19,8 @@ export const BINDINGS: readonly ResourceBinding[] = [
   agreementTemplateSealsBinding,
   sensitiveWordsBinding,
   topUpSensitiveWordsBinding,
+  subsidiariesBinding,
+  settlementBlacklistBinding,
+  versionsBinding,
+  maintenanceBinding,
 ];

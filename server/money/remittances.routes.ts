@@ -30,7 +30,7 @@ import { TEMPLATE_NAME, templateCsv, templateXlsx } from './payouts/batchTemplat
 import { deleteStaleDrafts, findOwnDraft, insertDraft, pruneOpenDrafts, serviceRate } from './payouts/drafts';
 import { submitDraft } from './payouts/submitDraft';
 import { badRowCount, idCardsOf, validateRows } from './payouts/validateRows';
-import { blacklistedAmong } from './settlementBlacklist.repository';
+import { blacklistedAmong } from './settlementBlacklist.service';
 
 /**
  * Batch payouts of the logged-in merchant (/remit, MER_INVOICE_APPLY), for the session's company and edition:
