@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 /** After this many failures the captcha is required; after LOCK_AFTER the account locks for a while. */
@@ -18,16 +19,28 @@ export async function attemptState(db: Db, username: string, now = Date.now()): 
   return { failures: row.failures, lockedUntil: row.locked_until };
 }
 
+/**
+ * Counts one failure in a single conditional upsert, so parallel wrong logins are all counted (issue 19 #16):
+ * a lock that has run out starts a new count; reaching LOCK_AFTER_FAILURES sets the lock; a lock in force
+ * stays as it is.
+ */
 export async function recordFailure(db: Db, username: string, now = Date.now()): Promise<AttemptState> {
-  const state = await attemptState(db, username, now);
-  const failures = state.failures + 1;
-  const lockedUntil = failures >= LOCK_AFTER_FAILURES ? now + LOCK_DURATION_MS : null;
-  await db
+  const expired = sql<boolean>`(login_attempts.locked_until IS NOT NULL AND login_attempts.locked_until <= ${now})`;
+  const next = sql<number>`(CASE WHEN ${expired} THEN 1 ELSE login_attempts.failures + 1 END)`;
+  const lockAt = now + LOCK_DURATION_MS;
+  const row = await db
     .insertInto('login_attempts')
-    .values({ username, failures, locked_until: lockedUntil, updated_at: now })
-    .onConflict((oc) => oc.column('username').doUpdateSet({ failures, locked_until: lockedUntil, updated_at: now }))
-    .execute();
-  return { failures, lockedUntil };
+    .values({ username, failures: 1, locked_until: LOCK_AFTER_FAILURES <= 1 ? lockAt : null, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('username').doUpdateSet({
+        failures: next,
+        locked_until: sql`CASE WHEN login_attempts.locked_until > ${now} THEN login_attempts.locked_until WHEN ${next} >= ${LOCK_AFTER_FAILURES} THEN ${lockAt} ELSE NULL END`,
+        updated_at: now,
+      }),
+    )
+    .returning(['failures', 'locked_until'])
+    .executeTakeFirstOrThrow();
+  return { failures: Number(row.failures), lockedUntil: row.locked_until === null ? null : Number(row.locked_until) };
 }
 
 export async function clearFailures(db: Db, username: string): Promise<void> {

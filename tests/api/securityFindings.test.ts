@@ -17,6 +17,7 @@ import {
   lastSmsCode,
   sendSmsCode,
   sha256Hex,
+  solveCaptcha,
   type TestApp,
   tokenOf,
 } from './support/testApp';
@@ -397,5 +398,27 @@ describe('finding 9: wrong types in public bodies answer 1040400, never 500', ()
     const response = await t.app.inject({ method: 'POST', url: '/api/v1/common/check', payload: { token: { a: 1 } } });
     expect(response.statusCode).toBe(200);
     expect(envelopeOf(response)).toEqual({ code: 1040400, message: '请求参数有误：token 格式不正确', content: null });
+  });
+});
+
+describe('finding 13: POST /api/v1/common/check uses the captcha up and counts wrong answers', () => {
+  const check = (captchaId: string, code: string) =>
+    t.app.inject(formRequest('/api/v1/common/check', { captchaId, code })).then(envelopeOf);
+
+  it('a right answer works once', async () => {
+    const captcha = await solveCaptcha(t.app, t.db);
+    expect((await check(captcha.captchaId, captcha.code)).code).toBe(OK);
+    expect((await check(captcha.captchaId, captcha.code)).code).not.toBe(OK);
+    // …and cannot be spent again on an SMS send either.
+    const send = await sendSmsCode(t.app, t.db, '13700008888', 6, captcha);
+    expect(send.code).not.toBe(OK);
+  });
+
+  it('after 3 wrong answers even the right one is refused', async () => {
+    const captcha = await solveCaptcha(t.app, t.db);
+    for (const guess of ['AAAAAA', 'BBBBBB', 'CCCCCC'].filter((g) => g !== captcha.code.toUpperCase()).slice(0, 3)) {
+      expect((await check(captcha.captchaId, guess)).code).not.toBe(OK);
+    }
+    expect((await check(captcha.captchaId, captcha.code)).code).not.toBe(OK);
   });
 });

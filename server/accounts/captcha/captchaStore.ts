@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { randomCaptchaText, renderCaptchaPng } from './captchaImage';
 
@@ -21,11 +22,18 @@ export async function issueCaptcha(db: Db, now = Date.now()): Promise<IssuedCapt
   return { captchaId, image: `data:image/png;base64,${renderCaptchaPng(code).toString('base64')}` };
 }
 
+/** Wrong answers one captcha takes before it stops working (a right answer uses it up at once). */
+export const CAPTCHA_MAX_ATTEMPTS = 3;
+
 function matches(stored: string, given: string): boolean {
   return stored.toUpperCase() === given.trim().toUpperCase();
 }
 
-/** Checks without using it up (the reset dialog checks before it sends). */
+/**
+ * POST /api/v1/common/check: a right answer uses the captcha up (single use); a wrong one counts, and the
+ * CAPTCHA_MAX_ATTEMPTS-th wrong answer uses it up too. One conditional UPDATE compares and counts, so parallel
+ * guesses cannot take more tries than that.
+ */
 export async function checkCaptcha(
   db: Db,
   captchaId: string | undefined,
@@ -33,11 +41,26 @@ export async function checkCaptcha(
   now = Date.now(),
 ): Promise<boolean> {
   if (!captchaId || !code) return false;
-  const row = await db.selectFrom('captchas').selectAll().where('id', '=', captchaId).executeTakeFirst();
-  return !!row && row.used === 0 && row.expires_at > now && matches(row.code, code);
+  const given = code.trim().toUpperCase();
+  const right = sql<boolean>`upper(code) = ${given}`;
+  const row = await db
+    .updateTable('captchas')
+    .set({
+      used: sql`CASE WHEN ${right} OR attempts + 1 >= ${CAPTCHA_MAX_ATTEMPTS} THEN 1 ELSE 0 END`,
+      attempts: sql`CASE WHEN ${right} THEN attempts ELSE attempts + 1 END`,
+    })
+    .where('id', '=', captchaId)
+    .where('used', '=', 0)
+    .where('expires_at', '>', now)
+    .returning('code')
+    .executeTakeFirst();
+  return !!row && matches(row.code, given);
 }
 
-/** Checks and uses it up: a captcha answers one login or one SMS send, right or wrong. */
+/**
+ * Uses the captcha up and tells whether the answer was right: a captcha answers one login or one SMS send,
+ * right or wrong. One UPDATE … RETURNING, so two parallel requests cannot both use it.
+ */
 export async function consumeCaptcha(
   db: Db,
   captchaId: string | undefined,
@@ -45,12 +68,12 @@ export async function consumeCaptcha(
   now = Date.now(),
 ): Promise<boolean> {
   if (!captchaId || !code) return false;
-  const valid = await checkCaptcha(db, captchaId, code, now);
-  const result = await db
+  const row = await db
     .updateTable('captchas')
     .set({ used: 1 })
     .where('id', '=', captchaId)
     .where('used', '=', 0)
+    .returning(['code', 'expires_at'])
     .executeTakeFirst();
-  return valid && Number(result.numUpdatedRows) === 1;
+  return !!row && Number(row.expires_at) > now && matches(row.code, code);
 }

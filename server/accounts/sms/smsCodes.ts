@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { chinaTime } from '../../db/time';
 import { fail } from '../../http/errors';
+import { takeRate } from '../rateCounters';
 import type { SmsSender } from './smsSender';
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
@@ -12,36 +14,30 @@ export const SMS_MAX_VERIFY_ATTEMPTS = 5;
 
 const SMS_PURPOSE: Record<number, string> = { 1: '登录', 2: '重置密码', 4: '设置支付密码', 6: '注册' };
 
-/** Sends a fresh 6-digit code after checking the per-phone and per-IP limits. */
+/**
+ * Sends a fresh 6-digit code after taking the per-IP (30 an hour) and per-phone (10 a day, one a minute)
+ * limits, each one conditional upsert (rateCounters.ts), so parallel sends cannot overrun them.
+ */
 export async function sendSmsCode(
   db: Db,
   sender: SmsSender,
   input: { mobile: string; type: number; ip: string },
   now = Date.now(),
 ): Promise<void> {
-  const latest = await db
-    .selectFrom('sms_codes')
-    .select('created_at')
-    .where('mobile', '=', input.mobile)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  if (latest && now - latest.created_at < SMS_RESEND_INTERVAL_MS) fail('验证码发送过于频繁，请60秒后再试');
-  const [perPhone, perIp] = await Promise.all([
-    db
-      .selectFrom('sms_codes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('mobile', '=', input.mobile)
-      .where('created_at', '>', now - 24 * 3600_000)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('sms_codes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('ip', '=', input.ip)
-      .where('created_at', '>', now - 3600_000)
-      .executeTakeFirstOrThrow(),
-  ]);
-  if (Number(perPhone.n) >= SMS_MAX_PER_PHONE_PER_DAY) fail('该手机号今日验证码发送次数已达上限');
-  if (Number(perIp.n) >= SMS_MAX_PER_IP_PER_HOUR) fail('验证码发送次数过多，请稍后再试');
+  if (!(await takeRate(db, `sms:ip:${input.ip}`, { windowMs: 3600_000, max: SMS_MAX_PER_IP_PER_HOUR }, now))) {
+    fail('验证码发送次数过多，请稍后再试');
+  }
+  const perPhone = { windowMs: 24 * 3600_000, max: SMS_MAX_PER_PHONE_PER_DAY, minIntervalMs: SMS_RESEND_INTERVAL_MS };
+  if (!(await takeRate(db, `sms:mobile:${input.mobile}`, perPhone, now))) {
+    const row = await db
+      .selectFrom('rate_counters')
+      .select(['count', 'window_start', 'last_at'])
+      .where('key', '=', `sms:mobile:${input.mobile}`)
+      .executeTakeFirst();
+    const dayOver = !row || Number(row.window_start) <= now - perPhone.windowMs;
+    if (!dayOver && Number(row?.count) >= SMS_MAX_PER_PHONE_PER_DAY) fail('该手机号今日验证码发送次数已达上限');
+    fail('验证码发送过于频繁，请60秒后再试');
+  }
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db
@@ -64,7 +60,9 @@ export async function sendSmsCode(
 
 /**
  * Checks the latest unexpired code of that mobile and type and, when `consume` is set, uses it up. A code
- * works once; after too many wrong tries it stops working, so guessing six digits is not practical.
+ * works once; after SMS_MAX_VERIFY_ATTEMPTS wrong tries it stops working, so guessing six digits is not
+ * practical. Comparing, counting a wrong try and using the code up are one conditional UPDATE: parallel
+ * guesses are all counted and none is compared once the tries are spent.
  */
 export async function verifySmsCode(
   db: Db,
@@ -72,30 +70,29 @@ export async function verifySmsCode(
   options: { consume: boolean } = { consume: true },
   now = Date.now(),
 ): Promise<boolean> {
-  const row = await db
+  const latest = await db
     .selectFrom('sms_codes')
-    .selectAll()
+    .select('id')
     .where('mobile', '=', input.mobile)
     .where('type', '=', input.type)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!row || row.attempts >= SMS_MAX_VERIFY_ATTEMPTS) return false;
-  if (row.code !== input.code.trim()) {
-    await db
-      .updateTable('sms_codes')
-      .set({ attempts: row.attempts + 1 })
-      .where('id', '=', row.id)
-      .execute();
-    return false;
-  }
-  if (!options.consume) return true;
-  const result = await db
+  if (!latest) return false;
+  const given = input.code.trim();
+  const right = sql<boolean>`(code = ${given})`;
+  const row = await db
     .updateTable('sms_codes')
-    .set({ used_at: now })
-    .where('id', '=', row.id)
+    .set({
+      attempts: sql`CASE WHEN ${right} THEN attempts ELSE attempts + 1 END`,
+      used_at: options.consume ? sql`CASE WHEN ${right} THEN CAST(${now} AS bigint) ELSE NULL END` : null,
+    })
+    .where('id', '=', latest.id)
     .where('used_at', 'is', null)
+    .where('attempts', '<', SMS_MAX_VERIFY_ATTEMPTS)
+    .returning('code')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return !!row && row.code === given;
 }

@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+
+export interface RateLimit {
+  /** Length of the fixed window, in ms. */
+  windowMs: number;
+  /** Takes allowed per window. */
+  max: number;
+  /** Least time between two takes (0: none). */
+  minIntervalMs?: number;
+}
+
+/**
+ * Takes one unit of a fixed-window counter (SMS sends per phone and per IP, company lookups per IP) in one
+ * conditional upsert: the row is created, or renewed when its window is over, or counted up while under the
+ * limit and past the least interval. Parallel requests are serialised by the row, so none can overrun the
+ * limit (issue 19 #16). False when the limit refuses this take.
+ */
+export async function takeRate(db: Db, key: string, limit: RateLimit, now = Date.now()): Promise<boolean> {
+  const windowOver = sql<boolean>`(rate_counters.window_start <= ${now - limit.windowMs})`;
+  const interval = limit.minIntervalMs ?? 0;
+  const row = await db
+    .insertInto('rate_counters')
+    .values({ key, window_start: now, count: 1, last_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({
+          count: sql`CASE WHEN ${windowOver} THEN 1 ELSE rate_counters.count + 1 END`,
+          window_start: sql`CASE WHEN ${windowOver} THEN ${now} ELSE rate_counters.window_start END`,
+          last_at: now,
+        })
+        .where(sql<boolean>`(${windowOver} OR rate_counters.count < ${limit.max})`)
+        .where(sql<boolean>`rate_counters.last_at <= ${now - interval}`),
+    )
+    .returning('count')
+    .executeTakeFirst();
+  return !!row && limit.max >= 1;
+}
