@@ -1,7 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { getSession } from '../providers/sessionStore';
 import { AuthenticationPage, RegisterPage, TestPage, VersionUpdatePage } from './pages/publicPages';
 import { LoadingMask } from './shell/LoadingMask';
 import { PageLoading } from './shell/PageLoading';
@@ -11,6 +12,17 @@ import { appTheme } from './theme';
 // Each public page and the whole admin are separate chunks: /login must not download the admin.
 const LoginPage = lazy(() => import('./pages/login/LoginPage').then((module) => ({ default: module.LoginPage })));
 const AdminApp = lazy(() => import('./admin/AdminApp'));
+
+/**
+ * Everything but the public pages is the react-admin app. 关于我们 (/versionUpdate) is public too, but a
+ * logged-in user opens it from the menu: the app shows it inside the layout (one route, so the app stays
+ * mounted when the user comes and goes).
+ */
+function AppOrPublicAbout() {
+  const { pathname } = useLocation();
+  if (pathname === '/versionUpdate' && !getSession()) return <VersionUpdatePage />;
+  return <AdminApp />;
+}
 
 /** The top router: public pages, and everything else in the react-admin app. */
 export function Root() {
@@ -26,9 +38,8 @@ export function Root() {
             <Route path="/login" element={<LoginPage />} />
             <Route path="/register" element={<RegisterPage />} />
             <Route path="/authentication" element={<AuthenticationPage />} />
-            <Route path="/versionUpdate" element={<VersionUpdatePage />} />
             <Route path="/test" element={<TestPage />} />
-            <Route path="/*" element={<AdminApp />} />
+            <Route path="/*" element={<AppOrPublicAbout />} />
           </Routes>
         </Suspense>
       </BrowserRouter>

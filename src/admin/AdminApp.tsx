@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, Authenticated, CustomRoutes } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider, loginRedirect } from '../../providers/authProvider';
 import { createDataProvider } from '../../providers/dataProvider';
@@ -18,6 +18,8 @@ import { BUILT_PAGES, BUILT_RESOURCES } from './builtPages';
 const UnderConstruction = lazy(() =>
   import('../pages/UnderConstruction').then((module) => ({ default: module.UnderConstruction })),
 );
+
+const AboutPage = lazy(() => import('../pages/public/AboutPage').then((module) => ({ default: module.AboutPage })));
 
 const dataProvider = createDataProvider(resourceApi);
 
@@ -57,6 +59,14 @@ export default function AdminApp() {
       <CustomRoutes>
         <Route path={SHELL_HOME.admin.root} element={<Navigate to={SHELL_HOME.admin.home} replace />} />
         <Route path={SHELL_HOME.merchant.root} element={<Navigate to={SHELL_HOME.merchant.home} replace />} />
+        <Route
+          path="/versionUpdate"
+          element={
+            <Authenticated>
+              <AboutPage />
+            </Authenticated>
+          }
+        />
         {customRoutes()}
       </CustomRoutes>
     </Admin>

@@ -64,7 +64,7 @@ test('管理端的宽列表：没有单元格超过两行，宽表格在卡片�
       .execute(),
   );
   await loginAs(page, 'admin');
-  await expect(page).toHaveURL(/\/ad(Main|Home)$/);
+  await expect(page.getByTestId('current-user')).toBeVisible();
   for (const path of ['/adTransferLot', '/adPlatformCooperation', '/adMoneyManagement', '/adActivateMerchant']) {
     await expectNoTallCells(page, path);
   }
@@ -103,6 +103,6 @@ test('管理端的宽列表：没有单元格超过两行，宽表格在卡片�
 
 test('商户的异常资金列表：没有单元格超过两行', async ({ page }) => {
   await loginAs(page, 'merchant');
-  await expect(page).toHaveURL(/\/manage$/);
+  await expect(page.getByTestId('current-user')).toBeVisible();
   await expectNoTallCells(page, '/errorMoney');
 });

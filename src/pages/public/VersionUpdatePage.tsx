@@ -14,8 +14,8 @@ interface VersionRecord {
   content: string;
 }
 
-/** /versionUpdate: about us and the version history maintained at /adVersionUpdate. */
-export function VersionUpdatePage() {
+/** About us and the version history maintained at /adVersionUpdate: the public page's and the layout's body. */
+export function AboutContent() {
   const mark = getPlatformMark();
   const [versions, setVersions] = useState<VersionRecord[] | null>(null);
   useEffect(() => {
@@ -24,7 +24,7 @@ export function VersionUpdatePage() {
       .catch(() => setVersions([]));
   }, [mark]);
   return (
-    <PublicFrame title="关于我们">
+    <>
       <Typography>
         {productTitle(mark)}
         为企业提供灵活用工结算服务：零工签约、任务发布、批量发放、完税凭证与发票申请，资金全程可追溯。
@@ -48,6 +48,15 @@ export function VersionUpdatePage() {
           </Typography>
         </Box>
       ))}
+    </>
+  );
+}
+
+/** /versionUpdate for a visitor who is not logged in: the public frame, with 返回登录. */
+export function VersionUpdatePage() {
+  return (
+    <PublicFrame title="关于我们">
+      <AboutContent />
     </PublicFrame>
   );
 }
