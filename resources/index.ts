@@ -2,6 +2,7 @@ import { agreementTemplateSeals, agreementTemplates } from './agreementTemplates
 import { companies } from './companies';
 import { adminContracts, merchantContracts } from './contracts';
 import { industries } from './industries';
+import { FEEDBACK_RESOURCES } from './feedback';
 import { INVOICE_CATEGORY_RESOURCES } from './invoiceCategories';
 import { INVOICE_RESOURCES } from './invoices';
 import { adSmallTradingFlow, adTradingFlow } from './ledger';
@@ -48,4 +49,5 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   ...PAYOUT_RECORD_RESOURCES,
   operationLog,
   ...SENSITIVE_WORD_RESOURCES,
+  ...FEEDBACK_RESOURCES,
 ];

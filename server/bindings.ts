@@ -6,6 +6,7 @@ import { invoiceCategoryBindings } from './invoices/invoiceCategories.binding';
 import { settlementBlacklistBinding } from './money/settlementBlacklist.binding';
 import { subsidiariesBinding } from './people/subsidiaries.binding';
 import { maintenanceBinding } from './system/maintenance.binding';
+import { merchantFeedbackBinding, staffFeedbackBinding } from './notices/feedback.binding';
 import { operationLogBinding } from './system/operationLog.binding';
 import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
 import { versionsBinding } from './system/versions.binding';
@@ -19,6 +20,8 @@ export const BINDINGS: readonly ResourceBinding[] = [
   agreementTemplateSealsBinding,
   sensitiveWordsBinding,
   topUpSensitiveWordsBinding,
+  merchantFeedbackBinding,
+  staffFeedbackBinding,
   subsidiariesBinding,
   settlementBlacklistBinding,
   versionsBinding,

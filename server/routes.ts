@@ -22,6 +22,7 @@ import { ledgerRoutes } from './money/ledger.routes';
 import { payoutRecordsRoutes } from './money/payoutRecords.routes';
 import { rechargesRoutes } from './money/recharges.routes';
 import { remittancesRoutes } from './money/remittances.routes';
+import { feedbackRoutes } from './notices/feedback.routes';
 import { noticesRoutes } from './notices/notices.routes';
 import { departmentsRoutes } from './people/departments.routes';
 import { maintenanceRoutes } from './system/maintenance.routes';
@@ -62,4 +63,5 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await reportsRoutes(app, services);
   await companySummaryRoutes(app, services);
   await sensitiveWordsRoutes(app, services);
+  await feedbackRoutes(app, services);
 }

@@ -6,6 +6,7 @@ import type { ResourceDeclaration } from '../types';
 export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: ResourceDeclaration }>>> = {
   SystemNoticeList: lazy(() => import('./SystemNoticeList').then((module) => ({ default: module.SystemNoticeList }))),
   InvoiceList: lazy(() => import('./InvoiceList').then((module) => ({ default: module.InvoiceList }))),
+  FeedbackList: lazy(() => import('./FeedbackList').then((module) => ({ default: module.FeedbackList }))),
   SensitiveWordList: lazy(() =>
     import('./SensitiveWordList').then((module) => ({ default: module.SensitiveWordList })),
   ),

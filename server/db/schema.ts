@@ -283,4 +283,5 @@ export interface Database {
   stat_group_day: import('./statisticsTables').StatGroupDayTable;
   sensitive_words: import('./systemTables').SensitiveWordTable;
   sensitive_word_lists: import('./systemTables').SensitiveWordListTable;
+  feedbacks: import('./systemTables').FeedbackTable;
 }

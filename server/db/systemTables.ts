@@ -20,3 +20,28 @@ export interface SensitiveWordListTable {
   /** A random value set with each bump. */
   stamp: string;
 }
+
+/** A merchant's feedback (意见反馈) and the platform's reply. */
+export interface FeedbackTable {
+  id: Generated<number>;
+  company_id: number;
+  platform_mark: number;
+  user_id: number;
+  username: string;
+  /** FEEDBACK_TYPE */
+  type: number;
+  content: string;
+  image1_url: string | null;
+  image2_url: string | null;
+  image3_url: string | null;
+  /** FEEDBACK_STATUS: 1 待回复, 2 已回复, 3 已关闭 */
+  status: number;
+  reply: string | null;
+  reply_user: string | null;
+  reply_time: string | null;
+  /** 1 once the merchant has seen the latest reply (or there is none); the bell counts the 0s. */
+  reply_read: number;
+  close_time: string | null;
+  create_time: string;
+  update_time: string;
+}

@@ -26,6 +26,8 @@ export interface ResourceBinding {
   handWritten?: readonly string[];
   /** Who sees which rows (DESIGN §4). Default: everyone who holds the route's codes sees every row. */
   scope?: ScopeRule;
+  /** A page with a code per edition (e.g. UI_FEEDBACK_BOX / UI_FEEDBACK_BOX_XGM): rows of an edition (`column`) only for holders of its codes, on top of `scope`; role 1 sees all. */
+  editionCodes?: { column: string; codes: Readonly<Record<number, readonly string[]>> };
   /** Column values every row of this view has (one edition's or one list's view of a shared table): reads see only those rows, new rows get them. */
   fixed?: Readonly<Record<string, string | number>>;
   // Views of one table may declare the same record paths (one, update, delete): the engine serves each path once, for the view whose fixed values the record has.

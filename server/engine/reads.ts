@@ -19,6 +19,23 @@ const MERCHANT_DENIED = '无权限访问此页面！';
 
 /** The rows the caller may see, as a condition; null when the caller sees every row. */
 export function scopeCondition(binding: ResourceBinding, auth: AuthContext): Condition | null {
+  const scope = ruleCondition(binding, auth);
+  const editions = editionCondition(binding, auth);
+  if (!scope || !editions) return scope ?? editions;
+  return (eb) => eb.and([scope(eb), editions(eb)]);
+}
+
+/** Rows of an edition only for holders of that edition's codes (binding.editionCodes); role 1 sees all. */
+function editionCondition(binding: ResourceBinding, auth: AuthContext): Condition | null {
+  const rule = binding.editionCodes;
+  if (!rule || auth.roleId === ROLE.admin) return null;
+  const marks = Object.entries(rule.codes)
+    .filter(([, codes]) => codes.some((code) => auth.authorities.has(code)))
+    .map(([mark]) => Number(mark));
+  return (eb) => eb(sql.ref(rule.column), 'in', marks.length > 0 ? marks : [-1]);
+}
+
+function ruleCondition(binding: ResourceBinding, auth: AuthContext): Condition | null {
   const rule = binding.scope;
   if (!rule) return null;
   const column = sql.ref(rule.column);

@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { VirtualList } from '../components/VirtualList';
 import { NoticeDetailDialog } from './NoticeDetailDialog';
 import { fetchNoticesWithReadState, type Notice } from './noticeApi';
@@ -17,7 +18,16 @@ const VIEWPORT_HEIGHT = 480;
 const HEAD_SIZE = 20;
 
 /** The merchant's notices (spec §2): page 0 size 10000, only the visible rows rendered; 暂无公告! when empty. */
-export function NoticeListDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function NoticeListDialog({
+  open,
+  onClose,
+  replies = 0,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Unread replies to the merchant's feedback: a link to /suggestionFeedback above the notices. */
+  replies?: number;
+}) {
   const [notices, setNotices] = useState<Notice[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<Notice | null>(null);
@@ -62,6 +72,14 @@ export function NoticeListDialog({ open, onClose }: { open: boolean; onClose: ()
       >
         <DialogTitle id="notice-list-title">系统公告</DialogTitle>
         <DialogContent dividers sx={{ p: 0 }}>
+          {replies > 0 && (
+            <Box sx={{ px: 2, py: 1, bgcolor: 'warning.light', display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Typography sx={{ flex: 1 }}>您的意见反馈有 {replies} 条新回复</Typography>
+              <Button size="small" component={RouterLink} to="/suggestionFeedback" onClick={onClose}>
+                查看回复
+              </Button>
+            </Box>
+          )}
           {error && (
             <Typography color="error" sx={{ p: 2 }}>
               {error}

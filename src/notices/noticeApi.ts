@@ -34,6 +34,21 @@ export async function refreshUnreadCount(): Promise<number> {
   return count;
 }
 
+const replyListeners = new Set<Listener>();
+
+/** Lets the header bell follow the merchant's unread feedback replies. */
+export function onUnreadRepliesChange(listener: Listener): () => void {
+  replyListeners.add(listener);
+  return () => replyListeners.delete(listener);
+}
+
+/** Replies to the merchant's feedback it has not opened yet (/suggestionFeedback). */
+export async function refreshUnreadReplies(): Promise<number> {
+  const count = await requestContent<number>('/api/v1/feedbacks/mine/unreadcount', { silent: true, background: true });
+  for (const listener of replyListeners) listener(count);
+  return count;
+}
+
 /** Published notices of the user's edition with their read state (page 0, size 10000 per spec §9). */
 export async function fetchNoticesWithReadState(size = 10000): Promise<Notice[]> {
   const content = await requestContent<Notice[] | { content: Notice[] }>(

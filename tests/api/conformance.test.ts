@@ -77,7 +77,14 @@ async function visibleRows(binding: ResourceBinding, account: Account): Promise<
     Object.entries(binding.fixed ?? {}).map(([name, value]) => sql`${sql.ref(`${binding.table}.${name}`)} = ${value}`),
     sql` and `,
   );
-  const inView = binding.fixed ? fixed : sql`1 = 1`;
+  let inView = binding.fixed ? fixed : sql`1 = 1`;
+  // A page with a code per edition: an account sees the editions whose codes it holds (admin all).
+  if (binding.editionCodes && account !== 'admin') {
+    const marks = Object.entries(binding.editionCodes.codes)
+      .filter(([, codes]) => codes.some((code) => context.authorities[account].has(code)))
+      .map(([mark]) => Number(mark));
+    inView = sql`${inView} and ${sql.ref(binding.editionCodes.column)} in (${sql.join(marks.length > 0 ? marks : [-1])})`;
+  }
   if (!rule) {
     return Number(
       (await sql<{ n: number }>`select count(*) as n from ${table} where ${inView}`.execute(t.db)).rows[0].n,

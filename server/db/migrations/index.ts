@@ -17,6 +17,7 @@ import * as security from './040_security';
 import * as operationLog from './050_operation_log';
 import * as statistics from './070_statistics';
 import * as sensitiveWords from './080_sensitive_words';
+import * as feedback from './081_feedback';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '050_operation_log': operationLog,
   '070_statistics': statistics,
   '080_sensitive_words': sensitiveWords,
+  '081_feedback': feedback,
 };

@@ -15,6 +15,7 @@ import { seedPayouts } from './payouts';
 import { createRandom } from './random';
 import { seedRecharges } from './recharges';
 import { seedSubsidiaries } from './subsidiaries';
+import { seedSystemDemo } from './system';
 import { seedVersions } from './versions';
 import { rebuildStatistics } from '../../statistics/rollups';
 
@@ -337,6 +338,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedRecharges(tx, random);
     await seedPayouts(tx);
     await seedInvoices(tx);
+    await seedSystemDemo(tx);
   });
   // The payout seed back-dates its entries after posting them: the statistics are summed again from the ledger.
   await rebuildStatistics(db);
