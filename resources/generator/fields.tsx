@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { FunctionField } from 'react-admin';
 import { DownloadLink } from '../../src/components/DownloadLink';
+import { FilePreviewLink, previewKind } from '../../src/components/FilePreviewLink';
 import { cellAlign, cellText } from '../cellText';
 import { cellBoxStyle, cellMayClip } from '../columnGeometry';
 import type { FieldDeclaration } from '../types';
@@ -21,9 +22,16 @@ export function fieldElement(field: FieldDeclaration) {
         const url = record[field.source];
         const title = cellMayClip(field) && text ? text : undefined;
         if ((field.type === 'image' || field.type === 'file') && typeof url === 'string' && url) {
+          const kind = previewKind(url, field.type === 'image');
           return (
             <span style={box} title={title}>
-              <DownloadLink url={url}>{text}</DownloadLink>
+              {kind ? (
+                <FilePreviewLink url={url} title={field.label} kind={kind}>
+                  {text}
+                </FilePreviewLink>
+              ) : (
+                <DownloadLink url={url}>{text}</DownloadLink>
+              )}
             </span>
           );
         }
