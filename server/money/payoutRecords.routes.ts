@@ -118,6 +118,7 @@ export async function payoutRecordsRoutes(app: FastifyInstance, services: AppSer
         paidTo: to,
       },
       { sort: list.sort, offset: list.offset, limit: list.size },
+      services.config.idKey,
     );
     return ok(pageOf(rows, total, list));
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -468,5 +469,32 @@ describe('finding 12: with LOG_SMS_CODES=1 the log never holds a password', () =
     } finally {
       await logged.close();
     }
+  });
+});
+
+describe('finding 4: the per-person row id does not give the masked ID number back', () => {
+  it('brute-forcing the 8 hidden birth-date digits against the id recovers nothing', async () => {
+    const merchant = authed(t.app, await tokenOf(t.app, 'merchant'));
+    const page = envelopeOf(await merchant.get('/api/v1/remittances/individual/search?size=5'));
+    expect(page.code, page.message).toBe(OK);
+    const rows = page.content.content as { id: string; idCard: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    const day = 24 * 3600 * 1000;
+    for (const row of rows.slice(0, 2)) {
+      const masked = /^(\d{6})\*{8}(\d{3}[\dX])$/.exec(row.idCard);
+      expect(masked, row.idCard).not.toBeNull();
+      let recovered: string | undefined;
+      // Every birth date from 1940 to 2010, as the attacker of the probe did.
+      for (let time = Date.UTC(1940, 0, 1); time < Date.UTC(2011, 0, 1) && !recovered; time += day) {
+        const birth = new Date(time).toISOString().slice(0, 10).replaceAll('-', '');
+        const candidate = `${masked?.[1]}${birth}${masked?.[2]}`;
+        const digest = createHash('sha256').update(candidate).digest('hex');
+        if (row.id === digest.slice(0, 20) || row.id === digest.slice(0, row.id.length)) recovered = candidate;
+      }
+      expect(recovered).toBeUndefined();
+    }
+    // The id still names the person: the same row answers the same id.
+    const again = envelopeOf(await merchant.get('/api/v1/remittances/individual/search?size=5'));
+    expect((again.content.content as { id: string }[]).map((row) => row.id)).toEqual(rows.map((row) => row.id));
   });
 });
