@@ -11,6 +11,8 @@ export const EXIT_CONFIG = 78;
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
 /** A server that ran this long counts as healthy: the next restart waits the shortest time again. */
 const STABLE_MS = 60_000;
+/** How long a stopping server may take to close before it is killed. */
+const STOP_TIMEOUT_MS = 10_000;
 
 function log(message) {
   console.error(`[守护进程] ${new Date().toISOString()} ${message}`);
@@ -73,6 +75,12 @@ export function supervise({ args, env = process.env }) {
         return;
       }
       child?.kill(signal);
+      // A server that has not closed within this time is ended.
+      setTimeout(() => {
+        if (!child) return;
+        log(`服务器进程 ${STOP_TIMEOUT_MS / 1000} 秒内未关闭，强制结束`);
+        child.kill('SIGKILL');
+      }, STOP_TIMEOUT_MS).unref();
     };
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
