@@ -18,7 +18,7 @@ import { subsidiaries } from './subsidiaries';
 import { TAX_CERTIFICATE_RESOURCES } from './taxCertificates';
 import type { ResourceDeclaration } from './types';
 import { systemMaintain } from './upgradeNotices';
-import { versionUpdate } from './versions';
+import { smallVersionUpdate, versionUpdate } from './versions';
 
 /** Every declared resource. Adding an entity adds one line here. */
 export const RESOURCES: readonly ResourceDeclaration[] = [
@@ -37,6 +37,7 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   codeQuery,
   systemMaintain,
   versionUpdate,
+  smallVersionUpdate,
   ...INVOICE_RESOURCES,
   ...INVOICE_CATEGORY_RESOURCES,
   ...TAX_CERTIFICATE_RESOURCES,

@@ -28,3 +28,26 @@ export const versionUpdate: ResourceDeclaration = {
   ],
   filters: [{ key: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES, alwaysOn: true }],
 };
+
+const SMALL_CODES = ['UI_XGM_VERSION_UPDATE'] as const;
+const SMALL_BASE = '/api/v1/versions/platform/3';
+
+/**
+ * The small-scale twin: /adSmallVersionUpdate (UI_XGM_VERSION_UPDATE) keeps the history of edition 3 only; its
+ * paths name the edition and new entries are written for it (the form has no edition field).
+ */
+export const smallVersionUpdate: ResourceDeclaration = {
+  ...versionUpdate,
+  name: 'adSmallVersionUpdate',
+  label: '小规模版本',
+  api: {
+    list: `${SMALL_BASE}/search`,
+    one: `${SMALL_BASE}/:id`,
+    create: SMALL_BASE,
+    update: `${SMALL_BASE}/:id`,
+    delete: `${SMALL_BASE}/:id`,
+  },
+  permissions: { list: SMALL_CODES, create: SMALL_CODES, edit: SMALL_CODES, delete: SMALL_CODES },
+  fields: versionUpdate.fields.filter((field) => field.source !== 'platformmark'),
+  filters: [],
+};

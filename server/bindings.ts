@@ -9,7 +9,7 @@ import { maintenanceBinding } from './system/maintenance.binding';
 import { merchantFeedbackBinding, staffFeedbackBinding } from './notices/feedback.binding';
 import { operationLogBinding } from './system/operationLog.binding';
 import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
-import { versionsBinding } from './system/versions.binding';
+import { smallVersionsBinding, versionsBinding } from './system/versions.binding';
 
 /** Every declared resource the engine serves. A plain entity adds one line here. */
 export const BINDINGS: readonly ResourceBinding[] = [
@@ -25,5 +25,6 @@ export const BINDINGS: readonly ResourceBinding[] = [
   subsidiariesBinding,
   settlementBlacklistBinding,
   versionsBinding,
+  smallVersionsBinding,
   maintenanceBinding,
 ];

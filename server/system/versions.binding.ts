@@ -1,4 +1,4 @@
-import { versionUpdate } from '../../resources/versions';
+import { smallVersionUpdate, versionUpdate } from '../../resources/versions';
 import type { ResourceBinding } from '../engine/binding';
 import { lengthBetween } from '../http/fieldChecks';
 
@@ -20,4 +20,11 @@ export const versionsBinding: ResourceBinding = {
     releaseDate: (value) => (DATE.test(String(value)) ? undefined : '发布日期格式应为 YYYY-MM-DD'),
   }),
   messages: { notFound: '版本记录不存在', idLabel: '编号' },
+};
+
+/** /adSmallVersionUpdate: the same rows of edition 3 only; new entries are written for edition 3. */
+export const smallVersionsBinding: ResourceBinding = {
+  ...versionsBinding,
+  declaration: smallVersionUpdate,
+  fixed: { platform_mark: 3 },
 };

@@ -102,3 +102,42 @@ describe('/adSmallNotice', () => {
     expect(bad.code).toBe(BUSINESS);
   });
 });
+
+describe('/adSmallVersionUpdate', () => {
+  it('writes edition 3 entries, lists edition 3 only and does not reach a standard entry', async () => {
+    const created = envelopeOf(
+      await json(admin, 'POST', '/api/v1/versions/platform/3', {
+        version: 'v3.9.0',
+        releaseDate: '2026-11-20',
+        content: '小规模版：发票申请支持按月勾选批次。',
+        platformmark: 1,
+      }),
+    );
+    expect(created.code, created.message).toBe(OK);
+    const row = await t.db
+      .selectFrom('versions')
+      .selectAll()
+      .where('id', '=', created.content.id)
+      .executeTakeFirstOrThrow();
+    expect(row.platform_mark).toBe(3);
+    const page = envelopeOf(await admin.get('/api/v1/versions/platform/3/search?page=0&size=200')).content;
+    const edition3 = await t.db.selectFrom('versions').select('id').where('platform_mark', '=', 3).execute();
+    expect(page.totalElements).toBe(edition3.length);
+    const standard = await t.db
+      .selectFrom('versions')
+      .select('id')
+      .where('platform_mark', '=', 1)
+      .executeTakeFirstOrThrow();
+    const update = envelopeOf(
+      await json(admin, 'PUT', `/api/v1/versions/platform/3/${standard.id}`, { content: '改写标准版记录' }),
+    );
+    expect(update.code).toBe(BUSINESS);
+    expect(update.message).toBe('版本记录不存在');
+    const remove = envelopeOf(await json(admin, 'DELETE', `/api/v1/versions/platform/3/${standard.id}`));
+    expect(remove.code).toBe(BUSINESS);
+  });
+
+  it('belongs to the small-scale code', async () => {
+    expect((await kefu.get('/api/v1/versions/platform/3/search?page=0&size=1')).statusCode).toBe(403);
+  });
+});
