@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { activateMerchant } from '../../resources/registrations';
 import { filterKeys, sortFields } from '../../resources/types';
+import { COMPANY_LOOKUP_MIN_CHARS, COMPANY_LOOKUP_PER_IP } from '../../src/domain/companyLookup';
 import { parsePlatformMark } from '../../src/domain/editions';
 import { SMS_TYPE } from '../../src/domain/session';
 import {
@@ -27,6 +28,7 @@ import { BusinessError, CaptchaRefreshError, ForbiddenError, fail } from '../htt
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { type CompanyLookup, localCompanyLookup } from './companyLookup/companyLookup';
+import { takeRate } from './rateCounters';
 import {
   activateRegistration,
   duplicatesOf,
@@ -41,7 +43,8 @@ import { verifySmsCode } from './sms/smsCodes';
 /**
  * Self-service registration (public, before login) and its activation by staff:
  * - GET  /api/v1/companies/register/industries            industries to choose from (id, nm);
- * - GET  /api/v1/companies/tianyancha?name=               company-name suggestions (pluggable lookup);
+ * - GET  /api/v1/companies/tianyancha?name=               company-name suggestions (pluggable lookup): names only,
+ *                                                         from 4 characters, rate-limited per address;
  * - GET  /api/v1/companies/duplicate/checking?name&mobile 1040400 with 该公司已注册 / 该手机号已注册;
  * - POST /api/v1/companies/register/upload                multipart `file`: licence or student card image; its
  *                                                         url carries an upload key (rk) only this registrant has;
@@ -195,10 +198,16 @@ export async function registrationsRoutes(
     return ok(rows.map((row) => ({ id: Number(row.id), nm: row.nm })));
   });
 
+  /**
+   * Only names, which is all the form uses; from COMPANY_LOOKUP_MIN_CHARS characters; at most
+   * COMPANY_LOOKUP_PER_IP lookups per address (issue 19 #8: the lookup listed customers with credit codes).
+   */
   app.get('/api/v1/companies/tianyancha', publicRoute, async (request) => {
     const name = text((request.query as Form).name);
-    if ([...name].length < 2) return ok([]);
-    return ok(await lookup.suggest(name.slice(0, 64), 10));
+    if ([...name].length < COMPANY_LOOKUP_MIN_CHARS) return ok([]);
+    if (!(await takeRate(db, `lookup:ip:${request.ip}`, COMPANY_LOOKUP_PER_IP))) fail('查询过于频繁，请稍后再试');
+    const suggestions = await lookup.suggest([...name].slice(0, 64).join(''), 10);
+    return ok(suggestions.map((suggestion) => ({ name: suggestion.name })));
   });
 
   app.get('/api/v1/companies/duplicate/checking', publicRoute, async (request) => {

@@ -355,3 +355,40 @@ describe('issue 19: registration security', () => {
     expect(reused.message).toBe('请重新上传营业执照');
   });
 });
+
+describe('issue 19 #8: the public company lookup cannot list the customer base', () => {
+  const lookup = (name: string, remoteAddress: string) =>
+    t.app
+      .inject({ method: 'GET', url: `/api/v1/companies/tianyancha?name=${encodeURIComponent(name)}`, remoteAddress })
+      .then(envelopeOf);
+
+  it('answers names only, from 4 characters, and limits lookups per address', async () => {
+    const ip = nextIp();
+    const company = await t.db
+      .selectFrom('companies')
+      .select(['name', 'credit_code'])
+      .where('credit_code', '!=', '')
+      .executeTakeFirstOrThrow();
+    // The probe's 2-character queries ("上海", "科技") list nothing any more.
+    expect((await lookup(company.name.slice(0, 2), ip)).content).toEqual([]);
+    expect((await lookup(company.name.slice(0, 3), ip)).content).toEqual([]);
+    const found = await lookup(company.name.slice(0, 4), ip);
+    expect(found.code).toBe(OK);
+    expect(found.content.length).toBeGreaterThan(0);
+    for (const item of found.content) expect(Object.keys(item)).toEqual(['name']);
+    expect(JSON.stringify(found.content)).not.toContain(company.credit_code);
+    // The probe enumerated 298 companies in 641 lookups from one address: that address is stopped well before.
+    let refused = 0;
+    for (let i = 0; i < 120 && refused === 0; i++) {
+      const answer = await lookup(`${company.name.slice(0, 4)}${i}`, ip);
+      if (answer.code !== OK) {
+        refused = i + 2;
+        expect(answer.message).toBe('查询过于频繁，请稍后再试');
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+    expect(refused).toBeLessThanOrEqual(100);
+    // Another address is not affected.
+    expect((await lookup(company.name.slice(0, 4), nextIp())).code).toBe(OK);
+  });
+});

@@ -19,6 +19,7 @@ import { hashPassword } from '../../../providers/auth/passwordHash';
 import { request, requestContent } from '../../../providers/httpClient';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { CODE_OK } from '../../domain/codes';
+import { COMPANY_LOOKUP_MIN_CHARS } from '../../domain/companyLookup';
 import { SMS_TYPE } from '../../domain/session';
 import { validateRegisterMobile } from '../../domain/validation';
 import { showToast } from '../../shell/toast';
@@ -133,7 +134,7 @@ export function RegisterPage() {
 
   useEffect(() => {
     const name = company.name.trim();
-    if (step !== 2 || name.length < 2) return;
+    if (step !== 2 || [...name].length < COMPANY_LOOKUP_MIN_CHARS) return;
     const timer = setTimeout(() => {
       requestContent<{ name: string }[]>('/api/v1/companies/tianyancha', {
         query: { name },
