@@ -128,6 +128,28 @@ export async function reportsRoutes(app: FastifyInstance, { db }: AppServices): 
     });
   });
 
+  // The pickers of the report filters: departments and partners (分公司) in the caller's scope, by name.
+  app.get('/api/v1/statistics/options', access, async (request) => {
+    const auth = requireAuth(request);
+    const scope = companyScope(auth).departmentIds;
+    const departments = await db
+      .selectFrom('departments')
+      .select(['id', 'name'])
+      .$if(scope !== undefined, (query) => query.where('id', 'in', scope?.length ? scope : [-1]))
+      .orderBy('id')
+      .execute();
+    const partners = await db
+      .selectFrom('subsidiaries')
+      .select(['id', 'sname as name', 'department_id as departmentId', 'platform_mark as platformMark'])
+      .$if(scope !== undefined, (query) => query.where('department_id', 'in', scope?.length ? scope : [-1]))
+      .orderBy('id')
+      .execute();
+    return ok({
+      departments: departments.map((row) => ({ id: Number(row.id), name: row.name })),
+      partners: partners.map((row) => ({ ...row, id: Number(row.id), departmentId: Number(row.departmentId) })),
+    });
+  });
+
   app.get('/api/v1/statistics/reports/:report/export', access, async (request, reply) => {
     const auth = requireAuth(request);
     const declaration = declarationOf((request.params as { report: string }).report);

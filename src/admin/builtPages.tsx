@@ -1,11 +1,19 @@
 import { type ComponentType, lazy } from 'react';
 import { RESOURCES } from '../../resources/index';
+import { REPORTS } from '../domain/statistics/reports';
 
 const page = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
   lazy(() => load().then((module) => ({ default: pick(module) })));
 
+/** Every statistics page is one report component fed by its declaration (src/domain/statistics/reports.ts). */
+const reportPage = page(
+  () => import('../pages/statistics/ReportPage'),
+  (module) => module.ReportPage,
+);
+
 /** Custom pages by route path; each is its own chunk. */
 export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
+  ...Object.fromEntries(REPORTS.map((report) => [report.route, reportPage])),
   '/adMain': page(
     () => import('../pages/home/AdminHome'),
     (module) => module.AdminHome,
@@ -33,6 +41,10 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   '/smallApplyInvoice': page(
     () => import('../pages/invoices/ApplyInvoicePage'),
     (module) => module.ApplyInvoicePage,
+  ),
+  '/adRoleSettings': page(
+    () => import('../pages/system/RoleSettings'),
+    (module) => module.RoleSettings,
   ),
   '/recharge': page(
     () => import('../pages/money/RechargePage'),

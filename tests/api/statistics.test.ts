@@ -117,6 +117,18 @@ describe('statistics reports', () => {
     expect(filtered.totals.payoutAmount).toBe(300 * YUAN);
   });
 
+  it("the filter pickers list departments and partners by name, within the caller's scope", async () => {
+    const mine = envelopeOf(await hehuoren.get('/api/v1/statistics/options')).content;
+    expect(mine.departments).toEqual([{ id: 2, name: '华南事业部' }]);
+    const names = mine.partners.map((item: { name: string }) => item.name);
+    expect(names).toEqual(expect.arrayContaining(['广州分公司', '深圳分公司']));
+    expect(names).not.toContain('上海分公司');
+    expect(mine.partners.every((item: { departmentId: number }) => item.departmentId === 2)).toBe(true);
+    const all = envelopeOf(await caiwu.get('/api/v1/statistics/options')).content;
+    expect(all.departments).toHaveLength(4);
+    expect((await merchant.get('/api/v1/statistics/options')).statusCode).toBe(403);
+  });
+
   it('merchants and missing codes are refused; bad periods and filters answer a clear message', async () => {
     expect((await merchant.get(report('adPlatform', `period=month&month=${MONTH}`))).statusCode).toBe(403);
     expect(envelopeOf(await hehuoren.get(report('adNoSuchReport', ''))).message).toBe('没有这张报表');

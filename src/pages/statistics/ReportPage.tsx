@@ -1,0 +1,355 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Title } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { formatMoney } from '../../domain/money';
+import { findReport, METRICS, type ReportDeclaration, reportEditions } from '../../domain/statistics/reports';
+import { showToast } from '../../shell/toast';
+import {
+  exportReport,
+  fetchOptions,
+  fetchReport,
+  type Option,
+  type ReportAnswer,
+  type ReportFilters,
+} from './statisticsApi';
+
+/**
+ * Every statistics page (issue 15): the route picks its declaration (src/domain/statistics/reports.ts), which
+ * says the columns, filters, chart and API. Period (day / month / custom range, China time), edition when the
+ * report has two, company / department / partner filters; totals of the whole period; the chart; the table
+ * with server paging and sorting; export to .xlsx.
+ */
+const ReportChart = lazy(() => import('./ReportChart').then((module) => ({ default: module.ReportChart })));
+
+function chinaToday(): string {
+  return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+function initialFilters(declaration: ReportDeclaration): ReportFilters {
+  const today = chinaToday();
+  return {
+    platformmark: String(reportEditions(declaration)[0]),
+    period: 'month',
+    day: today,
+    month: today.slice(0, 7),
+    from: `${today.slice(0, 7)}-01`,
+    to: today,
+    coname: '',
+    departmentId: '',
+    partnerId: '',
+  };
+}
+
+function cell(kind: string, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (kind === 'money') return formatMoney(Number(value));
+  if (kind === 'count') return Number(value).toLocaleString('zh-CN');
+  return String(value);
+}
+
+export function ReportPage() {
+  const { pathname } = useLocation();
+  const declaration = findReport(pathname);
+  if (!declaration) return null;
+  return <Report key={declaration.route} declaration={declaration} />;
+}
+
+function Report({ declaration }: { declaration: ReportDeclaration }) {
+  const [draft, setDraft] = useState<ReportFilters>(() => initialFilters(declaration));
+  const [filters, setFilters] = useState<ReportFilters>(draft);
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(10);
+  const [sort, setSort] = useState({ field: declaration.defaultSort, order: 'desc' as 'asc' | 'desc' });
+  const [answer, setAnswer] = useState<ReportAnswer | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [options, setOptions] = useState<{ departments: Option[]; partners: Option[] }>({
+    departments: [],
+    partners: [],
+  });
+  const editions = reportEditions(declaration);
+
+  useEffect(() => {
+    if (declaration.filters.some((key) => key !== 'coname')) fetchOptions().then(setOptions, () => undefined);
+  }, [declaration]);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    fetchReport(declaration, filters, page, size, `${sort.field},${sort.order}`)
+      .then((result) => live && setAnswer(result))
+      .catch(() => live && setAnswer(null))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [declaration, filters, page, size, sort]);
+
+  const partners = useMemo(
+    () => options.partners.filter((item) => item.platformMark === Number(draft.platformmark)),
+    [options, draft.platformmark],
+  );
+  const set = (patch: Partial<ReportFilters>) => setDraft((current) => ({ ...current, ...patch }));
+  const search = () => {
+    setPage(0);
+    setFilters({ ...draft });
+  };
+  const doExport = async () => {
+    try {
+      const name = await exportReport(declaration, filters, `${sort.field},${sort.order}`);
+      showToast(`已导出 ${name}`, 'success');
+    } catch (error) {
+      showToast((error as Error).message, 'error');
+    }
+  };
+  const totalsShown = METRICS.filter((column) => column.kind === 'money' || column.key === 'payoutCount');
+
+  return (
+    <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
+      <Title title={declaration.title} />
+      <Card>
+        <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          {editions.length > 1 && (
+            <TextField
+              select
+              size="small"
+              label="版本"
+              value={draft.platformmark}
+              onChange={(event) => set({ platformmark: event.target.value, partnerId: '' })}
+              sx={{ minWidth: 120 }}
+            >
+              <MenuItem value="1">标准版</MenuItem>
+              <MenuItem value="3">小规模版</MenuItem>
+            </TextField>
+          )}
+          <TextField
+            select
+            size="small"
+            label="统计周期"
+            value={draft.period}
+            onChange={(event) => set({ period: event.target.value as ReportFilters['period'] })}
+            sx={{ minWidth: 120 }}
+          >
+            <MenuItem value="day">按日</MenuItem>
+            <MenuItem value="month">按月</MenuItem>
+            <MenuItem value="range">自定义区间</MenuItem>
+          </TextField>
+          {draft.period === 'day' && (
+            <TextField
+              size="small"
+              type="date"
+              label="日期"
+              value={draft.day}
+              onChange={(event) => set({ day: event.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          )}
+          {draft.period === 'month' && (
+            <TextField
+              size="small"
+              type="month"
+              label="月份"
+              value={draft.month}
+              onChange={(event) => set({ month: event.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          )}
+          {draft.period === 'range' && (
+            <>
+              <TextField
+                size="small"
+                type="date"
+                label="开始日期"
+                value={draft.from}
+                onChange={(event) => set({ from: event.target.value })}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <TextField
+                size="small"
+                type="date"
+                label="结束日期"
+                value={draft.to}
+                onChange={(event) => set({ to: event.target.value })}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            </>
+          )}
+          {declaration.filters.includes('coname') && (
+            <TextField
+              size="small"
+              label="企业名称"
+              value={draft.coname}
+              onChange={(event) => set({ coname: event.target.value })}
+            />
+          )}
+          {declaration.filters.includes('departmentId') && (
+            <TextField
+              select
+              size="small"
+              label="部门"
+              value={draft.departmentId}
+              onChange={(event) => set({ departmentId: event.target.value })}
+              sx={{ minWidth: 140 }}
+            >
+              <MenuItem value="">全部</MenuItem>
+              {options.departments.map((item) => (
+                <MenuItem key={item.id} value={String(item.id)}>
+                  {item.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {declaration.filters.includes('partnerId') && (
+            <TextField
+              select
+              size="small"
+              label="合伙人"
+              value={draft.partnerId}
+              onChange={(event) => set({ partnerId: event.target.value })}
+              sx={{ minWidth: 160 }}
+            >
+              <MenuItem value="">全部</MenuItem>
+              {partners.map((item) => (
+                <MenuItem key={item.id} value={String(item.id)}>
+                  {item.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <Button variant="contained" onClick={search}>
+            查询
+          </Button>
+          <Button variant="outlined" onClick={doExport} disabled={!answer}>
+            导出 Excel
+          </Button>
+        </CardContent>
+      </Card>
+
+      {answer && (
+        <Box
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))' }}
+          aria-label="合计"
+        >
+          {totalsShown.map((column) => (
+            <Paper key={column.key} variant="outlined" sx={{ p: 1.5 }}>
+              <Typography variant="body2" color="text.secondary">
+                {column.label.replace('（元）', '')}合计
+              </Typography>
+              <Typography variant="h6" data-total={column.key}>
+                {cell(column.kind, answer.totals[column.key])}
+              </Typography>
+            </Paper>
+          ))}
+        </Box>
+      )}
+
+      {answer && answer.chart.categories.length > 0 && (
+        <Card>
+          <CardContent>
+            <Typography variant="subtitle1" component="h2">
+              {declaration.chart.title}
+            </Typography>
+            <Suspense fallback={<Box sx={{ height: 300 }} />}>
+              <ReportChart
+                kind={declaration.chart.kind}
+                categories={answer.chart.categories}
+                series={answer.chart.series}
+              />
+            </Suspense>
+          </CardContent>
+        </Card>
+      )}
+
+      <Card>
+        <TableContainer sx={{ opacity: loading ? 0.6 : 1 }}>
+          <Table size="small" aria-label={declaration.title}>
+            <TableHead>
+              <TableRow>
+                {declaration.columns.map((column) => (
+                  <TableCell
+                    key={column.key}
+                    align={column.kind === 'text' ? 'left' : 'right'}
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >
+                    {column.sortable ? (
+                      <TableSortLabel
+                        active={sort.field === column.key}
+                        direction={sort.field === column.key ? sort.order : 'desc'}
+                        onClick={() =>
+                          setSort((current) => ({
+                            field: column.key,
+                            order: current.field === column.key && current.order === 'desc' ? 'asc' : 'desc',
+                          }))
+                        }
+                      >
+                        {column.label}
+                      </TableSortLabel>
+                    ) : (
+                      column.label
+                    )}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(answer?.content ?? []).map((row, index) => (
+                <TableRow
+                  key={`${row.bucket ?? ''}-${row.companyId ?? row.departmentId ?? row.partnerId ?? index}`}
+                  hover
+                >
+                  {declaration.columns.map((column) => (
+                    <TableCell
+                      key={column.key}
+                      align={column.kind === 'text' ? 'left' : 'right'}
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
+                      {cell(column.kind, row[column.key])}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+              {answer && answer.content.length === 0 && (
+                <TableRow>
+                  <TableCell
+                    colSpan={declaration.columns.length}
+                    align="center"
+                    sx={{ color: 'text.secondary', py: 4 }}
+                  >
+                    该统计区间没有数据
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={answer?.totalElements ?? 0}
+          page={page}
+          rowsPerPage={size}
+          rowsPerPageOptions={[10, 50, 100, 200]}
+          onPageChange={(_event, next) => setPage(next)}
+          onRowsPerPageChange={(event) => {
+            setSize(Number(event.target.value));
+            setPage(0);
+          }}
+        />
+      </Card>
+    </Box>
+  );
+}
