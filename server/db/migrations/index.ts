@@ -16,6 +16,7 @@ import * as invoiceBatches from './034_invoice_batches';
 import * as security from './040_security';
 import * as operationLog from './050_operation_log';
 import * as statistics from './070_statistics';
+import * as statisticsChargeOrder from './071_statistics_charge_order';
 import * as sensitiveWords from './080_sensitive_words';
 import * as feedback from './081_feedback';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '040_security': security,
   '050_operation_log': operationLog,
   '070_statistics': statistics,
+  '071_statistics_charge_order': statisticsChargeOrder,
   '080_sensitive_words': sensitiveWords,
   '081_feedback': feedback,
 };
