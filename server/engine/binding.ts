@@ -88,6 +88,8 @@ export interface FilterBinding {
   column: string;
   /** text: contains (default) | equals | upper-case equals-contains; number/enum: equals. */
   match?: 'contains' | 'equals' | 'containsUpper';
+  /** Rewrites a text filter's value before it is matched (an ID number to its keyed lookup hash). */
+  rewrite?: (value: string) => string;
 }
 
 export interface WriteContext {

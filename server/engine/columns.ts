@@ -14,7 +14,7 @@ export interface ResolvedColumns {
   /** Sortable field → qualified column. */
   sort: Record<string, string>;
   /** q= key → how it matches. */
-  filters: Record<string, Required<FilterBinding> & { type: string }>;
+  filters: Record<string, Required<Omit<FilterBinding, 'rewrite'>> & Pick<FilterBinding, 'rewrite'> & { type: string }>;
   idColumn: string;
 }
 
@@ -51,7 +51,12 @@ export function resolveColumns(binding: ResourceBinding): ResolvedColumns {
     const bound = binding.filters?.[key] ?? binding.filters?.[declared?.key ?? key];
     const column = bound?.column ?? fields[key];
     if (!column) throw new Error(`${where}: filter "${key}" has no field of that name; bind it in filters`);
-    filters[key] = { column, match: bound?.match ?? 'contains', type: declared?.type ?? 'text' };
+    filters[key] = {
+      column,
+      match: bound?.match ?? 'contains',
+      rewrite: bound?.rewrite,
+      type: declared?.type ?? 'text',
+    };
   }
   return { fields, writable, sort, filters, idColumn: `${table}.id` };
 }

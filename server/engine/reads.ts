@@ -102,8 +102,9 @@ export function filterConditions(
       const value = choiceFilter(declared, filter.key, read.number(filter.key));
       if (value !== undefined) conditions.push((eb) => eb(column, '=', value));
     } else {
-      const value = read.text(filter.key);
-      if (value === undefined) continue;
+      const given = read.text(filter.key);
+      if (given === undefined) continue;
+      const value = bound.rewrite ? bound.rewrite(given) : given;
       if (bound.match === 'equals') conditions.push((eb) => eb(column, '=', value));
       else {
         const text = bound.match === 'containsUpper' ? value.toUpperCase() : value;
