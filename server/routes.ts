@@ -25,6 +25,7 @@ import { remittancesRoutes } from './money/remittances.routes';
 import { feedbackRoutes } from './notices/feedback.routes';
 import { noticesRoutes } from './notices/notices.routes';
 import { departmentsRoutes } from './people/departments.routes';
+import { rolesRoutes } from './people/roles.routes';
 import { maintenanceRoutes } from './system/maintenance.routes';
 import { sensitiveWordsRoutes } from './system/sensitiveWords.routes';
 import { smsCodeQueryRoutes } from './system/smsCodeQuery.routes';
@@ -47,6 +48,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await companiesRoutes(app, services);
   await contractsRoutes(app, services);
   await departmentsRoutes(app, services);
+  await rolesRoutes(app, services);
   await sessionRoutes(app, services);
   await subaccountsRoutes(app, services);
   await noticesRoutes(app, services);
