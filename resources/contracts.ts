@@ -1,3 +1,4 @@
+import { AGREEMENT_KIND, SIGN_MODE } from '../src/domain/enterprises';
 import {
   CONTRACT_STATUS,
   DATA_STATUS,
@@ -6,6 +7,8 @@ import {
   SIGN_STATUS,
 } from '../src/domain/enums';
 import type { FieldDeclaration, FilterDeclaration, ResourceDeclaration } from './types';
+
+const AGREEMENT_KIND_WITH_OTHER = [...AGREEMENT_KIND, { id: 0, name: '其他合同' }];
 
 /**
  * Contracts, two views of one table behind one API (GET /api/v1/contract): the merchant's own contracts
@@ -35,6 +38,10 @@ const FIELDS = {
   signTime: { source: 'signTime', label: '签署时间', type: 'datetime' },
   platformMark: { source: 'platformMark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES },
   enterpriseId: { source: 'enterpriseId', label: '服务主体编号', type: 'number', list: false },
+  enterpriseName: { source: 'enterpriseName', label: '服务主体', type: 'text' },
+  agreementType: { source: 'agreementType', label: '协议类型', type: 'enum', choices: AGREEMENT_KIND_WITH_OTHER },
+  signMode: { source: 'signMode', label: '签署方式', type: 'enum', choices: SIGN_MODE, hidden: true },
+  fileId: { source: 'fileId', label: '合同文件编号', type: 'number', list: false },
   industryId: { source: 'industryId', label: '行业编号', type: 'number', list: false },
   createTime: { source: 'createTime', label: '创建时间', type: 'datetime', sortable: true },
   updateTime: { source: 'updateTime', label: '更新时间', type: 'datetime', list: false },
@@ -68,6 +75,8 @@ export const merchantContracts: ResourceDeclaration = {
     FIELDS.contractNo,
     FIELDS.companyName,
     FIELDS.nm,
+    FIELDS.agreementType,
+    FIELDS.enterpriseName,
     FIELDS.contractStatus,
     FIELDS.signStatus,
     FIELDS.signNm,

@@ -1,6 +1,8 @@
+import { AGREEMENT_RESOURCES } from './agreements';
 import { agreementTemplateSeals, agreementTemplates } from './agreementTemplates';
 import { companies } from './companies';
 import { adminContracts, merchantContracts } from './contracts';
+import { agentManagement, mainInformation, smallAgentManagement } from './enterprises';
 import { industries } from './industries';
 import { FEEDBACK_RESOURCES } from './feedback';
 import { INVOICE_CATEGORY_RESOURCES } from './invoiceCategories';
@@ -51,4 +53,8 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   operationLog,
   ...SENSITIVE_WORD_RESOURCES,
   ...FEEDBACK_RESOURCES,
+  agentManagement,
+  smallAgentManagement,
+  mainInformation,
+  ...AGREEMENT_RESOURCES,
 ];

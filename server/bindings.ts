@@ -1,7 +1,13 @@
 import { industriesBinding } from './companies/industries.binding';
 import { agreementTemplateSealsBinding } from './contracts/agreementTemplateSeals.binding';
 import { agreementTemplatesBinding } from './contracts/agreementTemplates.binding';
+import { AGREEMENT_BINDINGS } from './contracts/agreements.binding';
 import type { ResourceBinding } from './engine/binding';
+import {
+  agentManagementBinding,
+  mainInformationBinding,
+  smallAgentManagementBinding,
+} from './enterprises/enterprises.binding';
 import { invoiceCategoryBindings } from './invoices/invoiceCategories.binding';
 import { settlementBlacklistBinding } from './money/settlementBlacklist.binding';
 import { subsidiariesBinding } from './people/subsidiaries.binding';
@@ -22,6 +28,10 @@ export const BINDINGS: readonly ResourceBinding[] = [
   topUpSensitiveWordsBinding,
   merchantFeedbackBinding,
   staffFeedbackBinding,
+  agentManagementBinding,
+  smallAgentManagementBinding,
+  mainInformationBinding,
+  ...AGREEMENT_BINDINGS,
   subsidiariesBinding,
   settlementBlacklistBinding,
   versionsBinding,

@@ -11,8 +11,10 @@ import type { AppServices } from './appServices';
 import { BINDINGS } from './bindings';
 import { companiesRoutes } from './companies/companies.routes';
 import { agreementTemplatesRoutes } from './contracts/agreementTemplates.routes';
+import { agreementsRoutes } from './contracts/agreements.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
 import { registerResources } from './engine/index';
+import { enterprisesRoutes } from './enterprises/enterprises.routes';
 import { uploadsRoutes } from './files/uploads.routes';
 import { invoiceCategoriesRoutes } from './invoices/invoiceCategories.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
@@ -25,7 +27,6 @@ import { remittancesRoutes } from './money/remittances.routes';
 import { feedbackRoutes } from './notices/feedback.routes';
 import { noticesRoutes } from './notices/notices.routes';
 import { departmentsRoutes } from './people/departments.routes';
-import { rolesRoutes } from './people/roles.routes';
 import { maintenanceRoutes } from './system/maintenance.routes';
 import { sensitiveWordsRoutes } from './system/sensitiveWords.routes';
 import { smsCodeQueryRoutes } from './system/smsCodeQuery.routes';
@@ -48,7 +49,6 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await companiesRoutes(app, services);
   await contractsRoutes(app, services);
   await departmentsRoutes(app, services);
-  await rolesRoutes(app, services);
   await sessionRoutes(app, services);
   await subaccountsRoutes(app, services);
   await noticesRoutes(app, services);
@@ -66,4 +66,6 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await companySummaryRoutes(app, services);
   await sensitiveWordsRoutes(app, services);
   await feedbackRoutes(app, services);
+  await enterprisesRoutes(app, services);
+  await agreementsRoutes(app, services);
 }

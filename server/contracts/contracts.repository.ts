@@ -36,6 +36,10 @@ const FIELD_COLUMNS = {
   signTime: 'contracts.sign_time',
   platformMark: 'contracts.platform_mark',
   enterpriseId: 'contracts.enterprise_id',
+  enterpriseName: 'enterprises.name',
+  agreementType: 'contracts.agreement_type',
+  signMode: 'contracts.sign_mode',
+  fileId: 'contracts.file_id',
   industryId: 'contracts.industry_id',
   createTime: 'contracts.create_time',
   updateTime: 'contracts.update_time',
@@ -58,6 +62,13 @@ export type ContractRecord = {
   signTime: string | null;
   platformMark: number;
   enterpriseId: number | null;
+  /** The enterprise (代征主体) signed with; null when none. */
+  enterpriseName: string | null;
+  /** AGREEMENT_KIND, 0 for other contracts. */
+  agreementType: number;
+  signMode: number | null;
+  /** The document (draft or signed PDF), when there is one. */
+  fileId: number | null;
   industryId: number | null;
   createTime: string;
   updateTime: string;
@@ -197,6 +208,7 @@ export async function searchContracts(
     .selectFrom(pageIds.as('page'))
     .innerJoin('contracts', 'contracts.id', 'page.id')
     .leftJoin('companies', 'companies.id', 'contracts.company_id')
+    .leftJoin('enterprises', 'enterprises.id', 'contracts.enterprise_id')
     .select(RECORD_COLUMNS)
     .orderBy('page.sort_key', sort.order)
     .orderBy('page.id', sort.order);
@@ -220,6 +232,7 @@ export async function findContract(
   const row = await db
     .selectFrom('contracts')
     .leftJoin('companies', 'companies.id', 'contracts.company_id')
+    .leftJoin('enterprises', 'enterprises.id', 'contracts.enterprise_id')
     .select([...RECORD_COLUMNS, 'companies.department_id as departmentId'])
     .where('contracts.id', '=', id)
     .executeTakeFirst();
@@ -254,6 +267,7 @@ export async function contractsExpiring(
   const rows = await db
     .selectFrom('contracts')
     .leftJoin('companies', 'companies.id', 'contracts.company_id')
+    .leftJoin('enterprises', 'enterprises.id', 'contracts.enterprise_id')
     .select(RECORD_COLUMNS)
     .where('contracts.company_id', '=', companyId)
     .where('contracts.end_date', '>=', fromDate)

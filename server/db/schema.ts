@@ -68,8 +68,6 @@ export interface UserTable {
   create_time: string;
   /** Bumped by a password change or reset: tokens issued under an older version are refused. */
   token_version: Generated<number>;
-  /** The user's role (roles.id) where it is not the built-in role `role_id` (migration 100). */
-  permission_role_id: Generated<number | null>;
 }
 
 export interface UserAuthorityTable {
@@ -166,6 +164,15 @@ export interface ContractTable {
   platform_mark: number;
   create_time: string;
   update_time: string;
+  /** AGREEMENT_KIND (migration 061): 1 服务协议, 2 服务外包协议, 3 自由职业者协议, 4 开户合同, 0 other. */
+  agreement_type: Generated<number>;
+  template_id: number | null;
+  /** The document (uploads.id): the draft until signed, then the signed PDF. */
+  file_id: number | null;
+  file_sha256: string | null;
+  /** 1 electronic, 2 paper. */
+  sign_mode: number | null;
+  paper_file_id: number | null;
 }
 
 export interface IndustryTable {
@@ -280,13 +287,12 @@ export interface Database {
   tax_certificates: import('./moneyTables').TaxCertificateTable;
   invoice_batches: import('./invoiceTables').InvoiceBatchTable;
   operation_logs: OperationLogTable;
+  enterprises: import('../enterprises/tables').EnterpriseTable;
+  enterprise_industries: import('../enterprises/tables').EnterpriseIndustryTable;
   stat_company_day: import('./statisticsTables').StatCompanyDayTable;
   stat_company_month: import('./statisticsTables').StatCompanyMonthTable;
   stat_group_day: import('./statisticsTables').StatGroupDayTable;
   sensitive_words: import('./systemTables').SensitiveWordTable;
   sensitive_word_lists: import('./systemTables').SensitiveWordListTable;
   feedbacks: import('./systemTables').FeedbackTable;
-  roles: import('../people/tables').RoleTable;
-  role_permissions: import('../people/tables').RolePermissionTable;
-  user_subsidiaries: import('../people/tables').UserSubsidiaryTable;
 }

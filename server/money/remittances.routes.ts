@@ -15,6 +15,7 @@ import { checkPaymentPassword } from '../accounts/paymentPasswords';
 import { paymentPasswordHash } from '../accounts/workspace.repository';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
+import { assertCompanyMayPayOut } from '../enterprises/enterprises.service';
 import { parseId } from '../auth/scope';
 import { chinaTime, parseChinaTime } from '../db/time';
 import { attachmentDisposition } from '../files/fileStore';
@@ -193,6 +194,8 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
     if (draft.batchId === null && Date.now() - parseChinaTime(draft.createTime) > DRAFT_TTL_MS) {
       fail(SUBMIT_MSG.draftExpired);
     }
+    // A locked enterprise takes no new payouts (a repeat of a submitted draft still answers its batch).
+    if (draft.batchId === null) await assertCompanyMayPayOut(db, auth.companyId, auth.platformMark);
 
     const submission = await submitDraft(db, draft, auth.userId, chinaTime());
     if (!submission.duplicate) payouts.kick();

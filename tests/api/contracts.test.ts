@@ -38,6 +38,10 @@ interface Row {
   signStatus: number;
   dataStatus: number;
   enterpriseId: number | null;
+  enterpriseName: string | null;
+  agreementType: number;
+  signMode: number | null;
+  fileId: number | null;
   industryId: number | null;
   signNm: string;
   startDate: string;
@@ -73,8 +77,9 @@ async function allContracts(): Promise<OracleRow[]> {
   const rows = await t.db
     .selectFrom('contracts')
     .leftJoin('companies', 'companies.id', 'contracts.company_id')
+    .leftJoin('enterprises', 'enterprises.id', 'contracts.enterprise_id')
     .selectAll('contracts')
-    .select(['companies.name as company_name', 'companies.department_id'])
+    .select(['companies.name as company_name', 'companies.department_id', 'enterprises.name as enterprise_name'])
     .execute();
   return rows
     .map((row) => ({
@@ -88,6 +93,10 @@ async function allContracts(): Promise<OracleRow[]> {
       signStatus: row.sign_status,
       dataStatus: row.data_status,
       enterpriseId: row.enterprise_id === null ? null : Number(row.enterprise_id),
+      enterpriseName: row.enterprise_name,
+      agreementType: row.agreement_type,
+      signMode: row.sign_mode,
+      fileId: row.file_id === null ? null : Number(row.file_id),
       industryId: row.industry_id === null ? null : Number(row.industry_id),
       signNm: row.sign_nm,
       startDate: row.start_date,

@@ -15,11 +15,12 @@ import * as ledgerEditionIndex from './031_ledger_edition_index';
 import * as invoiceBatches from './034_invoice_batches';
 import * as security from './040_security';
 import * as operationLog from './050_operation_log';
+import * as enterprises from './060_enterprises';
+import * as agreements from './061_agreements';
 import * as statistics from './070_statistics';
 import * as statisticsChargeOrder from './071_statistics_charge_order';
 import * as sensitiveWords from './080_sensitive_words';
 import * as feedback from './081_feedback';
-import * as roles from './100_roles';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -39,9 +40,10 @@ export const migrations: Record<string, Migration> = {
   '034_invoice_batches': invoiceBatches,
   '040_security': security,
   '050_operation_log': operationLog,
+  '060_enterprises': enterprises,
+  '061_agreements': agreements,
   '070_statistics': statistics,
   '071_statistics_charge_order': statisticsChargeOrder,
   '080_sensitive_words': sensitiveWords,
   '081_feedback': feedback,
-  '100_roles': roles,
 };

@@ -2,17 +2,8 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../database';
 import type { AgreementTemplateSealTable } from '../schema';
 import { chinaTime } from '../time';
+import type { SeededEnterprise } from './enterprises';
 import type { Random } from './random';
-
-/** The signing entities (签约主体) the demo templates belong to; id 4 is the 大熊 entity (xiong = 1). */
-export const DEMO_SIGNING_ENTITIES = [
-  { id: 1, name: '海南众薪科技服务有限公司', short: '众薪' },
-  { id: 2, name: '安徽亚辉人力资源服务有限公司', short: '亚辉' },
-  { id: 3, name: '江西宝谷企业管理咨询有限公司', short: '宝谷' },
-  { id: 4, name: '天津大熊灵活用工服务有限公司', short: '大熊' },
-  { id: 5, name: '重庆云栖人力资源有限公司', short: '云栖' },
-  { id: 6, name: '湖北汇智财税服务有限公司', short: '汇智' },
-] as const;
 
 const TYPE_NAMES: Record<number, string> = {
   1: '灵活用工服务协议',
@@ -27,16 +18,24 @@ const DAY = 86400_000;
  * About thirty agreement templates: four kinds for each signing entity, in either edition, plus a few
  * templates bound to no entity; each with one to three seals of different kinds, some voided.
  */
-export async function seedAgreementTemplates(db: Db, random: Random): Promise<void> {
+export async function seedAgreementTemplates(
+  db: Db,
+  random: Random,
+  enterprises: readonly SeededEnterprise[],
+): Promise<void> {
   const now = Date.now();
-  const templates: { entity: (typeof DEMO_SIGNING_ENTITIES)[number] | null; type: number }[] = [];
-  for (const entity of DEMO_SIGNING_ENTITIES) {
+  // The signing entities (签约主体) the templates belong to: the demo enterprises the old constant named.
+  const entities = enterprises.slice(0, 6);
+  const templates: { entity: SeededEnterprise | null; type: number }[] = [];
+  for (const entity of entities) {
     for (const type of [1, 2, 3, 4]) templates.push({ entity, type });
   }
   for (const type of [1, 1, 2, 3, 3, 4]) templates.push({ entity: null, type });
 
   for (const [index, template] of templates.entries()) {
-    const platformmark = random.next() < 0.65 ? 1 : 3;
+    const drawn = random.next() < 0.65 ? 1 : 3;
+    // A bound template is for its enterprise's edition.
+    const platformmark = template.entity ? template.entity.mark : drawn;
     const version = `V${random.int(1, 3)}.${random.int(0, 9)}`;
     const owner = template.entity ? template.entity.short : '通用';
     const edition = platformmark === 1 ? '标准版' : '小规模版';
@@ -53,7 +52,7 @@ export async function seedAgreementTemplates(db: Db, random: Random): Promise<vo
         seal_certification_type: random.next() < 0.7 ? 1 : 2,
         // An unbound template cannot be signed by anyone, so none of those is in use.
         use_status: template.entity && random.next() < 0.65 ? 1 : 0,
-        xiong: template.entity?.id === 4 ? 1 : 0,
+        xiong: template.entity?.short === '大熊' ? 1 : 0,
         // No uploaded file exists in a fresh demo database; the address would lead nowhere.
         file_url: null,
         create_time: time,
@@ -68,7 +67,7 @@ export async function seedAgreementTemplates(db: Db, random: Random): Promise<vo
       [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
     }
     kinds.length = random.int(1, 3);
-    const entity = template.entity ?? random.pick(DEMO_SIGNING_ENTITIES);
+    const entity = template.entity ?? random.pick(entities);
     const seals: Insertable<AgreementTemplateSealTable>[] = kinds.map((sealType, position) => {
       const voided = random.next() < 0.25;
       const sealTime = chinaTime(created + (position + 1) * DAY);

@@ -1,8 +1,10 @@
 import type { Insertable } from 'kysely';
+import { agreementKindOfName } from '../../../src/domain/enterprises';
 import type { Db } from '../database';
 import type { ContractTable } from '../schema';
 import { chinaTime } from '../time';
 import { personName } from './companyNames';
+import { enterpriseFor, type SeededEnterprise } from './enterprises';
 import type { Random } from './random';
 
 /** Contracts of the demo companies besides the hand-made ones of companies 1-4. */
@@ -48,7 +50,7 @@ interface Plan {
  * them ending within 30 days, then DEMO_CONTRACT_COUNT spread over every company, every category and status.
  * The stored contract status agrees with the sign status and the end date as of today.
  */
-export async function seedContracts(db: Db, random: Random): Promise<void> {
+export async function seedContracts(db: Db, random: Random, enterprises: readonly SeededEnterprise[]): Promise<void> {
   const now = Date.now();
   const today = chinaTime(now).slice(0, 10);
   const companies: Company[] = (
@@ -70,15 +72,19 @@ export async function seedContracts(db: Db, random: Random): Promise<void> {
     const signTime = plan.signed ? chinaTime(Math.min(plan.createdAt + random.int(1, 72) * 3600_000, now)) : null;
     const signStatus = plan.signed ? 1 : 0;
     const year = startDate.slice(0, 4);
+    const nm = `${random.pick(KINDS)}（${year}年度）`;
     return {
       company_id: company.id,
-      nm: `${random.pick(KINDS)}（${year}年度）`,
+      nm,
+      agreement_type: agreementKindOfName(nm),
+      sign_mode: plan.signed ? 1 : null,
       contract_no: `HT${createTime.slice(0, 10).replace(/-/g, '')}${String(sequence).padStart(6, '0')}`,
       csort: random.int(1, 10),
       contract_status: contractStatusOf(signStatus, endDate, today),
       sign_status: signStatus,
       data_status: plan.voided ? 0 : 1,
-      enterprise_id: random.next() < 0.9 ? random.int(1, 6) : null,
+      // One of the company's edition's enterprises (never the locked one), as the old ids 1-6 were picked.
+      enterprise_id: random.next() < 0.9 ? enterpriseFor(enterprises, company.platformMark, random.int(1, 6)).id : null,
       industry_id: random.next() < 0.8 ? random.int(1, 12) : null,
       sign_nm: personName(random),
       start_date: startDate,

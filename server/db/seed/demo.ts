@@ -8,6 +8,7 @@ import { seedAgreementTemplates } from './agreementTemplates';
 import { seedBlacklist } from './blacklist';
 import { companyName, creditCode, mobile, personName } from './companyNames';
 import { seedContracts } from './contracts';
+import { seedEnterpriseIndustries, seedEnterprises } from './enterprises';
 import { seedIndustries } from './industries';
 import { seedInvoices } from './invoices';
 import { seedNotices } from './notices';
@@ -328,10 +329,12 @@ export async function seedDemo(db: Db): Promise<void> {
       .insertInto('notice_reads')
       .values({ notice_id: 1, user_id: merchantUser.id, read_time: chinaTime(now - 39 * 86400_000) })
       .execute();
-    await seedContracts(tx, random);
+    const enterprises = await seedEnterprises(tx);
+    await seedContracts(tx, random, enterprises);
     await seedIndustries(tx, random);
+    await seedEnterpriseIndustries(tx, enterprises);
     await seedSubsidiaries(tx, random);
-    await seedAgreementTemplates(tx, random);
+    await seedAgreementTemplates(tx, random, enterprises);
     await seedNotices(tx, random);
     await seedVersions(tx);
     await seedBlacklist(tx);

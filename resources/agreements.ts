@@ -1,0 +1,82 @@
+import { AGREEMENT_KIND, SIGN_MODE } from '../src/domain/enterprises';
+import { CONTRACT_STATUS, DATA_STATUS, SIGN_STATUS } from '../src/domain/enums';
+import type { ResourceDeclaration } from './types';
+
+/**
+ * Agreements between merchants and enterprises (issue 13), one page per kind and edition: contracts with an
+ * agreement kind (AGREEMENT_KIND). Merchants sign them on /contractManagement; these pages are the platform's view.
+ */
+function agreementList(
+  name: string,
+  label: string,
+  kind: number,
+  path: string,
+  codes: readonly string[],
+): ResourceDeclaration {
+  return {
+    name,
+    label,
+    recordTitle: 'nm',
+    api: { list: `/api/v1/agreements/${path}/search`, one: `/api/v1/agreements/${path}/:id` },
+    permissions: { list: codes },
+    views: {},
+    defaultSort: { field: 'createTime', order: 'DESC' },
+    fields: [
+      { source: 'id', label: '合同ID', type: 'number', sortable: true },
+      { source: 'contractNo', label: '合同编号', type: 'text' },
+      {
+        source: 'nm',
+        label: `${AGREEMENT_KIND.find((choice) => choice.id === kind)?.name ?? '协议'}名称`,
+        type: 'text',
+      },
+      { source: 'companyName', label: '企业名称', type: 'text' },
+      { source: 'enterpriseName', label: '服务主体', type: 'text' },
+      { source: 'contractStatus', label: '合同状态', type: 'enum', choices: CONTRACT_STATUS },
+      { source: 'signStatus', label: '签署状态', type: 'enum', choices: SIGN_STATUS },
+      { source: 'signMode', label: '签署方式', type: 'enum', choices: SIGN_MODE },
+      { source: 'dataStatus', label: '数据状态', type: 'enum', choices: DATA_STATUS },
+      { source: 'signNm', label: '签署人', type: 'text' },
+      { source: 'startDate', label: '生效日期', type: 'date' },
+      { source: 'endDate', label: '到期日期', type: 'date', sortable: true },
+      { source: 'signTime', label: '签署时间', type: 'datetime', sortable: true },
+      { source: 'fileSha256', label: '文件SHA-256', type: 'text', hidden: true },
+      { source: 'createTime', label: '创建时间', type: 'datetime', sortable: true },
+    ],
+    filters: [
+      { key: 'nm', label: '协议名称', type: 'text', alwaysOn: true },
+      { key: 'companyNm', label: '企业名称', type: 'text', alwaysOn: true },
+      { key: 'signStatus', label: '签署状态', type: 'enum', choices: SIGN_STATUS, alwaysOn: true },
+      { key: 'contractStatus', label: '合同状态', type: 'enum', choices: CONTRACT_STATUS },
+      { key: 'enterpriseNm', label: '服务主体', type: 'text' },
+      { key: 'stime', endKey: 'etime', label: '创建时间', type: 'dateRange' },
+    ],
+  };
+}
+
+export const serviceAgreements = agreementList('adServiceManagement', '服务协议', 1, 'service', [
+  'UI_SERVICE_AGREEMENT_TEMPLATE',
+]);
+export const smallServiceAgreements = agreementList('adSmallServiceManagement', '服务协议', 1, 'xgm/service', [
+  'UI_XGM_SERVICE_AGREEMENT_TEMPLATE',
+]);
+export const outsourcingAgreements = agreementList('adServiceOutsource', '服务外包协议', 2, 'outsource', [
+  'UI_SERVICE_OUTSOURCING_AGREEMENT',
+]);
+export const smallOutsourcingAgreements = agreementList('adSmallServiceOutsource', '服务外包协议', 2, 'xgm/outsource', [
+  'UI_XGM_SERVICE_OUTSOURCING_AGREEMENT',
+]);
+export const freelanceAgreements = agreementList('adLibertyAgreement', '自由职业者协议', 3, 'freelance', [
+  'ADM_FREE_CONTRACT_MGR',
+]);
+export const accountOpeningContracts = agreementList('adAccountOpeningContract', '开户合同', 4, 'accountopening', [
+  'UI_ACCOUNT_OPENING_CONTRACT',
+]);
+
+export const AGREEMENT_RESOURCES = [
+  serviceAgreements,
+  smallServiceAgreements,
+  outsourcingAgreements,
+  smallOutsourcingAgreements,
+  freelanceAgreements,
+  accountOpeningContracts,
+];

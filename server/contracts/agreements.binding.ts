@@ -1,0 +1,40 @@
+import {
+  accountOpeningContracts,
+  freelanceAgreements,
+  outsourcingAgreements,
+  serviceAgreements,
+  smallOutsourcingAgreements,
+  smallServiceAgreements,
+} from '../../resources/agreements';
+import type { ResourceDeclaration } from '../../resources/types';
+import type { ResourceBinding } from '../engine/binding';
+
+/** The agreement pages (resources/agreements.ts): contracts of one kind and edition, within the caller's scope. */
+function binding(declaration: ResourceDeclaration, kind: number, platformMark?: number): ResourceBinding {
+  return {
+    declaration,
+    table: 'contracts',
+    fixed: { agreement_type: kind, ...(platformMark ? { platform_mark: platformMark } : {}) },
+    scope: { kind: 'company', column: 'contracts.company_id' },
+    columns: { companyName: 'companies.name', enterpriseName: 'enterprises.name' },
+    joins: [
+      { table: 'companies', on: ['companies.id', 'contracts.company_id'] },
+      { table: 'enterprises', on: ['enterprises.id', 'contracts.enterprise_id'] },
+    ],
+    filters: {
+      companyNm: { column: 'companies.name' },
+      enterpriseNm: { column: 'enterprises.name' },
+      stime: { column: 'contracts.create_time' },
+    },
+    messages: { notFound: '合同不存在', idLabel: '合同编号' },
+  };
+}
+
+export const AGREEMENT_BINDINGS: readonly ResourceBinding[] = [
+  binding(serviceAgreements, 1, 1),
+  binding(smallServiceAgreements, 1, 3),
+  binding(outsourcingAgreements, 2, 1),
+  binding(smallOutsourcingAgreements, 2, 3),
+  binding(freelanceAgreements, 3),
+  binding(accountOpeningContracts, 4),
+];

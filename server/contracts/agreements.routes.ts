@@ -1,0 +1,432 @@
+import archiver from 'archiver';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formatRate } from '../../src/domain/charges';
+import { AGREEMENT_KIND, ENTERPRISE_MSG, ENTERPRISE_STATUS_CODE } from '../../src/domain/enterprises';
+import { ROLE } from '../../src/domain/roles';
+import type { AppServices } from '../appServices';
+import { type AuthContext, requireAuth } from '../auth/access';
+import { assertCompanyVisible, parseId } from '../auth/scope';
+import { companyForSigning, markCompanySigned } from '../companies/companySigning';
+import type { Db } from '../db/database';
+import { chinaTime } from '../db/time';
+import { changesBetween, recordOperation } from '../engine/operationLog';
+import { AGREEMENT_TEXT } from '../enterprises/agreementText';
+import { assertAcceptsNewWork, enterpriseOrFail, levelRates } from '../enterprises/enterprises.service';
+import { esignProvider } from '../esign';
+import { signDownload } from '../files/downloadTokens';
+import { downloadUrl, fileIdOfUrl } from '../files/downloadUrls';
+import { attachmentDisposition } from '../files/fileStore';
+import { openGeneratedFile, readGeneratedFile, saveGeneratedFile } from '../files/generatedFiles';
+import { ok } from '../http/envelope';
+import { ForbiddenError, fail } from '../http/errors';
+
+/**
+ * Agreements between a merchant and an enterprise (issue 13): contracts with an agreement kind, signed through the
+ * e-sign provider (server/esign).
+ * - POST /api/v1/companies/service_sign/:coid/:enterpriseId  { type?, confirmRisk? }  draws up the agreement (or
+ *   answers the open one), rendered to PDF from the enterprise's template; a locked enterprise refuses, a risky
+ *   one needs confirmRisk;
+ * - GET  /api/v1/companies/service_sign/:id, GET service_signurl/:coid?id=   its state, its signing link;
+ * - GET  /api/v1/consent/:id  what the signer reads; POST /api/v1/consent/:id { confirmRisk? }  signs it (once);
+ * - PUT  /api/v1/contract/upload_paper/:coid?paperUrl=&id=   a signed paper copy instead (an uploaded scan);
+ * - POST /api/v1/contract/get_download_url_contract { id }   a signed download link of its PDF;
+ * - POST /api/v1/contract/downloadzip { ids }                the signed PDFs as one zip, streamed.
+ * Merchants act for their own company only, staff within their scope.
+ */
+const CODES = [
+  'MER_BANKACCOUNT_RECHARGE',
+  'ADM_PLAT_CONTRACT_MGR',
+  'UI_SERVICE_AGREEMENT_TEMPLATE',
+  'UI_SERVICE_OUTSOURCING_AGREEMENT',
+  'ADM_FREE_CONTRACT_MGR',
+  'UI_ACCOUNT_OPENING_CONTRACT',
+  'UI_XGM_SERVICE_AGREEMENT_TEMPLATE',
+  'UI_XGM_SERVICE_OUTSOURCING_AGREEMENT',
+];
+const ACCESS = { config: { access: { permissions: CODES } } };
+const MAX_ZIP = 200;
+const DAY = 86400_000;
+
+interface Agreement {
+  id: number;
+  companyId: number;
+  enterpriseId: number | null;
+  nm: string;
+  contractNo: string;
+  agreementType: number;
+  signStatus: number;
+  dataStatus: number;
+  signMode: number | null;
+  fileId: number | null;
+  fileSha256: string | null;
+  paperFileId: number | null;
+  startDate: string;
+  endDate: string;
+  signTime: string | null;
+  signNm: string;
+  platformMark: number;
+}
+
+async function agreementOf(db: Db, auth: AuthContext, id: number): Promise<Agreement> {
+  const row = await db
+    .selectFrom('contracts')
+    .select([
+      'id',
+      'company_id as companyId',
+      'enterprise_id as enterpriseId',
+      'nm',
+      'contract_no as contractNo',
+      'agreement_type as agreementType',
+      'sign_status as signStatus',
+      'data_status as dataStatus',
+      'sign_mode as signMode',
+      'file_id as fileId',
+      'file_sha256 as fileSha256',
+      'paper_file_id as paperFileId',
+      'start_date as startDate',
+      'end_date as endDate',
+      'sign_time as signTime',
+      'sign_nm as signNm',
+      'platform_mark as platformMark',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) fail('合同不存在');
+  await assertCompanyVisible(db, auth, Number(row.companyId));
+  return {
+    ...row,
+    id: Number(row.id),
+    companyId: Number(row.companyId),
+    enterpriseId: row.enterpriseId === null ? null : Number(row.enterpriseId),
+    fileId: row.fileId === null ? null : Number(row.fileId),
+    paperFileId: row.paperFileId === null ? null : Number(row.paperFileId),
+  } as Agreement;
+}
+
+/** A locked enterprise refuses; a risky one needs the signer's explicit confirmation (1040400 with the text). */
+async function assertMaySign(db: Db, enterpriseId: number | null, confirmRisk: unknown) {
+  if (enterpriseId === null) fail('该合同未指定服务主体，不能在线签署');
+  const enterprise = await enterpriseOrFail(db, enterpriseId);
+  assertAcceptsNewWork(enterprise);
+  if (enterprise.status === ENTERPRISE_STATUS_CODE.risky && confirmRisk !== true) {
+    fail(ENTERPRISE_MSG.riskyConfirm(enterprise.name, enterprise.statusReason));
+  }
+  return enterprise;
+}
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+export async function agreementsRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
+  const esign = esignProvider();
+
+  const signingState = async (agreement: Agreement) => ({
+    id: agreement.id,
+    nm: agreement.nm,
+    contractNo: agreement.contractNo,
+    agreementType: agreement.agreementType,
+    enterpriseId: agreement.enterpriseId,
+    signStatus: agreement.signStatus,
+    signMode: agreement.signMode,
+    signTime: agreement.signTime,
+    sha256: agreement.fileSha256,
+    startDate: agreement.startDate,
+    endDate: agreement.endDate,
+    signUrl:
+      agreement.signStatus === 1 ? null : (await esign.signingLink(agreement.id, { name: '', role: '甲方' })).url,
+  });
+
+  app.post('/api/v1/companies/service_sign/:coid/:enterpriseId', ACCESS, async (request) => {
+    const auth = requireAuth(request);
+    const params = request.params as Record<string, string>;
+    const companyId = parseId(params.coid, '公司编号');
+    const enterpriseId = parseId(params.enterpriseId, '主体编号');
+    await assertCompanyVisible(db, auth, companyId);
+    const body = bodyOf(request);
+    const type = body.type === undefined ? 1 : Number(body.type);
+    const kind = AGREEMENT_KIND.find((choice) => choice.id === type);
+    if (!kind) fail('协议类型不正确（1 服务协议、2 服务外包协议、3 自由职业者协议、4 开户合同）');
+    const company = await companyForSigning(db, companyId);
+    if (!company) fail('公司不存在');
+    const enterprise = await assertMaySign(db, enterpriseId, body.confirmRisk);
+    const mark = company.platformMark === 1 ? 1 : 3;
+    if (enterprise.platformMark !== mark) fail('该主体不属于贵公司的版本');
+
+    const open = await db
+      .selectFrom('contracts')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('enterprise_id', '=', enterpriseId)
+      .where('agreement_type', '=', type)
+      .where('data_status', '=', 1)
+      .where('sign_status', '=', 0)
+      // Drawn up here (with its document); an older unsigned contract without one is left to the staff.
+      .where('file_id', 'is not', null)
+      .executeTakeFirst();
+    if (open) return ok(await signingState(await agreementOf(db, auth, Number(open.id))), '请完成签署');
+
+    const template = await db
+      .selectFrom('agreement_templates')
+      .select(['id', 'nm'])
+      .where('entid', '=', enterpriseId)
+      .where('type', '=', type)
+      .orderBy('use_status', 'desc')
+      .orderBy('sort')
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!template) fail(`该主体尚未配置${kind.name}模板，请联系客服`);
+    const now = Date.now();
+    const createTime = chinaTime(now);
+    const startDate = createTime.slice(0, 10);
+    const endDate = chinaTime(now + 364 * DAY).slice(0, 10);
+    const contractNo = `XY${createTime.slice(0, 10).replace(/-/g, '')}${String(now % 1_000_000).padStart(6, '0')}${companyId}`;
+    const [rate] = await levelRates(db, enterpriseId, 1);
+    const enterpriseRow = await db
+      .selectFrom('enterprises')
+      .select(['credit_code', 'bank_name', 'bank_account'])
+      .where('id', '=', enterpriseId)
+      .executeTakeFirstOrThrow();
+    const pdf = await esign.render(
+      AGREEMENT_TEXT[type],
+      [
+        { role: '甲方', name: company.name, idNumber: company.creditCode },
+        { role: '乙方', name: enterprise.name, idNumber: enterpriseRow.credit_code },
+      ],
+      {
+        templateName: template.nm,
+        companyName: company.name,
+        enterpriseName: enterprise.name,
+        rateText: formatRate(rate.rate),
+        bankName: enterpriseRow.bank_name ?? '',
+        bankAccount: enterpriseRow.bank_account ?? '',
+        startDate,
+        endDate,
+        contractNo,
+        createTime,
+      },
+    );
+    const fileId = await saveGeneratedFile(db, config.dataDir, {
+      content: pdf,
+      name: `${kind.name}-${company.name}-${enterprise.shortName}.pdf`,
+      mime: 'application/pdf',
+      ownerUserId: auth.userId,
+      ownerCompanyId: companyId,
+    });
+    const id = await db.transaction().execute(async (trx) => {
+      const values = {
+        company_id: companyId,
+        nm: template.nm.slice(0, 64),
+        contract_no: contractNo,
+        csort: 9,
+        contract_status: 2,
+        sign_status: 0,
+        data_status: 1,
+        enterprise_id: enterpriseId,
+        industry_id: null,
+        sign_nm: company.linkmanName ?? auth.displayName,
+        start_date: startDate,
+        end_date: endDate,
+        sign_time: null,
+        platform_mark: mark,
+        agreement_type: type,
+        template_id: Number(template.id),
+        file_id: fileId,
+        create_time: createTime,
+        update_time: createTime,
+      };
+      const row = await trx.insertInto('contracts').values(values).returning('id').executeTakeFirstOrThrow();
+      await recordOperation(trx, request, auth, {
+        action: 'serviceSign',
+        resource: 'contractManagement',
+        recordId: Number(row.id),
+        changes: changesBetween(null, { nm: values.nm, enterpriseId, agreementType: type }),
+      });
+      return Number(row.id);
+    });
+    return ok(await signingState(await agreementOf(db, auth, id)), '协议已生成，请完成签署');
+  });
+
+  app.get('/api/v1/companies/service_sign/:id', ACCESS, async (request) => {
+    const auth = requireAuth(request);
+    const agreement = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
+    return ok(await signingState(agreement));
+  });
+
+  app.get('/api/v1/companies/service_signurl/:coid', ACCESS, async (request) => {
+    const auth = requireAuth(request);
+    const companyId = parseId((request.params as { coid: string }).coid, '公司编号');
+    const agreement = await agreementOf(db, auth, parseId((request.query as { id?: unknown }).id, '合同编号'));
+    if (agreement.companyId !== companyId) fail('该合同不属于此公司');
+    if (agreement.signStatus === 1) fail('该合同已签署');
+    return ok(await esign.signingLink(agreement.id, { name: '', role: '甲方' }));
+  });
+
+  app.get('/api/v1/consent/:id', ACCESS, async (request) => {
+    const auth = requireAuth(request);
+    const agreement = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
+    const enterprise = agreement.enterpriseId === null ? null : await enterpriseOrFail(db, agreement.enterpriseId);
+    const company = await companyForSigning(db, agreement.companyId);
+    return ok({
+      ...(await signingState(agreement)),
+      companyName: company?.name ?? null,
+      enterpriseName: enterprise?.name ?? null,
+      enterpriseStatus: enterprise?.status ?? null,
+      riskText:
+        enterprise?.status === ENTERPRISE_STATUS_CODE.risky
+          ? ENTERPRISE_MSG.riskyConfirm(enterprise.name, enterprise.statusReason)
+          : null,
+      lockedText: enterprise?.status === ENTERPRISE_STATUS_CODE.locked ? ENTERPRISE_MSG.locked(enterprise.name) : null,
+      hasDocument: agreement.fileId !== null,
+    });
+  });
+
+  app.post('/api/v1/consent/:id', ACCESS, async (request) => {
+    const auth = requireAuth(request);
+    const agreement = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
+    // The merchant signs as 甲方; staff may not sign on a merchant's behalf.
+    if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('只有商户本人可以签署协议');
+    if (agreement.dataStatus !== 1) fail('该合同已作废');
+    if (agreement.signStatus === 1) fail('该合同已签署');
+    await assertMaySign(db, agreement.enterpriseId, bodyOf(request).confirmRisk);
+    if (agreement.fileId === null) fail('该合同没有可签署的文件');
+    const draft = await readGeneratedFile(db, config.dataDir, agreement.fileId);
+    if (!draft) fail('合同文件不存在');
+    const company = await companyForSigning(db, agreement.companyId);
+    const time = chinaTime();
+    const signed = await esign.sign(draft, {
+      name: company?.name ?? '',
+      role: '甲方',
+      operator: auth.displayName,
+      time,
+    });
+    const fileId = await saveGeneratedFile(db, config.dataDir, {
+      content: signed.pdf,
+      name: `${agreement.nm}-已签署.pdf`,
+      mime: 'application/pdf',
+      ownerUserId: auth.userId,
+      ownerCompanyId: agreement.companyId,
+    });
+    await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('contracts')
+        .set({
+          sign_status: 1,
+          contract_status: 1,
+          sign_mode: 1,
+          sign_time: time,
+          file_id: fileId,
+          file_sha256: signed.sha256,
+          update_time: time,
+        })
+        .where('id', '=', agreement.id)
+        .where('sign_status', '=', 0)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) fail('该合同已签署');
+      if (agreement.agreementType === 1) await markCompanySigned(trx, agreement.companyId);
+      await recordOperation(trx, request, auth, {
+        action: 'consent',
+        resource: 'contractManagement',
+        recordId: agreement.id,
+        changes: changesBetween({ signStatus: 0 }, { signStatus: 1, sha256: signed.sha256 }),
+      });
+    });
+    return ok(await signingState(await agreementOf(db, auth, agreement.id)), '签署成功');
+  });
+
+  app.put('/api/v1/contract/upload_paper/:coid', ACCESS, async (request) => {
+    const auth = requireAuth(request);
+    const companyId = parseId((request.params as { coid: string }).coid, '公司编号');
+    const query = request.query as Record<string, unknown>;
+    const agreement = await agreementOf(db, auth, parseId(query.id ?? bodyOf(request).id, '合同编号'));
+    if (agreement.companyId !== companyId) fail('该合同不属于此公司');
+    if (agreement.signStatus === 1) fail('该合同已签署');
+    const paperId = typeof query.paperUrl === 'string' ? fileIdOfUrl(query.paperUrl) : null;
+    if (paperId === null) fail('请先上传纸质合同扫描件');
+    const paper = await openGeneratedFile(db, config.dataDir, paperId);
+    if (!paper) fail('纸质合同文件不存在');
+    paper.stream.destroy();
+    await assertMaySign(db, agreement.enterpriseId, bodyOf(request).confirmRisk ?? query.confirmRisk === 'true');
+    const time = chinaTime();
+    await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('contracts')
+        .set({
+          sign_status: 1,
+          contract_status: 1,
+          sign_mode: 2,
+          sign_time: time,
+          paper_file_id: paperId,
+          update_time: time,
+        })
+        .where('id', '=', agreement.id)
+        .where('sign_status', '=', 0)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) fail('该合同已签署');
+      if (agreement.agreementType === 1) await markCompanySigned(trx, agreement.companyId);
+      await recordOperation(trx, request, auth, {
+        action: 'uploadPaper',
+        resource: 'contractManagement',
+        recordId: agreement.id,
+        changes: changesBetween({ signStatus: 0 }, { signStatus: 1, paperFileId: paperId }),
+      });
+    });
+    return ok(await signingState(await agreementOf(db, auth, agreement.id)), '纸质合同已上传');
+  });
+
+  const documentOf = (agreement: Agreement) => (agreement.signMode === 2 ? agreement.paperFileId : agreement.fileId);
+
+  app.post(
+    '/api/v1/contract/get_download_url_contract',
+    { ...ACCESS, config: { ...ACCESS.config, readOnly: true } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const agreement = await agreementOf(db, auth, parseId(bodyOf(request).id, '合同编号'));
+      const fileId = documentOf(agreement);
+      if (fileId === null) fail('该合同没有可下载的文件');
+      const file = await openGeneratedFile(db, config.dataDir, fileId);
+      if (!file) fail('合同文件不存在');
+      file.stream.destroy();
+      const { t, expires } = signDownload(config.jwtSecret, fileId);
+      return ok({
+        url: `${downloadUrl(fileId, file.name)}&t=${encodeURIComponent(t)}`,
+        expireTime: chinaTime(expires * 1000),
+      });
+    },
+  );
+
+  app.post(
+    '/api/v1/contract/downloadzip',
+    { ...ACCESS, config: { ...ACCESS.config, readOnly: true } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const raw = bodyOf(request).ids;
+      if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_ZIP) fail(`请选择1-${MAX_ZIP}份合同`);
+      const agreements = [];
+      for (const id of new Set(raw.map((value) => parseId(value, '合同编号')))) {
+        agreements.push(await agreementOf(db, auth, id));
+      }
+      const files = [];
+      for (const agreement of agreements) {
+        const fileId = documentOf(agreement);
+        const file = fileId === null ? null : await openGeneratedFile(db, config.dataDir, fileId);
+        if (file) files.push({ agreement, file });
+      }
+      if (files.length === 0) fail('所选合同都没有可下载的文件');
+      const zip = archiver('zip', { zlib: { level: 6 } });
+      for (const { agreement, file } of files) {
+        const extension = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.')) : '';
+        zip.append(file.stream, {
+          name: `${agreement.contractNo}-${agreement.nm}${extension}`.replace(/[\\/:*?"<>|]/g, '_'),
+        });
+      }
+      void zip.finalize();
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachmentDisposition(`合同-${chinaTime().slice(0, 10)}.zip`))
+        .header('cache-control', 'private, no-store')
+        .send(zip);
+    },
+  );
+}

@@ -1,0 +1,243 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ENTERPRISE_MSG, ENTERPRISE_STATUS_CODE as STATUS, VIP_LEVEL } from '../../src/domain/enterprises';
+import { ROLE } from '../../src/domain/roles';
+import type { AppServices } from '../appServices';
+import { type AuthContext, requireAuth } from '../auth/access';
+import { parseId } from '../auth/scope';
+import { chinaTime } from '../db/time';
+import { changesBetween, recordOperation } from '../engine/operationLog';
+import { ok } from '../http/envelope';
+import { ForbiddenError, fail } from '../http/errors';
+import { isUniqueViolation } from '../http/fieldChecks';
+import { enterpriseOptions, enterpriseOrFail, levelRates } from './enterprises.service';
+
+/**
+ * The enterprise calls of spec §7 the engine does not serve (resources/enterprises.ts serves list, one, create,
+ * update, delete, lock, risky and unlock):
+ * - GET  /api/v1/enterprises?platformmark=        pickers: usable enterprises (merchants: their own edition);
+ * - GET  /api/v1/enterprises/all                  staff: every enterprise with its status;
+ * - GET  /api/v1/enterprises/get/:companytype/:enterpriseid/:mark   one enterprise and its rate for a VIP level;
+ * - POST /api/v1/enterpriseslevelrate/get  { enterpriseId, level? }  rates by level (1/10000);
+ * - POST /api/v1/enterprises/rank  { items: [{ id, rank }] }        the display order;
+ * - GET|POST /api/v1/enterprises/:id/industry, GET …/industry/detail?industryId, DELETE …/industry/:industryId/delete;
+ * - POST /api/v1/enterprises/download/:enterpriseid/:status, GET downloadstatus/:id   upload of workers on or off;
+ * - GET  /api/v1/enterprises/risk/:id             the status, why and the confirmation text a risky one needs.
+ */
+const MANAGE = ['UI_MANAGEMENT_LEVY_AGENT', 'UI_XGM_MANAGEMENT_LEVY_AGENT'];
+const manage = { config: { access: { permissions: MANAGE } } };
+
+function assertStaff(auth: AuthContext): void {
+  if (auth.roleId === ROLE.merchant) throw new ForbiddenError('无权限访问此页面！');
+}
+
+const idParam = (request: FastifyRequest, name: string, label = '主体编号') =>
+  parseId((request.params as Record<string, string>)[name], label);
+
+function levelOf(raw: unknown): number {
+  const level = Number(raw);
+  if (!VIP_LEVEL.some((choice) => choice.id === level)) fail('VIP等级不正确（1 普通用户、2 优选VIP、3 尊享VIP）');
+  return level;
+}
+
+function markOf(raw: unknown): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw !== '1' && raw !== '3' && raw !== 1 && raw !== 3) fail('版本只能是 1（标准版）或 3（小规模版）');
+  return Number(raw);
+}
+
+export async function enterprisesRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
+  app.get('/api/v1/enterprises', async (request) => {
+    const auth = requireAuth(request);
+    const query = request.query as Record<string, unknown>;
+    const platformMark = auth.roleId === ROLE.merchant ? auth.platformMark : markOf(query.platformmark);
+    return ok(await enterpriseOptions(db, { platformMark, usableOnly: true }));
+  });
+
+  app.get('/api/v1/enterprises/all', async (request) => {
+    assertStaff(requireAuth(request));
+    return ok(await enterpriseOptions(db, {}));
+  });
+
+  app.get('/api/v1/enterprises/get/:companytype/:enterpriseid/:mark', async (request) => {
+    const auth = requireAuth(request);
+    const params = request.params as Record<string, string>;
+    const level = levelOf(params.companytype);
+    const mark = markOf(params.mark);
+    const enterprise = await enterpriseOrFail(db, idParam(request, 'enterpriseid'));
+    if (enterprise.platformMark !== mark || (auth.roleId === ROLE.merchant && mark !== auth.platformMark)) {
+      fail('该主体不属于此版本');
+    }
+    const [rate] = await levelRates(db, enterprise.id, level);
+    return ok({ ...enterprise, level: rate.level, levelName: rate.levelName, rate: rate.rate });
+  });
+
+  app.post('/api/v1/enterpriseslevelrate/get', { config: { readOnly: true } }, async (request) => {
+    requireAuth(request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const enterpriseId = parseId(body.enterpriseId, '主体编号');
+    const level = body.level === undefined || body.level === null ? undefined : levelOf(body.level);
+    return ok(await levelRates(db, enterpriseId, level));
+  });
+
+  app.post('/api/v1/enterprises/rank', manage, async (request) => {
+    const auth = requireAuth(request);
+    const items = ((request.body ?? {}) as { items?: unknown }).items;
+    if (!Array.isArray(items) || items.length === 0 || items.length > 500) fail('请提供1-500个主体的排序');
+    const ranks = items.map((item) => {
+      const { id, rank } = (item ?? {}) as { id?: unknown; rank?: unknown };
+      const value = Number(rank);
+      if (!Number.isInteger(value) || value < 0 || value > 99999) fail('排序必须是0-99999之间的整数');
+      return { id: parseId(id, '主体编号'), rank: value };
+    });
+    await db.transaction().execute(async (trx) => {
+      for (const item of ranks) {
+        const before = await trx.selectFrom('enterprises').select('rank').where('id', '=', item.id).executeTakeFirst();
+        if (!before) fail(`主体不存在：${item.id}`);
+        await trx
+          .updateTable('enterprises')
+          .set({ rank: item.rank, update_time: chinaTime() })
+          .where('id', '=', item.id)
+          .execute();
+        await recordOperation(trx, request, auth, {
+          action: 'rank',
+          resource: 'adAgentmanagement',
+          recordId: item.id,
+          changes: changesBetween({ rank: before.rank }, { rank: item.rank }),
+        });
+      }
+    });
+    return ok(null, '排序已保存');
+  });
+
+  const industriesOf = (enterpriseId: number, industryId?: number) =>
+    db
+      .selectFrom('enterprise_industries')
+      .innerJoin('industries', 'industries.id', 'enterprise_industries.industry_id')
+      .select([
+        'enterprise_industries.id as id',
+        'enterprise_industries.enterprise_id as enterpriseId',
+        'enterprise_industries.industry_id as industryId',
+        'industries.nm as industryName',
+        'enterprise_industries.scope as scope',
+        'enterprise_industries.create_time as createTime',
+      ])
+      .where('enterprise_industries.enterprise_id', '=', enterpriseId)
+      .$if(industryId !== undefined, (query) => query.where('enterprise_industries.industry_id', '=', industryId!))
+      .orderBy('enterprise_industries.id');
+
+  app.get('/api/v1/enterprises/:id/industry', manage, async (request) => {
+    const enterprise = await enterpriseOrFail(db, idParam(request, 'id'));
+    return ok(await industriesOf(enterprise.id).execute());
+  });
+
+  app.get('/api/v1/enterprises/:id/industry/detail', manage, async (request) => {
+    const enterprise = await enterpriseOrFail(db, idParam(request, 'id'));
+    const industryId = parseId((request.query as Record<string, unknown>).industryId, '行业编号');
+    const row = await industriesOf(enterprise.id, industryId).executeTakeFirst();
+    if (!row) fail('该主体未配置此行业');
+    return ok(row);
+  });
+
+  app.post('/api/v1/enterprises/:id/industry', manage, async (request) => {
+    const auth = requireAuth(request);
+    const enterprise = await enterpriseOrFail(db, idParam(request, 'id'));
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const industryId = parseId(body.industryId, '行业编号');
+    const scope = body.scope === undefined || body.scope === null ? null : String(body.scope).trim();
+    if (scope !== null && [...scope].length > 255) fail('经营范围不能超过255个字符');
+    const industry = await db.selectFrom('industries').select('id').where('id', '=', industryId).executeTakeFirst();
+    if (!industry) fail('行业不存在');
+    try {
+      await db.transaction().execute(async (trx) => {
+        const row = { enterprise_id: enterprise.id, industry_id: industryId, scope: scope || null };
+        await trx
+          .insertInto('enterprise_industries')
+          .values({ ...row, create_time: chinaTime() })
+          .execute();
+        await recordOperation(trx, request, auth, {
+          action: 'addIndustry',
+          resource: 'adAgentmanagement',
+          recordId: enterprise.id,
+          changes: changesBetween(null, row),
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) fail('该主体已配置此行业');
+      throw error;
+    }
+    return ok(await industriesOf(enterprise.id, industryId).executeTakeFirst(), '新增成功');
+  });
+
+  app.delete('/api/v1/enterprises/:id/industry/:industryId/delete', manage, async (request) => {
+    const auth = requireAuth(request);
+    const enterprise = await enterpriseOrFail(db, idParam(request, 'id'));
+    const industryId = idParam(request, 'industryId', '行业编号');
+    await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('enterprise_industries')
+        .where('enterprise_id', '=', enterprise.id)
+        .where('industry_id', '=', industryId)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) fail('该主体未配置此行业');
+      await recordOperation(trx, request, auth, {
+        action: 'deleteIndustry',
+        resource: 'adAgentmanagement',
+        recordId: enterprise.id,
+        changes: changesBetween({ industryId }, null),
+      });
+    });
+    return ok(null, '删除成功');
+  });
+
+  app.post('/api/v1/enterprises/download/:enterpriseid/:status', manage, async (request) => {
+    const auth = requireAuth(request);
+    const enterprise = await enterpriseOrFail(db, idParam(request, 'enterpriseid'));
+    const status = (request.params as Record<string, string>).status;
+    if (status !== '0' && status !== '1') fail('状态只能是 0（关闭）或 1（开启）');
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('enterprises')
+        .set({ upload_enabled: Number(status), update_time: chinaTime() })
+        .where('id', '=', enterprise.id)
+        .execute();
+      await recordOperation(trx, request, auth, {
+        action: 'uploadEnabled',
+        resource: 'adAgentmanagement',
+        recordId: enterprise.id,
+        changes: changesBetween({ uploadEnabled: enterprise.uploadEnabled }, { uploadEnabled: Number(status) }),
+      });
+    });
+    return ok({ id: enterprise.id, uploadEnabled: Number(status) }, status === '1' ? '已开启上传' : '已关闭上传');
+  });
+
+  app.get('/api/v1/enterprises/downloadstatus/:id', async (request) => {
+    requireAuth(request);
+    const enterprise = await enterpriseOrFail(db, idParam(request, 'id'));
+    return ok({ id: enterprise.id, uploadEnabled: enterprise.uploadEnabled });
+  });
+
+  app.get('/api/v1/enterprises/risk/:id', async (request) => {
+    const auth = requireAuth(request);
+    const id = idParam(request, 'id');
+    const row = await db
+      .selectFrom('enterprises')
+      .select(['id', 'name', 'platform_mark', 'status', 'status_reason', 'status_by', 'status_time'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) fail('主体不存在');
+    const staff = auth.roleId !== ROLE.merchant;
+    return ok({
+      id: Number(row.id),
+      name: row.name,
+      status: Number(row.status),
+      statusReason: row.status_reason,
+      // Who and when are the platform's business; a merchant sees the status and the reason.
+      statusBy: staff ? row.status_by : null,
+      statusTime: staff ? row.status_time : null,
+      needsConfirm: Number(row.status) === STATUS.risky,
+      confirmText:
+        Number(row.status) === STATUS.risky ? ENTERPRISE_MSG.riskyConfirm(row.name, row.status_reason) : null,
+      locked: Number(row.status) === STATUS.locked,
+    });
+  });
+}

@@ -1,0 +1,144 @@
+import { ENTERPRISE_MSG, ENTERPRISE_STATUS_CODE as STATUS, VIP_LEVEL } from '../../src/domain/enterprises';
+import type { Db } from '../db/database';
+import { chinaTime } from '../db/time';
+import { fail } from '../http/errors';
+
+/**
+ * What other domains ask of enterprises (they call these, never the tables): does it exist, may it take new
+ * payouts or signings, which enterprise does a company settle through, what does a level pay.
+ */
+
+export interface EnterpriseSummary {
+  id: number;
+  name: string;
+  shortName: string;
+  platformMark: number;
+  status: number;
+  statusReason: string | null;
+  uploadEnabled: number;
+}
+
+const SUMMARY = [
+  'enterprises.id as id',
+  'enterprises.name as name',
+  'enterprises.short_name as shortName',
+  'enterprises.platform_mark as platformMark',
+  'enterprises.status as status',
+  'enterprises.status_reason as statusReason',
+  'enterprises.upload_enabled as uploadEnabled',
+] as const;
+
+function summaryOf(row: Record<string, unknown>): EnterpriseSummary {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    shortName: String(row.shortName),
+    platformMark: Number(row.platformMark),
+    status: Number(row.status),
+    statusReason: (row.statusReason as string | null) ?? null,
+    uploadEnabled: Number(row.uploadEnabled),
+  };
+}
+
+export async function findEnterprise(db: Db, id: number): Promise<EnterpriseSummary | undefined> {
+  const row = await db.selectFrom('enterprises').select(SUMMARY).where('id', '=', id).executeTakeFirst();
+  return row ? summaryOf(row) : undefined;
+}
+
+/** The enterprise, or 主体不存在. */
+export async function enterpriseOrFail(db: Db, id: number): Promise<EnterpriseSummary> {
+  const found = await findEnterprise(db, id);
+  if (!found) fail('主体不存在');
+  return found;
+}
+
+/** Enterprises for a picker, in their rank order; `usableOnly` leaves out locked ones. */
+export async function enterpriseOptions(
+  db: Db,
+  options: { platformMark?: number; usableOnly?: boolean },
+): Promise<EnterpriseSummary[]> {
+  const rows = await db
+    .selectFrom('enterprises')
+    .select(SUMMARY)
+    .$if(options.platformMark !== undefined, (query) => query.where('platform_mark', '=', options.platformMark!))
+    .$if(!!options.usableOnly, (query) => query.where('status', '<>', STATUS.locked))
+    .orderBy('rank')
+    .orderBy('id')
+    .execute();
+  return rows.map(summaryOf);
+}
+
+/** Refuses new work (a payout, a signing) with a locked enterprise. */
+export function assertAcceptsNewWork(enterprise: EnterpriseSummary): void {
+  if (enterprise.status === STATUS.locked) fail(ENTERPRISE_MSG.locked(enterprise.name));
+}
+
+/**
+ * The enterprise a company settles through in an edition: the one of its newest signed, valid (not voided, not
+ * expired) contract that names an enterprise; undefined when it has none.
+ */
+export async function companyEnterprise(
+  db: Db,
+  companyId: number,
+  platformMark: number,
+): Promise<EnterpriseSummary | undefined> {
+  const today = chinaTime().slice(0, 10);
+  const row = await db
+    .selectFrom('contracts')
+    .innerJoin('enterprises', 'enterprises.id', 'contracts.enterprise_id')
+    .select(SUMMARY)
+    .where('contracts.company_id', '=', companyId)
+    .where('contracts.platform_mark', '=', platformMark)
+    .where('contracts.sign_status', '=', 1)
+    .where('contracts.data_status', '=', 1)
+    .where('contracts.end_date', '>=', today)
+    .orderBy('contracts.sign_time', 'desc')
+    .orderBy('contracts.id', 'desc')
+    .executeTakeFirst();
+  return row ? summaryOf(row) : undefined;
+}
+
+/** A payout submit's check: the company's enterprise must not be locked. */
+export async function assertCompanyMayPayOut(db: Db, companyId: number, platformMark: number): Promise<void> {
+  const enterprise = await companyEnterprise(db, companyId, platformMark);
+  if (enterprise) assertAcceptsNewWork(enterprise);
+}
+
+/** Whether the company settles through this enterprise (has a signed contract with it, any edition). */
+export async function companyWorksWith(db: Db, companyId: number, enterpriseId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('contracts')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('enterprise_id', '=', enterpriseId)
+    .where('sign_status', '=', 1)
+    .where('data_status', '=', 1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export interface LevelRate {
+  enterpriseId: number;
+  level: number;
+  levelName: string;
+  /** 1/10000: 600 = 6.00%. */
+  rate: number;
+}
+
+const RATE_COLUMN = { 1: 'rate_level1', 2: 'rate_level2', 3: 'rate_level3' } as const;
+
+/** The enterprise's rate per VIP level (every level, or the one asked for). */
+export async function levelRates(db: Db, enterpriseId: number, level?: number): Promise<LevelRate[]> {
+  const row = await db
+    .selectFrom('enterprises')
+    .select(['id', 'rate_level1', 'rate_level2', 'rate_level3'])
+    .where('id', '=', enterpriseId)
+    .executeTakeFirst();
+  if (!row) fail('主体不存在');
+  return VIP_LEVEL.filter((choice) => level === undefined || choice.id === level).map((choice) => ({
+    enterpriseId,
+    level: choice.id,
+    levelName: choice.name,
+    rate: Number(row[RATE_COLUMN[choice.id as 1 | 2 | 3]]),
+  }));
+}

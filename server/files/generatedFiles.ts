@@ -1,0 +1,43 @@
+import type { Db } from '../db/database';
+import { chinaTime } from '../db/time';
+import { openStoredFile, storeFile } from './fileStore';
+import { findUpload, insertUpload } from './uploads.repository';
+
+/**
+ * Files the server makes itself (signed agreements, …): stored like uploads, so the signed download link of
+ * GET /api-v1/dl serves them too. Other domains keep the returned id.
+ */
+export async function saveGeneratedFile(
+  db: Db,
+  dataDir: string,
+  file: { content: Uint8Array; name: string; mime: string; ownerUserId: number; ownerCompanyId: number | null },
+): Promise<number> {
+  const extension = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.')).toLowerCase() : '';
+  const storedName = await storeFile(dataDir, file.content, extension);
+  return insertUpload(db, {
+    storedName,
+    originalName: file.name,
+    mime: file.mime,
+    size: file.content.length,
+    ownerUserId: file.ownerUserId,
+    ownerCompanyId: file.ownerCompanyId,
+    createTime: chinaTime(),
+  });
+}
+
+/** A generated file's name and content stream, or null when it is gone. */
+export async function openGeneratedFile(db: Db, dataDir: string, id: number) {
+  const upload = await findUpload(db, id);
+  if (!upload) return null;
+  const stream = openStoredFile(dataDir, upload.storedName);
+  return stream ? { stream, name: upload.originalName, size: upload.size, mime: upload.mime } : null;
+}
+
+/** A generated file's bytes, or null. */
+export async function readGeneratedFile(db: Db, dataDir: string, id: number): Promise<Uint8Array | null> {
+  const opened = await openGeneratedFile(db, dataDir, id);
+  if (!opened) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
