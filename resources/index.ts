@@ -16,6 +16,7 @@ import { activateMerchant, smallActivateMerchant } from './registrations';
 import { SENSITIVE_WORD_RESOURCES } from './sensitiveWords';
 import { settlementBlacklist } from './settlementBlacklist';
 import { codeQuery } from './smsCodes';
+import { noteSendStatus } from './smsLogs';
 import { subsidiaries } from './subsidiaries';
 import { TAX_CERTIFICATE_RESOURCES } from './taxCertificates';
 import type { ResourceDeclaration } from './types';
@@ -40,6 +41,7 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   systemMaintain,
   versionUpdate,
   smallVersionUpdate,
+  noteSendStatus,
   ...INVOICE_RESOURCES,
   ...INVOICE_CATEGORY_RESOURCES,
   ...TAX_CERTIFICATE_RESOURCES,

@@ -11,6 +11,7 @@ import { registerEnvelopeErrors } from './http/envelope';
 import { type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
 import { createPayoutProcessor } from './money/payouts/payoutProcessor';
 import { apiRoutes } from './routes';
+import { recordingSmsSender } from './system/smsLog';
 import { registerWebApp } from './webApp';
 
 declare module 'fastify' {
@@ -47,7 +48,8 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
     db,
     config,
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds, config.sessionMaxSeconds),
-    sms: sms ?? createLogSmsSender(app.log, config.logSmsCodes),
+    // Every message leaves a row in the SMS log (/noteSendStatus) with its delivery status.
+    sms: recordingSmsSender(db, sms ?? createLogSmsSender(app.log, config.logSmsCodes), app.log),
     payouts: createPayoutProcessor(db, payoutChannel ?? simulatedBank, {
       delayMs: config.payoutDelayMs,
       intervalMs: Math.max(200, Math.min(1000, config.payoutDelayMs)),

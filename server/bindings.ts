@@ -15,6 +15,7 @@ import { maintenanceBinding } from './system/maintenance.binding';
 import { merchantFeedbackBinding, staffFeedbackBinding } from './notices/feedback.binding';
 import { operationLogBinding } from './system/operationLog.binding';
 import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
+import { smsLogsBinding } from './system/smsLogs.binding';
 import { smallVersionsBinding, versionsBinding } from './system/versions.binding';
 
 /** Every declared resource the engine serves. A plain entity adds one line here. */
@@ -36,5 +37,6 @@ export const BINDINGS: readonly ResourceBinding[] = [
   settlementBlacklistBinding,
   versionsBinding,
   smallVersionsBinding,
+  smsLogsBinding,
   maintenanceBinding,
 ];

@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import { getSession } from '../providers/sessionStore';
 import { AuthenticationPage, RegisterPage, TestPage, VersionUpdatePage } from './pages/publicPages';
 import { LoadingMask } from './shell/LoadingMask';
@@ -24,6 +24,27 @@ function AppOrPublicAbout() {
   return <AdminApp />;
 }
 
+function TopRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path="/" element={<Navigate to="/login" replace />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/authentication" element={<AuthenticationPage />} />
+        <Route path="/test" element={<TestPage />} />
+        <Route path="/*" element={<AppOrPublicAbout />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+/**
+ * A data router, not <BrowserRouter>: react-admin's unsaved-changes warning (warnWhenUnsavedChanges) blocks
+ * navigation with useBlocker, which only a data router supports.
+ */
+const router = createBrowserRouter([{ path: '*', element: <TopRoutes /> }]);
+
 /** The top router: public pages, and everything else in the react-admin app. */
 export function Root() {
   return (
@@ -31,18 +52,7 @@ export function Root() {
       <CssBaseline />
       <LoadingMask />
       <Toaster />
-      <BrowserRouter>
-        <Suspense fallback={<PageLoading />}>
-          <Routes>
-            <Route path="/" element={<Navigate to="/login" replace />} />
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/register" element={<RegisterPage />} />
-            <Route path="/authentication" element={<AuthenticationPage />} />
-            <Route path="/test" element={<TestPage />} />
-            <Route path="/*" element={<AppOrPublicAbout />} />
-          </Routes>
-        </Suspense>
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </ThemeProvider>
   );
 }

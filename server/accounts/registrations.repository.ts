@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
-import { ROLE_TEMPLATES } from '../../src/domain/roleTemplates';
 import type { RegistrationTable } from '../db/accountFlowsSchema';
 import type { Db } from '../db/database';
+import { assignRole } from '../people/roles.service';
 
 /** Registrations (migration 010): the sign-up wizard's writes and the activation page's reads. */
 export interface RegistrationRecord {
@@ -236,12 +236,8 @@ export async function activateRegistration(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const codes = ROLE_TEMPLATES[2] ?? [];
-  if (codes.length > 0)
-    await trx
-      .insertInto('user_authorities')
-      .values(codes.map((authority) => ({ user_id: Number(user.id), authority })))
-      .execute();
+  // The merchant role's codes as they are now (roles as data, /adRoleSettings).
+  await assignRole(trx, Number(user.id), 2);
   await trx
     .updateTable('registrations')
     .set({

@@ -68,6 +68,8 @@ export interface UserTable {
   create_time: string;
   /** Bumped by a password change or reset: tokens issued under an older version are refused. */
   token_version: Generated<number>;
+  /** The user's role (roles.id) where it is not the built-in role `role_id` (migration 100). */
+  permission_role_id: Generated<number | null>;
 }
 
 export interface UserAuthorityTable {
@@ -295,4 +297,8 @@ export interface Database {
   sensitive_words: import('./systemTables').SensitiveWordTable;
   sensitive_word_lists: import('./systemTables').SensitiveWordListTable;
   feedbacks: import('./systemTables').FeedbackTable;
+  sms_logs: import('./systemTables').SmsLogTable;
+  roles: import('../people/tables').RoleTable;
+  role_permissions: import('../people/tables').RolePermissionTable;
+  user_subsidiaries: import('../people/tables').UserSubsidiaryTable;
 }

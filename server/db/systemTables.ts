@@ -45,3 +45,21 @@ export interface FeedbackTable {
   create_time: string;
   update_time: string;
 }
+
+/** One text message the platform sent (短信发送状态): never its code or password, only the masked wording. */
+export interface SmsLogTable {
+  id: Generated<number>;
+  /** The full number, for an exact search and a resend; lists show `mobile_masked`. */
+  mobile: string;
+  mobile_masked: string;
+  /** SMS_LOG_TYPE */
+  type: number;
+  /** The wording with the code and any secret replaced by ******. */
+  template: string;
+  provider: string;
+  /** SMS_LOG_STATUS: 0 发送中, 1 成功, 2 失败 */
+  status: number;
+  reason: string | null;
+  create_time: string;
+  update_time: string;
+}

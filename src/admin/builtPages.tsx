@@ -46,6 +46,10 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     () => import('../pages/system/RoleSettings'),
     (module) => module.RoleSettings,
   ),
+  '/adRoleSettings': page(
+    () => import('../pages/system/RoleSettings'),
+    (module) => module.RoleSettings,
+  ),
   '/recharge': page(
     () => import('../pages/money/RechargePage'),
     (module) => module.RechargePage,

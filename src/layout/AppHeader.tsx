@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { AppBar, TitlePortal, useLogout } from 'react-admin';
+import { useEffect, useState } from 'react';
+import { AppBar, LoadingIndicator, TitlePortal, useLocaleState, useLogout } from 'react-admin';
 import { MESSAGES } from '../domain/codes';
 import { canSwitchCompany, productTitle } from '../domain/editions';
 import { ROLE, roleLabel } from '../domain/roles';
@@ -18,14 +18,27 @@ import { useSession } from './useSession';
  * Header (spec §2): product title, the user's name with a role label, logout; for merchants the notice bell
  * and a hover card on the name (company info, security, admin info, switch company).
  */
+/**
+ * The app is Chinese only: English translated react-admin's own strings and little else, so the header has no
+ * language switch (react-admin's default toolbar would add one), and a locale kept from an earlier visit
+ * goes back to Chinese.
+ */
+function useChineseOnly() {
+  const [locale, setLocale] = useLocaleState();
+  useEffect(() => {
+    if (locale !== 'zh') setLocale('zh');
+  }, [locale, setLocale]);
+}
+
 export function AppHeader() {
+  useChineseOnly();
   const session = useSession();
   const logout = useLogout();
   const [switching, setSwitching] = useState(false);
   const label = roleLabel(session?.user.properties.rid);
   const merchant = session?.user.properties.rid === ROLE.merchant;
   return (
-    <AppBar userMenu={false} color="primary" alwaysOn>
+    <AppBar userMenu={false} color="primary" alwaysOn toolbar={<LoadingIndicator />}>
       <Typography variant="h6" component="span" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
         {productTitle(session?.platformMark)}
       </Typography>

@@ -114,9 +114,12 @@ test('团队管理：添加子账号后停用，子账号无法登录', async ({
   await form.getByLabel('手机号').fill('13911112222');
   await form.getByLabel('用户名').fill(username);
   await form.getByLabel('初始密码').fill('Sub12345');
-  await form.getByRole('group', { name: '权限' }).getByLabel('MER_HOME').check();
+  // Permissions carry their Chinese names (the role catalogue's), never raw MER_* codes.
+  await expect(form.getByText('MER_HOME')).toHaveCount(0);
+  await form.getByRole('group', { name: '权限' }).getByLabel('首页与统计').check();
   await form.getByRole('button', { name: '添加子账号' }).click();
   const row = page.getByRole('row').filter({ hasText: username });
+  await expect(row.getByRole('cell', { name: '首页与统计' })).toBeVisible();
   await expect(row.getByText('启用', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: '停用' }).click();
   await page

@@ -21,6 +21,8 @@ import * as statistics from './070_statistics';
 import * as statisticsChargeOrder from './071_statistics_charge_order';
 import * as sensitiveWords from './080_sensitive_words';
 import * as feedback from './081_feedback';
+import * as smsLogs from './082_sms_logs';
+import * as roles from './100_roles';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '071_statistics_charge_order': statisticsChargeOrder,
   '080_sensitive_words': sensitiveWords,
   '081_feedback': feedback,
+  '082_sms_logs': smsLogs,
+  '100_roles': roles,
 };

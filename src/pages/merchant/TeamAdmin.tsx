@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Confirm, Title } from 'react-admin';
+import { permissionLabel } from '../../domain/permissionCatalog';
 import { MOBILE_PATTERN, MSG, validateRegisterPassword, validateUsername } from '../../domain/validation';
 import { showToast } from '../../shell/toast';
 import { createSubaccount, fetchSubaccounts, type Subaccount, setSubaccountStatus } from './teamApi';
@@ -83,7 +84,7 @@ export function TeamAdmin() {
                 <TableRow key={account.id}>
                   <TableCell>{account.username}</TableCell>
                   <TableCell>{account.mobile}</TableCell>
-                  <TableCell>{account.authorities.join('、') || '—'}</TableCell>
+                  <TableCell>{account.authorities.map(permissionLabel).join('、') || '—'}</TableCell>
                   <TableCell>{account.status === 1 ? '启用' : '停用'}</TableCell>
                   <TableCell>
                     <Button size="small" onClick={() => setConfirming(account)}>
@@ -152,7 +153,7 @@ function AddSubaccountForm({ codes, onAdded }: { codes: string[]; onAdded: (acco
         {codes.map((code) => (
           <FormControlLabel
             key={code}
-            label={code}
+            label={permissionLabel(code)}
             control={
               <Checkbox
                 checked={chosen.includes(code)}

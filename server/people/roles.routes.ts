@@ -1,0 +1,200 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ROLE } from '../../src/domain/roles';
+import type { AppServices } from '../appServices';
+import { requireAuth } from '../auth/access';
+import { parseId } from '../auth/scope';
+import { chinaTime } from '../db/time';
+import { changesBetween, recordOperation } from '../engine/operationLog';
+import { ok } from '../http/envelope';
+import { ForbiddenError, fail } from '../http/errors';
+import { isUniqueViolation } from '../http/fieldChecks';
+import {
+  ADMIN_ROLE_CODES,
+  applyRoleCodes,
+  checkRoleCodes,
+  findRole,
+  listRoles,
+  ROLE_KINDS,
+  type RoleRecord,
+} from './roles.service';
+
+/**
+ * /adRoleSettings (role 1 only, spec §6):
+ * - GET    /api/v1/roles?kind=       every role with its codes (also the role picker of the staff pages);
+ * - GET    /api/v1/roles/:id         one role;
+ * - POST   /api/v1/roles             { name, kind: 3 | 4 | 5, remark?, codes[] } a new staff role;
+ * - PUT    /api/v1/roles/:id         { name?, remark?, codes? }: the users of the role hold the new codes from
+ *                                    their next request on; role 1 keeps every code;
+ * - DELETE /api/v1/roles/:id         a role nobody holds, never a built-in one.
+ * Every change is in the operation log, in its transaction.
+ */
+const SETTINGS = ['UI_ROLE_SETTING'];
+/** The staff pages pick a role for an account. */
+const PICKERS = [
+  ...SETTINGS,
+  'UI_SERVICE_MGR_JCY',
+  'UI_FINANCE_MGR',
+  'UI_PARTNER_MGR_JCY',
+  'UI_XGM_SERVICE_MGR',
+  'UI_XGM_PARTNER_MGR',
+];
+const NEW_ROLE_KINDS = [ROLE.service, ROLE.partner, ROLE.finance] as number[];
+
+function adminOnly(request: FastifyRequest) {
+  const auth = requireAuth(request);
+  if (auth.roleId !== ROLE.admin) throw new ForbiddenError('无权限访问此页面！');
+  return auth;
+}
+
+function text(body: Record<string, unknown>, key: string): string | undefined {
+  const value = body[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') fail(`请求参数有误：${key}`);
+  return value.trim();
+}
+
+function roleName(raw: string | undefined): string {
+  if (!raw || raw.length < 2 || raw.length > 20) fail('请输入2-20位角色名称');
+  return raw;
+}
+
+function remarkOf(raw: string | undefined): string | null {
+  if (raw && [...raw].length > 128) fail('备注不能超过128个字符');
+  return raw || null;
+}
+
+function snapshot(role: RoleRecord): Record<string, unknown> {
+  return { name: role.name, kind: role.kind, remark: role.remark, codes: role.codes.join(',') };
+}
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) fail('请求参数有误');
+  return body as Record<string, unknown>;
+}
+
+export async function rolesRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
+  app.get('/api/v1/roles', { config: { access: { permissions: PICKERS } } }, async (request) => {
+    const raw = (request.query as Record<string, unknown>).kind;
+    const kind = raw === undefined || raw === '' ? undefined : Number(raw);
+    if (kind !== undefined && !ROLE_KINDS[kind]) fail('角色类型不正确');
+    const roles = await listRoles(db, kind);
+    return ok(roles.map((role) => ({ ...role, kindName: ROLE_KINDS[role.kind] })));
+  });
+
+  app.get('/api/v1/roles/:id', { config: { access: { permissions: SETTINGS } } }, async (request) => {
+    adminOnly(request);
+    const role = await findRole(db, parseId((request.params as { id: string }).id, '角色编号'));
+    if (!role) fail('角色不存在');
+    return ok({ ...role, kindName: ROLE_KINDS[role.kind] });
+  });
+
+  app.post('/api/v1/roles', { config: { access: { permissions: SETTINGS } } }, async (request) => {
+    const auth = adminOnly(request);
+    const body = bodyOf(request);
+    const name = roleName(text(body, 'name'));
+    const kind = Number(body.kind);
+    if (!NEW_ROLE_KINDS.includes(kind)) fail('请选择角色类型（客服、合伙人或财务）');
+    const remark = remarkOf(text(body, 'remark'));
+    const codes = checkRoleCodes(kind, body.codes ?? []);
+    const now = chinaTime();
+    try {
+      const id = await db.transaction().execute(async (tx) => {
+        const row = await tx
+          .insertInto('roles')
+          .values({ name, kind, remark, builtin: 0, create_time: now, update_time: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const roleId = Number(row.id);
+        if (codes.length > 0) {
+          await tx
+            .insertInto('role_permissions')
+            .values(codes.map((code) => ({ role_id: roleId, code })))
+            .execute();
+        }
+        await recordOperation(tx, request, auth, {
+          action: 'create',
+          resource: 'roles',
+          recordId: roleId,
+          changes: changesBetween(null, { name, kind, remark, codes: codes.join(',') }),
+        });
+        return roleId;
+      });
+      return ok(await findRole(db, id), '新增成功');
+    } catch (error) {
+      if (isUniqueViolation(error)) fail('角色名称已存在');
+      throw error;
+    }
+  });
+
+  app.put('/api/v1/roles/:id', { config: { access: { permissions: SETTINGS } } }, async (request) => {
+    const auth = adminOnly(request);
+    const id = parseId((request.params as { id: string }).id, '角色编号');
+    const body = bodyOf(request);
+    const nameRaw = text(body, 'name');
+    const remarkRaw = text(body, 'remark');
+    try {
+      await db.transaction().execute(async (tx) => {
+        // The role row is locked first (PostgreSQL), so two saves of one role apply in turn.
+        const locked = await tx
+          .updateTable('roles')
+          .set({ update_time: chinaTime() })
+          .where('id', '=', id)
+          .returning('id')
+          .executeTakeFirst();
+        if (!locked) fail('角色不存在');
+        const before = (await findRole(tx, id)) as RoleRecord;
+        const name = nameRaw === undefined ? before.name : roleName(nameRaw);
+        const remark = remarkRaw === undefined ? before.remark : remarkOf(remarkRaw);
+        let codes = before.codes;
+        if (body.codes !== undefined) {
+          codes = checkRoleCodes(before.kind, body.codes);
+          if (id === ROLE.admin && ADMIN_ROLE_CODES.some((code) => !codes.includes(code))) {
+            fail('管理员角色拥有全部权限，不能取消');
+          }
+        }
+        await tx.updateTable('roles').set({ name, remark }).where('id', '=', id).execute();
+        if (codes !== before.codes) {
+          await tx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+          if (codes.length > 0) {
+            await tx
+              .insertInto('role_permissions')
+              .values(codes.map((code) => ({ role_id: id, code })))
+              .execute();
+          }
+          await applyRoleCodes(tx, id, codes);
+        }
+        await recordOperation(tx, request, auth, {
+          action: 'update',
+          resource: 'roles',
+          recordId: id,
+          changes: changesBetween(snapshot(before), { ...snapshot(before), name, remark, codes: codes.join(',') }),
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) fail('角色名称已存在');
+      throw error;
+    }
+    return ok(await findRole(db, id), '保存成功');
+  });
+
+  app.delete('/api/v1/roles/:id', { config: { access: { permissions: SETTINGS } } }, async (request) => {
+    const auth = adminOnly(request);
+    const id = parseId((request.params as { id: string }).id, '角色编号');
+    await db.transaction().execute(async (tx) => {
+      const role = await findRole(tx, id);
+      if (!role) fail('角色不存在');
+      if (role.builtin === 1) fail('内置角色不能删除');
+      if (role.userCount > 0) fail(`该角色下还有${role.userCount}个账号，不能删除`);
+      await tx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+      await tx.deleteFrom('roles').where('id', '=', id).execute();
+      await recordOperation(tx, request, auth, {
+        action: 'delete',
+        resource: 'roles',
+        recordId: id,
+        changes: changesBetween(snapshot(role), null),
+      });
+    });
+    return ok(null, '删除成功');
+  });
+}

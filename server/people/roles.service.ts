@@ -1,0 +1,171 @@
+import { sql } from 'kysely';
+import { CATALOGUE_CODES } from '../../src/domain/permissionCatalog';
+import { ROLE } from '../../src/domain/roles';
+import { ALL_PERMISSION_CODES, ROUTES } from '../../src/domain/routes';
+import type { Db } from '../db/database';
+import { fail } from '../http/errors';
+
+/**
+ * Roles as data. A user's effective codes are the rows of `user_authorities`, which the access check reads on
+ * every request; this service is what keeps them equal to the role's codes:
+ * - a staff member or a merchant owner holds exactly its role's codes (users.permission_role_id, or the built-in
+ *   role of its rid when that is null);
+ * - a merchant sub-account (parent_user_id set) holds the subset its owner granted, never more than its role.
+ * A role's change rewrites its users' rows in the change's transaction, so it takes effect at their next request.
+ */
+
+export const ROLE_KINDS: Readonly<Record<number, string>> = {
+  1: '管理员',
+  2: '商户',
+  3: '客服',
+  4: '合伙人',
+  5: '财务',
+};
+
+/** Role 1 always holds every staff code (it passes every check anyway; its rows keep the menus complete). */
+export const ADMIN_ROLE_CODES: readonly string[] = ALL_PERMISSION_CODES.filter((code) => !code.startsWith('MER_'));
+
+export interface RoleRecord {
+  id: number;
+  name: string;
+  kind: number;
+  remark: string | null;
+  builtin: number;
+  createTime: string;
+  updateTime: string;
+  codes: string[];
+  userCount: number;
+}
+
+/** Codes that open an admin page (a staff role may hold a MER_* code only where an admin page uses it). */
+const ADMIN_PAGE_CODES: ReadonlySet<string> = new Set(
+  ROUTES.filter((rule) => rule.shell === 'admin').flatMap((rule) => rule.permissions),
+);
+
+/** The role's codes, sorted. */
+export async function roleCodes(db: Db, roleId: number): Promise<string[]> {
+  const rows = await db.selectFrom('role_permissions').select('code').where('role_id', '=', roleId).execute();
+  return rows.map((row) => row.code).sort();
+}
+
+/** The codes a role may hold: merchant roles MER_* only, staff roles any catalogue code. */
+export function checkRoleCodes(kind: number, raw: unknown): string[] {
+  if (!Array.isArray(raw) || raw.some((item) => typeof item !== 'string')) fail('请选择权限');
+  const codes = [...new Set(raw as string[])].sort();
+  const unknown = codes.filter((code) => !CATALOGUE_CODES.has(code));
+  if (unknown.length > 0) fail(`未知的权限：${unknown.slice(0, 5).join('、')}`);
+  if (kind === ROLE.merchant && codes.some((code) => !code.startsWith('MER_'))) fail('商户角色只能拥有商户端权限');
+  if (kind !== ROLE.merchant && codes.some((code) => code.startsWith('MER_') && !ADMIN_PAGE_CODES.has(code))) {
+    fail('后台角色不能拥有商户端权限');
+  }
+  return codes;
+}
+
+/** Users whose role is `roleId`: their own permission role, or the built-in role of their rid. */
+function usersOfRole(db: Db, roleId: number) {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<number>`coalesce(users.permission_role_id, users.role_id)`, '=', roleId);
+}
+
+/** Rewrites the codes of every user of the role (call inside the role change's transaction). */
+export async function applyRoleCodes(tx: Db, roleId: number, codes: readonly string[]): Promise<void> {
+  const owners = await usersOfRole(tx, roleId).where('parent_user_id', 'is', null).execute();
+  const ownerIds = owners.map((row) => Number(row.id));
+  const subaccounts = usersOfRole(tx, roleId).where('parent_user_id', 'is not', null);
+  // Sub-accounts keep what their owner granted, narrowed to the role.
+  await tx
+    .deleteFrom('user_authorities')
+    .where('user_id', 'in', subaccounts)
+    .$if(codes.length > 0, (query) => query.where('authority', 'not in', [...codes]))
+    .execute();
+  for (let start = 0; start < ownerIds.length; start += 500) {
+    const chunk = ownerIds.slice(start, start + 500);
+    await tx.deleteFrom('user_authorities').where('user_id', 'in', chunk).execute();
+    const rows = chunk.flatMap((user_id) => codes.map((authority) => ({ user_id, authority })));
+    for (let at = 0; at < rows.length; at += 1000) {
+      await tx
+        .insertInto('user_authorities')
+        .values(rows.slice(at, at + 1000))
+        .execute();
+    }
+  }
+}
+
+/** Gives a staff user a role: its rid becomes the role's kind and its codes the role's (inside a transaction). */
+export async function assignRole(tx: Db, userId: number, roleId: number): Promise<void> {
+  const role = await tx.selectFrom('roles').select(['id', 'kind']).where('id', '=', roleId).executeTakeFirst();
+  if (!role) fail('角色不存在');
+  await tx
+    .updateTable('users')
+    .set({ role_id: role.kind, permission_role_id: role.id === role.kind ? null : role.id })
+    .where('id', '=', userId)
+    .execute();
+  const codes = await roleCodes(tx, role.id);
+  await tx.deleteFrom('user_authorities').where('user_id', '=', userId).execute();
+  if (codes.length > 0) {
+    await tx
+      .insertInto('user_authorities')
+      .values(codes.map((authority) => ({ user_id: userId, authority })))
+      .execute();
+  }
+}
+
+/** One role with its codes and how many users hold it; undefined when there is none. */
+export async function findRole(db: Db, roleId: number): Promise<RoleRecord | undefined> {
+  const role = await db.selectFrom('roles').selectAll().where('id', '=', roleId).executeTakeFirst();
+  if (!role) return undefined;
+  const [codes, count] = await Promise.all([
+    roleCodes(db, roleId),
+    usersOfRole(db, roleId)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    id: Number(role.id),
+    name: role.name,
+    kind: role.kind,
+    remark: role.remark,
+    builtin: role.builtin,
+    createTime: role.create_time,
+    updateTime: role.update_time,
+    codes,
+    userCount: Number(count.n),
+  };
+}
+
+/** Every role (a handful), with its codes and user count; `kind` narrows to roles of one rid. */
+export async function listRoles(db: Db, kind?: number): Promise<RoleRecord[]> {
+  const ids = await db
+    .selectFrom('roles')
+    .select('id')
+    .$if(kind !== undefined, (query) => query.where('kind', '=', kind as number))
+    .orderBy('id')
+    .execute();
+  const roles = await Promise.all(ids.map((row) => findRole(db, Number(row.id))));
+  return roles.filter((role): role is RoleRecord => role !== undefined);
+}
+
+/** The role a user holds (for forms): its permission role or the built-in role of its rid. */
+export async function roleOfUser(db: Db, userId: number): Promise<number | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .select(['role_id', 'permission_role_id'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return user ? Number(user.permission_role_id ?? user.role_id) : undefined;
+}
+
+/** Active accounts of role 1 other than `exceptUserId`: the last one may not be disabled or lose the role. */
+export async function otherActiveAdmins(db: Db, exceptUserId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('role_id', '=', ROLE.admin)
+    .where('status', '=', 1)
+    .where('id', '<>', exceptUserId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

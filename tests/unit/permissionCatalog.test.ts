@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_MENU } from '../../src/domain/menus';
+import {
+  CATALOGUE_CODES,
+  PERMISSION_CATALOGUE,
+  permissionLabel,
+  permissionTreeFor,
+} from '../../src/domain/permissionCatalog';
+import { ALL_PERMISSION_CODES } from '../../src/domain/routes';
+
+const HAN = /\p{Script=Han}/u;
+
+describe('permission catalogue', () => {
+  it('holds every code of routes.ts exactly once (menu group codes on their group)', () => {
+    const listed = PERMISSION_CATALOGUE.flatMap((group) => [
+      ...(group.groupCode ? [group.groupCode] : []),
+      ...group.codes.map((item) => item.code),
+    ]);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual([...ALL_PERMISSION_CODES].sort());
+    expect(CATALOGUE_CODES.size).toBe(ALL_PERMISSION_CODES.length);
+  });
+
+  it('groups the admin codes as the admin menu groups its pages', () => {
+    const finance = PERMISSION_CATALOGUE.find((group) => group.groupCode === 'FINANCIAL_CENTER');
+    expect(finance?.label).toBe(ADMIN_MENU.find((group) => group.groupCode === 'FINANCIAL_CENTER')?.label);
+    expect(finance?.codes.map((item) => item.code)).toContain('UI_FUND_MANAGEMENT');
+    const account = PERMISSION_CATALOGUE.find((group) => group.groupCode === 'ADM_JCY_ACCOUNT_MGR');
+    expect(account?.codes.map((item) => item.code)).toEqual(
+      expect.arrayContaining(['UI_PARTNER_MGR_JCY', 'UI_SERVICE_MGR_JCY', 'UI_FINANCE_MGR', 'UI_CHANNEL_MGR']),
+    );
+  });
+
+  it('names every code in Chinese, never by the code itself', () => {
+    for (const code of ALL_PERMISSION_CODES) {
+      expect(permissionLabel(code), code).toMatch(HAN);
+    }
+    expect(permissionLabel('UI_FINANCE_MGR')).toBe('财务人员管理');
+    expect(permissionLabel('MER_BLOCKED_FUND')).toBe('异常资金');
+  });
+
+  it('offers a merchant role only merchant codes and a staff role no merchant-only code', () => {
+    const merchant = permissionTreeFor(2).flatMap((group) => group.codes.map((item) => item.code));
+    expect(merchant.length).toBeGreaterThan(0);
+    expect(merchant.every((code) => code.startsWith('MER_'))).toBe(true);
+    const staff = permissionTreeFor(5).flatMap((group) => group.codes.map((item) => item.code));
+    expect(staff).toContain('UI_FUND_MANAGEMENT');
+    expect(staff).toContain('MER_EMPLOYEE_LIST'); // /adTaskOverview
+    expect(staff).not.toContain('MER_BANKACCOUNT_RECHARGE');
+  });
+});
