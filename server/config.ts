@@ -27,6 +27,8 @@ export interface ServerConfig {
   payoutDelayMs: number;
   /** Pay waiting items in the background (PAYOUT_AUTO=0 turns it off: tests drain explicitly). */
   payoutAutoProcess: boolean;
+  /** Users who may open 税费计算 without UI_TAX_COLLECTION (spec §6 exception; TAX_CALCULATION_USER_IDS=1,2). */
+  taxCalculationUserIds: number[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -96,6 +98,15 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ssoSharedSecret: env.SSO_SHARED_SECRET || null,
     payoutDelayMs: readInteger(env, 'PAYOUT_DELAY_MS', 2000, problems, 0, 600_000),
     payoutAutoProcess: env.PAYOUT_AUTO !== '0',
+    taxCalculationUserIds: (env.TAX_CALCULATION_USER_IDS ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '')
+      .map((part) => {
+        const id = Number(part);
+        if (!Number.isSafeInteger(id) || id <= 0) problems.push(`TAX_CALCULATION_USER_IDS 中的 ${part} 不是用户编号`);
+        return id;
+      }),
   };
   if (config.idKey === config.jwtSecret) problems.push('ID_KEY 不能与 JWT_SECRET 相同');
   if (config.ssoSharedSecret && config.ssoSharedSecret.length < 32)

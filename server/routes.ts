@@ -32,6 +32,7 @@ import { sensitiveWordsRoutes } from './system/sensitiveWords.routes';
 import { smsCodeQueryRoutes } from './system/smsCodeQuery.routes';
 import { companySummaryRoutes } from './statistics/companySummary.routes';
 import { reportsRoutes } from './statistics/reports.routes';
+import { taxRoutes } from './statistics/tax.routes';
 import { versionsRoutes } from './system/versions.routes';
 
 /** Every API route plugin. A new domain adds one line here. */
@@ -64,6 +65,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await payoutRecordsRoutes(app, services);
   await reportsRoutes(app, services);
   await companySummaryRoutes(app, services);
+  await taxRoutes(app, services);
   await sensitiveWordsRoutes(app, services);
   await feedbackRoutes(app, services);
   await enterprisesRoutes(app, services);

@@ -14,6 +14,10 @@ const reportPage = page(
 /** Custom pages by route path; each is its own chunk. */
 export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   ...Object.fromEntries(REPORTS.map((report) => [report.route, reportPage])),
+  '/adTaxCalculation': page(
+    () => import('../pages/statistics/TaxPage'),
+    (module) => module.TaxPage,
+  ),
   '/adMain': page(
     () => import('../pages/home/AdminHome'),
     (module) => module.AdminHome,

@@ -1,0 +1,182 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { INVOICE, ITEM } from '../../src/domain/moneyEnums';
+import { laborIncomeTax, SURCHARGES, surchargesOf } from '../../src/domain/statistics/laborTax';
+import { isValidMonth, lastDayOfMonth } from '../../src/domain/statistics/period';
+import type { AppServices } from '../appServices';
+import { type AuthContext, holdsAny, requireAuth } from '../auth/access';
+import type { Db } from '../db/database';
+import { chinaTime } from '../db/time';
+import { attachmentDisposition } from '../files/fileStore';
+import { ok } from '../http/envelope';
+import { ForbiddenError, fail } from '../http/errors';
+import { pageOf, parseListQuery } from '../http/listQuery';
+import { editionParam } from '../money/editionAccess';
+import { writeSheet, XLSX_TYPE } from './xlsx';
+
+/**
+ * 税费计算 /adTaxCalculation (UI_TAX_COLLECTION, or a user listed in TAX_CALCULATION_USER_IDS):
+ * - GET /api/v1/statistics/tax?platformmark=1|3&month=YYYY-MM&q=name:…&page=&size= — per worker (id card) the
+ *   income paid that month (successful payout items finished in it) and the tax withheld under the 劳务报酬所得
+ *   rule (src/domain/statistics/laborTax.ts), with totals; and the invoice side of the month: invoices issued in
+ *   that edition (6% VAT special / 5% difference-based, as stored by the invoice formulas) and their surcharges.
+ * - GET /api/v1/statistics/tax/export?… — the workers as .xlsx with a 合计 row.
+ */
+const CODE = 'UI_TAX_COLLECTION';
+const EXPORT_MAX = 100_000;
+
+function assertTaxAccess(auth: AuthContext, allowed: readonly number[]): void {
+  if (holdsAny(auth, [CODE]) || allowed.includes(auth.userId)) return;
+  throw new ForbiddenError('无权限访问此页面！');
+}
+
+interface WorkerRow {
+  name: string;
+  idCard: string;
+  payCount: number;
+  income: number;
+  deduction: number;
+  taxable: number;
+  ratePercent: number;
+  quickDeduction: number;
+  tax: number;
+  afterTax: number;
+}
+
+function monthOf(query: Record<string, unknown>): string {
+  const month = typeof query.month === 'string' && query.month !== '' ? query.month : chinaTime().slice(0, 7);
+  if (!isValidMonth(month)) fail('请选择正确的月份（YYYY-MM）');
+  return month;
+}
+
+async function workers(db: Db, mark: number, month: string, name: string | undefined) {
+  const from = `${month}-01 00:00:00`;
+  const to = `${lastDayOfMonth(month)} 23:59:59`;
+  const rows = await db
+    .selectFrom('payout_items')
+    .select([
+      'id_card',
+      sql<string>`MAX(name)`.as('name'),
+      sql<number>`SUM(amount)`.as('income'),
+      sql<number>`COUNT(*)`.as('n'),
+    ])
+    .where('platform_mark', '=', mark)
+    .where('status', '=', ITEM.succeeded)
+    .where('finish_time', '>=', from)
+    .where('finish_time', '<=', to)
+    .$if(!!name, (query) => query.where('name', 'like', `%${name?.replace(/[%_\\]/g, '\\$&')}%`))
+    .groupBy('id_card')
+    .execute();
+  return rows
+    .map((row): WorkerRow => {
+      const tax = laborIncomeTax(Number(row.income));
+      return {
+        name: String(row.name),
+        idCard: String(row.id_card),
+        payCount: Number(row.n),
+        ...tax,
+        afterTax: tax.income - tax.tax,
+      };
+    })
+    .sort((a, b) => b.income - a.income || a.idCard.localeCompare(b.idCard));
+}
+
+async function invoiceSide(db: Db, mark: number, month: string) {
+  const row = await db
+    .selectFrom('invoices')
+    .select([
+      sql<number>`COUNT(*)`.as('n'),
+      sql<number>`COALESCE(SUM(total), 0)`.as('total'),
+      sql<number>`COALESCE(SUM(deduction), 0)`.as('deduction'),
+      sql<number>`COALESCE(SUM(tax), 0)`.as('tax'),
+      sql<number>`COALESCE(SUM(net), 0)`.as('net'),
+    ])
+    .where('platform_mark', '=', mark)
+    .where('status', 'in', [INVOICE.issued, INVOICE.mailed])
+    .where('issue_time', '>=', `${month}-01 00:00:00`)
+    .where('issue_time', '<=', `${lastDayOfMonth(month)} 23:59:59`)
+    .executeTakeFirstOrThrow();
+  const vat = Number(row.tax);
+  const surcharges = surchargesOf(vat);
+  return {
+    invoiceCount: Number(row.n),
+    total: Number(row.total),
+    deduction: Number(row.deduction),
+    vat,
+    net: Number(row.net),
+    ratePercent: mark === 1 ? 6 : 5,
+    formula:
+      mark === 1
+        ? '增值税专用发票 6%：税额 = 价税合计 ÷ 1.06 × 6%'
+        : '差额征税 5%：税额 = (价税合计 − 差额扣除额) ÷ 1.05 × 5%',
+    ...surcharges,
+    surchargeTotal: SURCHARGES.reduce((sum, item) => sum + surcharges[item.key], 0),
+  };
+}
+
+function totalsOf(rows: WorkerRow[]) {
+  const sum = (key: keyof WorkerRow) => rows.reduce((total, row) => total + Number(row[key]), 0);
+  return {
+    workerCount: rows.length,
+    payCount: sum('payCount'),
+    income: sum('income'),
+    tax: sum('tax'),
+    afterTax: sum('afterTax'),
+  };
+}
+
+export const TAX_COLUMNS = [
+  { key: 'name', label: '姓名', kind: 'text' },
+  { key: 'idCard', label: '身份证号', kind: 'text' },
+  { key: 'payCount', label: '收款笔数', kind: 'count' },
+  { key: 'income', label: '本月收入（元）', kind: 'money' },
+  { key: 'deduction', label: '减除费用（元）', kind: 'money' },
+  { key: 'taxable', label: '应纳税所得额（元）', kind: 'money' },
+  { key: 'ratePercent', label: '预扣率（%）', kind: 'count' },
+  { key: 'quickDeduction', label: '速算扣除数（元）', kind: 'money' },
+  { key: 'tax', label: '预扣税额（元）', kind: 'money' },
+  { key: 'afterTax', label: '税后收入（元）', kind: 'money' },
+] as const;
+
+export async function taxRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
+  const prepare = (request: { url: string; query: unknown }, auth: AuthContext) => {
+    assertTaxAccess(auth, config.taxCalculationUserIds);
+    const query = request.query as Record<string, unknown>;
+    const mark = query.platformmark === undefined || query.platformmark === '' ? 1 : editionParam(query.platformmark);
+    const list = parseListQuery(request.url, query, { filterKeys: ['name'], sortFields: [] });
+    return { mark, month: monthOf(query), list, name: list.filters.name?.trim() || undefined };
+  };
+
+  app.get('/api/v1/statistics/tax', async (request) => {
+    const auth = requireAuth(request);
+    const { mark, month, list, name } = prepare(request, auth);
+    const [rows, invoices] = await Promise.all([workers(db, mark, month, name), invoiceSide(db, mark, month)]);
+    return ok({
+      ...pageOf(rows.slice(list.offset, list.offset + list.size), rows.length, list),
+      totals: totalsOf(rows),
+      invoices,
+      month,
+      platformMark: mark,
+    });
+  });
+
+  app.get('/api/v1/statistics/tax/export', async (request, reply) => {
+    const auth = requireAuth(request);
+    const { mark, month, name } = prepare(request, auth);
+    const rows = await workers(db, mark, month, name);
+    if (rows.length > EXPORT_MAX) fail(`数据超过 ${EXPORT_MAX} 行，请按姓名筛选后再导出`);
+    const totals = totalsOf(rows);
+    const stream = writeSheet(
+      '税费计算',
+      [`税费计算（${mark === 3 ? '小规模版' : '标准版'}）${month}：劳务报酬所得预扣预缴，预扣率表二`],
+      TAX_COLUMNS,
+      rows as unknown as Record<string, unknown>[],
+      { ...totals, name: '合计' },
+    );
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', attachmentDisposition(`税费计算_${month}.xlsx`))
+      .header('cache-control', 'private, no-store')
+      .send(stream);
+  });
+}

@@ -1,0 +1,214 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Title } from 'react-admin';
+import { requestContent } from '../../../providers/httpClient';
+import { formatMoney } from '../../domain/money';
+import { showToast } from '../../shell/toast';
+import { downloadFile } from './statisticsApi';
+
+/** 税费计算: per worker per month the income paid and the tax withheld; the month's invoice VAT and surcharges. */
+const COLUMNS = [
+  { key: 'name', label: '姓名', kind: 'text' },
+  { key: 'idCard', label: '身份证号', kind: 'text' },
+  { key: 'payCount', label: '收款笔数', kind: 'count' },
+  { key: 'income', label: '本月收入（元）', kind: 'money' },
+  { key: 'deduction', label: '减除费用（元）', kind: 'money' },
+  { key: 'taxable', label: '应纳税所得额（元）', kind: 'money' },
+  { key: 'ratePercent', label: '预扣率（%）', kind: 'count' },
+  { key: 'quickDeduction', label: '速算扣除数（元）', kind: 'money' },
+  { key: 'tax', label: '预扣税额（元）', kind: 'money' },
+  { key: 'afterTax', label: '税后收入（元）', kind: 'money' },
+] as const;
+
+interface TaxAnswer {
+  content: Record<string, string | number>[];
+  totalElements: number;
+  totals: Record<string, number>;
+  invoices: Record<string, number | string>;
+}
+
+const show = (kind: string, value: unknown) =>
+  kind === 'money' ? formatMoney(Number(value ?? 0)) : String(value ?? '');
+
+export function TaxPage() {
+  const [draft, setDraft] = useState({
+    platformmark: '1',
+    month: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7),
+    name: '',
+  });
+  const [filters, setFilters] = useState(draft);
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(10);
+  const [answer, setAnswer] = useState<TaxAnswer | null>(null);
+
+  useEffect(() => {
+    requestContent<TaxAnswer>('/api/v1/statistics/tax', {
+      query: { platformmark: filters.platformmark, month: filters.month, page, size },
+      q: filters.name ? { name: filters.name } : undefined,
+    }).then(setAnswer, () => setAnswer(null));
+  }, [filters, page, size]);
+
+  const invoiceCards = answer
+    ? [
+        ['开票张数', String(answer.invoices.invoiceCount)],
+        ['价税合计', formatMoney(Number(answer.invoices.total))],
+        ['差额扣除额', formatMoney(Number(answer.invoices.deduction))],
+        [`增值税（${answer.invoices.ratePercent}%）`, formatMoney(Number(answer.invoices.vat))],
+        ['城市维护建设税 7%', formatMoney(Number(answer.invoices.cityTax))],
+        ['教育费附加 3%', formatMoney(Number(answer.invoices.educationSurcharge))],
+        ['地方教育附加 2%', formatMoney(Number(answer.invoices.localEducationSurcharge))],
+        ['附加税费合计', formatMoney(Number(answer.invoices.surchargeTotal))],
+      ]
+    : [];
+
+  return (
+    <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
+      <Title title="税费计算" />
+      <Card>
+        <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            label="版本"
+            value={draft.platformmark}
+            onChange={(event) => setDraft({ ...draft, platformmark: event.target.value })}
+            sx={{ minWidth: 120 }}
+          >
+            <MenuItem value="1">标准版</MenuItem>
+            <MenuItem value="3">小规模版</MenuItem>
+          </TextField>
+          <TextField
+            size="small"
+            type="month"
+            label="月份"
+            value={draft.month}
+            onChange={(event) => setDraft({ ...draft, month: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            label="姓名"
+            value={draft.name}
+            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+          />
+          <Button
+            variant="contained"
+            onClick={() => {
+              setPage(0);
+              setFilters({ ...draft });
+            }}
+          >
+            查询
+          </Button>
+          <Button
+            variant="outlined"
+            onClick={() =>
+              downloadFile(
+                '/api/v1/statistics/tax/export',
+                { platformmark: filters.platformmark, month: filters.month },
+                filters.name ? { name: filters.name } : undefined,
+                '税费计算.xlsx',
+              ).then(
+                (name) => showToast(`已导出 ${name}`, 'success'),
+                (error: Error) => showToast(error.message, 'error'),
+              )
+            }
+          >
+            导出 Excel
+          </Button>
+        </CardContent>
+      </Card>
+      {answer && (
+        <Card>
+          <CardContent>
+            <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+              开票侧增值税及附加（{String(answer.invoices.formula)}）
+            </Typography>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))' }}>
+              {invoiceCards.map(([label, value]) => (
+                <Paper key={label} variant="outlined" sx={{ p: 1.5 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {label}
+                  </Typography>
+                  <Typography variant="h6">{value}</Typography>
+                </Paper>
+              ))}
+            </Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+              个税：劳务报酬所得预扣预缴（国家税务总局公告2018年第61号，预扣率表二）。本月 {answer.totals.workerCount}{' '}
+              人，收入合计 {formatMoney(answer.totals.income)} 元，预扣税额合计{' '}
+              <span data-total="tax">{formatMoney(answer.totals.tax)}</span> 元。
+            </Typography>
+          </CardContent>
+        </Card>
+      )}
+      <Card>
+        <TableContainer>
+          <Table size="small" aria-label="税费计算">
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((column) => (
+                  <TableCell
+                    key={column.key}
+                    align={column.kind === 'text' ? 'left' : 'right'}
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >
+                    {column.label}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(answer?.content ?? []).map((row) => (
+                <TableRow key={String(row.idCard)} hover>
+                  {COLUMNS.map((column) => (
+                    <TableCell
+                      key={column.key}
+                      align={column.kind === 'text' ? 'left' : 'right'}
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
+                      {show(column.kind, row[column.key])}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+              {answer && answer.content.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS.length} align="center" sx={{ color: 'text.secondary', py: 4 }}>
+                    该月没有打款成功的记录
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={answer?.totalElements ?? 0}
+          page={page}
+          rowsPerPage={size}
+          rowsPerPageOptions={[10, 50, 100, 200]}
+          onPageChange={(_event, next) => setPage(next)}
+          onRowsPerPageChange={(event) => {
+            setSize(Number(event.target.value));
+            setPage(0);
+          }}
+        />
+      </Card>
+    </Box>
+  );
+}
