@@ -68,7 +68,7 @@ test('系统维护的起止时间用日期时间选择器', async ({ page }) => 
   await page.keyboard.type('20261201080000');
   await page.getByRole('button', { name: '保存' }).click();
   // The picker kept the typed time in the API's format; the empty end is named.
-  await expect(page.getByText('请输入结束时间')).toBeVisible();
+  await expect(page.getByText('请选择结束时间')).toBeVisible();
   await expect(start.getByRole('spinbutton').first()).toHaveText('2026');
   await page.getByRole('group', { name: '结束时间' }).getByRole('button', { name: /选择/ }).click();
   const picker = page.getByRole('dialog', { name: '结束时间' });
