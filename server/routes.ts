@@ -27,6 +27,8 @@ import { remittancesRoutes } from './money/remittances.routes';
 import { feedbackRoutes } from './notices/feedback.routes';
 import { noticesRoutes } from './notices/notices.routes';
 import { departmentsRoutes } from './people/departments.routes';
+import { rolesRoutes } from './people/roles.routes';
+import { staffRoutes } from './people/staff.routes';
 import { maintenanceRoutes } from './system/maintenance.routes';
 import { sensitiveWordsRoutes } from './system/sensitiveWords.routes';
 import { smsCodeQueryRoutes } from './system/smsCodeQuery.routes';
@@ -50,6 +52,8 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await companiesRoutes(app, services);
   await contractsRoutes(app, services);
   await departmentsRoutes(app, services);
+  await rolesRoutes(app, services);
+  await staffRoutes(app, services);
   await sessionRoutes(app, services);
   await subaccountsRoutes(app, services);
   await noticesRoutes(app, services);

@@ -157,15 +157,3 @@ export async function roleOfUser(db: Db, userId: number): Promise<number | undef
     .executeTakeFirst();
   return user ? Number(user.permission_role_id ?? user.role_id) : undefined;
 }
-
-/** Active accounts of role 1 other than `exceptUserId`: the last one may not be disabled or lose the role. */
-export async function otherActiveAdmins(db: Db, exceptUserId: number): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('role_id', '=', ROLE.admin)
-    .where('status', '=', 1)
-    .where('id', '<>', exceptUserId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

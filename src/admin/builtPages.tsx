@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { RESOURCES } from '../../resources/index';
+import { STAFF_VIEWS } from '../domain/staff';
 import { REPORTS } from '../domain/statistics/reports';
 
 const page = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
@@ -9,6 +10,12 @@ const page = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
 const reportPage = page(
   () => import('../pages/statistics/ReportPage'),
   (module) => module.ReportPage,
+);
+
+/** The five staff account pages share one component, which reads its view from the path. */
+const staffPage = page(
+  () => import('../pages/system/StaffPage'),
+  (module) => module.StaffPage,
 );
 
 /** Custom pages by route path; each is its own chunk. */
@@ -50,6 +57,7 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     () => import('../pages/system/RoleSettings'),
     (module) => module.RoleSettings,
   ),
+  ...Object.fromEntries(STAFF_VIEWS.map((view) => [`/${view.name}`, staffPage])),
   '/recharge': page(
     () => import('../pages/money/RechargePage'),
     (module) => module.RechargePage,
