@@ -58,6 +58,10 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     (module) => module.RoleSettings,
   ),
   ...Object.fromEntries(STAFF_VIEWS.map((view) => [`/${view.name}`, staffPage])),
+  '/adPartnerChangesPassword': page(
+    () => import('../pages/system/ChangePasswordPage'),
+    (module) => module.ChangePasswordPage,
+  ),
   '/recharge': page(
     () => import('../pages/money/RechargePage'),
     (module) => module.RechargePage,

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthedClient, authed, createTestApp, envelopeOf, login, type TestApp, tokenOf } from './support/testApp';
+import {
+  type AuthedClient,
+  authed,
+  createTestApp,
+  envelopeOf,
+  login,
+  sha256Hex,
+  type TestApp,
+  tokenOf,
+} from './support/testApp';
 
 const OK = 1020000;
 const BUSINESS = 1040400;
@@ -179,5 +188,24 @@ describe('staff accounts', () => {
     }[];
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((row) => row.departments.some((department) => department.id === 2))).toBe(true);
+  });
+
+  it('lets staff change their own password (/adPartnerChangesPassword): old one checked, other sessions end', async () => {
+    const first = authed(t.app, await tokenOf(t.app, 'hehuoren'));
+    const second = authed(t.app, await tokenOf(t.app, 'hehuoren'));
+    const change = (oldPassword: string, newPassword: string) =>
+      first({
+        method: 'PATCH',
+        url: '/api/v1/accounts/password',
+        payload: { oldPassword: sha256Hex(oldPassword), newPassword: sha256Hex(newPassword) },
+      });
+    expect(envelopeOf(await change('Wrong1234', 'Partner2026')).message).toBe('原密码错误，请重新输入');
+    const changed = envelopeOf(await change('Demo1234', 'Partner2026'));
+    expect(changed.code, changed.message).toBe(OK);
+    expect((await second.get('/api/v1/servicecharge')).statusCode).toBe(401);
+    expect((await first.get('/api/v1/servicecharge')).statusCode).toBe(401);
+    const renewed = authed(t.app, changed.content.token);
+    expect((await renewed.get('/api/v1/servicecharge')).statusCode).toBe(200);
+    expect((await login(t.app, 'hehuoren', 'Partner2026')).code).toBe(OK);
   });
 });
