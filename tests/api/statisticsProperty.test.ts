@@ -63,7 +63,8 @@ async function ledgerSums(mark: number, period: Period, departmentIds?: number[]
     .where('ledger_entries.platform_mark', '=', mark)
     .where('ledger_entries.create_time', '>=', `${period.from} 00:00:00`)
     .where('ledger_entries.create_time', '<=', `${period.to} 23:59:59`);
-  if (departmentIds) query = query.where('companies.department_id', 'in', departmentIds);
+  // An empty department scope sees nothing (`IN ()` is valid SQLite but a syntax error in PostgreSQL).
+  if (departmentIds) query = query.where('companies.department_id', 'in', [...departmentIds, -1]);
   const rows = await query.execute();
   const sum = {
     topupAmount: 0,
