@@ -29,6 +29,7 @@ import { noticesRoutes } from './notices/notices.routes';
 import { departmentsRoutes } from './people/departments.routes';
 import { rolesRoutes } from './people/roles.routes';
 import { staffRoutes } from './people/staff.routes';
+import { adminToolsRoutes } from './system/adminTools.routes';
 import { maintenanceRoutes } from './system/maintenance.routes';
 import { sensitiveWordsRoutes } from './system/sensitiveWords.routes';
 import { smsCodeQueryRoutes } from './system/smsCodeQuery.routes';
@@ -72,6 +73,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await taxRoutes(app, services);
   await sensitiveWordsRoutes(app, services);
   await feedbackRoutes(app, services);
+  await adminToolsRoutes(app, services);
   await enterprisesRoutes(app, services);
   await agreementsRoutes(app, services);
 }

@@ -66,6 +66,10 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     () => import('../pages/money/RechargePage'),
     (module) => module.RechargePage,
   ),
+  '/adAdminTool': page(
+    () => import('../pages/systemTools/AdminToolPage'),
+    (module) => module.AdminToolPage,
+  ),
 };
 
 /** Routes served by a react-admin <Resource> built from a declaration. */

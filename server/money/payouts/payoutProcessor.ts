@@ -14,6 +14,8 @@ export interface PayoutProcessor {
   kick(): void;
   /** Pays every waiting item now, ignoring the delay; resolves when none is left (tests, re-payments). */
   drain(): Promise<number>;
+  /** Sends these items, if still waiting, to the channel now and records them (an operator re-running stuck items). */
+  payItems(ids: readonly number[]): Promise<{ id: number; result: PayoutResult }[]>;
 }
 
 export interface ProcessorOptions {
@@ -59,7 +61,7 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
-  async function pendingChunk(dueBefore: string | null): Promise<PendingItem[]> {
+  async function pendingChunk(dueBefore: string | null, ids?: readonly number[]): Promise<PendingItem[]> {
     let query = db
       .selectFrom('payout_items')
       .select([
@@ -79,6 +81,7 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
       .orderBy('id')
       .limit(CHUNK);
     if (dueBefore) query = query.where('create_time', '<=', dueBefore);
+    if (ids) query = query.where('id', 'in', ids.length > 0 ? [...ids] : [-1]);
     return (await query.execute()) as PendingItem[];
   }
 
@@ -190,24 +193,30 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
       .execute();
   }
 
+  /** Sends the items to the channel (keyed by item id, so a resend pays once) and records the outcomes. */
+  async function pay(items: readonly PendingItem[]): Promise<PayoutResult[]> {
+    const results = await Promise.all(
+      items.map((item) =>
+        channel.pay({
+          itemId: item.id,
+          name: item.name,
+          idCard: item.id_card,
+          bankCard: item.bank_card,
+          amount: Number(item.amount),
+        }),
+      ),
+    );
+    await record(items, results);
+    return results;
+  }
+
   async function round(ignoreDelay: boolean): Promise<number> {
     let paid = 0;
     for (;;) {
       const dueBefore = ignoreDelay ? null : chinaTime(Date.now() - options.delayMs);
       const items = await pendingChunk(dueBefore);
       if (items.length === 0) return paid;
-      const results = await Promise.all(
-        items.map((item) =>
-          channel.pay({
-            itemId: item.id,
-            name: item.name,
-            idCard: item.id_card,
-            bankCard: item.bank_card,
-            amount: Number(item.amount),
-          }),
-        ),
-      );
-      await record(items, results);
+      await pay(items);
       paid += items.length;
     }
   }
@@ -242,6 +251,11 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
     },
     drain() {
       return run(true);
+    },
+    async payItems(ids) {
+      const items = await pendingChunk(null, ids);
+      const results = await pay(items);
+      return items.map((item, index) => ({ id: Number(item.id), result: results[index] }));
     },
   };
 }
