@@ -15,6 +15,7 @@ import { adMoneyManagement, adSmallMoneyManagement, allRechargeRecord } from './
 import { activateMerchant, smallActivateMerchant } from './registrations';
 import { SENSITIVE_WORD_RESOURCES } from './sensitiveWords';
 import { settlementBlacklist } from './settlementBlacklist';
+import { RATE_RESOURCES } from './serviceRates';
 import { codeQuery } from './smsCodes';
 import { noteSendStatus } from './smsLogs';
 import { subsidiaries } from './subsidiaries';
@@ -59,4 +60,5 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   smallAgentManagement,
   mainInformation,
   ...AGREEMENT_RESOURCES,
+  ...RATE_RESOURCES,
 ];

@@ -9,6 +9,7 @@ import {
   smallAgentManagementBinding,
 } from './enterprises/enterprises.binding';
 import { invoiceCategoryBindings } from './invoices/invoiceCategories.binding';
+import { RATE_BINDINGS } from './money/rates/serviceRates.binding';
 import { settlementBlacklistBinding } from './money/settlementBlacklist.binding';
 import { subsidiariesBinding } from './people/subsidiaries.binding';
 import { maintenanceBinding } from './system/maintenance.binding';
@@ -35,6 +36,7 @@ export const BINDINGS: readonly ResourceBinding[] = [
   ...AGREEMENT_BINDINGS,
   subsidiariesBinding,
   settlementBlacklistBinding,
+  ...RATE_BINDINGS,
   versionsBinding,
   smallVersionsBinding,
   smsLogsBinding,

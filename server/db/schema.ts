@@ -50,6 +50,8 @@ export interface CompanyTable {
   invoice_phone: string | null;
   create_time: string;
   update_time: string;
+  /** The partner account (rid 4) who brought the company (migration 103). */
+  sale_partner_id: number | null;
 }
 
 export interface UserTable {
@@ -301,4 +303,5 @@ export interface Database {
   roles: import('../people/tables').RoleTable;
   role_permissions: import('../people/tables').RolePermissionTable;
   user_subsidiaries: import('../people/tables').UserSubsidiaryTable;
+  service_rates: import('../money/rates/tables').ServiceRateTable;
 }

@@ -23,6 +23,7 @@ import * as sensitiveWords from './080_sensitive_words';
 import * as feedback from './081_feedback';
 import * as smsLogs from './082_sms_logs';
 import * as roles from './100_roles';
+import * as serviceRates from './103_service_rates';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '081_feedback': feedback,
   '082_sms_logs': smsLogs,
   '100_roles': roles,
+  '103_service_rates': serviceRates,
 };

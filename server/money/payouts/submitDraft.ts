@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { fail } from '../../http/errors';
 import { isUniqueViolation } from '../../http/fieldChecks';
 import { balanceOf } from '../ledger/ledger';
+import { rateInForce } from '../rates/rates.service';
 import { createBatch } from './createBatch';
 import { batchOfDraft, type DraftRecord, draftRows, markDraftSubmitted, type SubmittedBatch } from './drafts';
 
@@ -35,7 +36,8 @@ export async function submitDraft(db: Db, draft: DraftRecord, operatorId: number
         platformMark: draft.platformMark,
         operatorId,
         rows,
-        rate: draft.rate,
+        // The rate in force when the payout is submitted, not the one the upload's preview was priced at.
+        rate: await rateInForce(tx, draft.companyId, draft.platformMark, now),
         draftId: draft.id,
         now,
       });
