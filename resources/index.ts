@@ -23,6 +23,7 @@ import { TAX_CERTIFICATE_RESOURCES } from './taxCertificates';
 import type { ResourceDeclaration } from './types';
 import { systemMaintain } from './upgradeNotices';
 import { smallVersionUpdate, versionUpdate } from './versions';
+import { WORKER_RESOURCES } from './workers';
 
 /** Every declared resource. Adding an entity adds one line here. */
 export const RESOURCES: readonly ResourceDeclaration[] = [
@@ -60,5 +61,6 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   smallAgentManagement,
   mainInformation,
   ...AGREEMENT_RESOURCES,
+  ...WORKER_RESOURCES,
   ...RATE_RESOURCES,
 ];

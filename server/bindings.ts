@@ -13,6 +13,7 @@ import { RATE_BINDINGS } from './money/rates/serviceRates.binding';
 import { settlementBlacklistBinding } from './money/settlementBlacklist.binding';
 import { subsidiariesBinding } from './people/subsidiaries.binding';
 import { maintenanceBinding } from './system/maintenance.binding';
+import { WORKER_BINDINGS } from './workers/workers.binding';
 import { merchantFeedbackBinding, staffFeedbackBinding } from './notices/feedback.binding';
 import { operationLogBinding } from './system/operationLog.binding';
 import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
@@ -41,4 +42,5 @@ export const BINDINGS: readonly ResourceBinding[] = [
   smallVersionsBinding,
   smsLogsBinding,
   maintenanceBinding,
+  ...WORKER_BINDINGS,
 ];

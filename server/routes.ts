@@ -37,6 +37,7 @@ import { companySummaryRoutes } from './statistics/companySummary.routes';
 import { reportsRoutes } from './statistics/reports.routes';
 import { taxRoutes } from './statistics/tax.routes';
 import { versionsRoutes } from './system/versions.routes';
+import { workersRoutes } from './workers/workers.routes';
 
 /** Every API route plugin. A new domain adds one line here. */
 export async function apiRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
@@ -47,6 +48,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await smsCodeQueryRoutes(app, services);
   await ssoRoutes(app, services);
   await versionsRoutes(app, services);
+  await workersRoutes(app, services);
   await agreementTemplatesRoutes(app, services);
   await authRoutes(app, services);
   await commonRoutes(app, services);

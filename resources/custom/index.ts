@@ -11,4 +11,7 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
     import('./SensitiveWordList').then((module) => ({ default: module.SensitiveWordList })),
   ),
   ...PAYOUT_RECORD_LISTS,
+  WorkerImportList: lazy(() =>
+    import('../../src/pages/workers/WorkerImportList').then((module) => ({ default: module.WorkerImportList })),
+  ),
 };

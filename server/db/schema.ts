@@ -299,6 +299,12 @@ export interface Database {
   sensitive_words: import('./systemTables').SensitiveWordTable;
   sensitive_word_lists: import('./systemTables').SensitiveWordListTable;
   feedbacks: import('./systemTables').FeedbackTable;
+  workers: import('../workers/tables').WorkerTable;
+  worker_agreements: import('../workers/tables').WorkerAgreementTable;
+  worker_whitelist: import('../workers/tables').WorkerWhitelistTable;
+  worker_tasks: import('../workers/tables').WorkerTaskTable;
+  worker_task_members: import('../workers/tables').WorkerTaskMemberTable;
+  worker_downloads: import('../workers/tables').WorkerDownloadTable;
   sms_logs: import('./systemTables').SmsLogTable;
   roles: import('../people/tables').RoleTable;
   role_permissions: import('../people/tables').RolePermissionTable;

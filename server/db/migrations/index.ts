@@ -21,6 +21,7 @@ import * as statistics from './070_statistics';
 import * as statisticsChargeOrder from './071_statistics_charge_order';
 import * as sensitiveWords from './080_sensitive_words';
 import * as feedback from './081_feedback';
+import * as workers from './090_workers';
 import * as smsLogs from './082_sms_logs';
 import * as roles from './100_roles';
 import * as serviceRates from './103_service_rates';
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '071_statistics_charge_order': statisticsChargeOrder,
   '080_sensitive_words': sensitiveWords,
   '081_feedback': feedback,
+  '090_workers': workers,
   '082_sms_logs': smsLogs,
   '100_roles': roles,
   '103_service_rates': serviceRates,
