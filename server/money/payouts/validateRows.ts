@@ -8,7 +8,6 @@ import {
 } from '../../../src/domain/payees';
 import { BATCH_MAX_ROW_AMOUNT, type BatchField } from '../../../src/domain/payoutBatch';
 import { MOBILE_PATTERN } from '../../../src/domain/validation';
-import { WORKER_MSG } from '../../../src/domain/workers';
 import type { RawBatchRow } from './batchFile';
 import type { PayoutRow } from './payoutRow';
 
@@ -64,12 +63,7 @@ function amountError(text: string): { message: string } | { units: number } {
   return { units };
 }
 
-/** `unsigned`: ID numbers without a signed agreement with the company (workers.service.ts unsignedPayees). */
-export function validateRows(
-  rows: readonly RawBatchRow[],
-  blacklisted: ReadonlySet<string>,
-  unsigned: ReadonlySet<string> = new Set(),
-): ValidatedRows {
+export function validateRows(rows: readonly RawBatchRow[], blacklisted: ReadonlySet<string>): ValidatedRows {
   const errors: RowError[] = [];
   const warnings: RowError[] = [];
   const valid: PayoutRow[] = [];
@@ -94,7 +88,6 @@ export function validateRows(
       if (idCard === '') add('idCard', PAYEE_MSG.idRequired);
       else if (!isValidNationalId(idCard)) add('idCard', PAYEE_MSG.idInvalid);
       else if (blacklisted.has(idCard)) add('idCard', PAYEE_MSG.blacklisted);
-      else if (unsigned.has(idCard)) add('idCard', WORKER_MSG.notSigned);
     }
 
     if (!unreadable.has('bankCard')) {
