@@ -15,6 +15,7 @@ import { adMoneyManagement, adSmallMoneyManagement, allRechargeRecord } from './
 import { activateMerchant, smallActivateMerchant } from './registrations';
 import { SENSITIVE_WORD_RESOURCES } from './sensitiveWords';
 import { settlementBlacklist } from './settlementBlacklist';
+import { settlementSheets } from './settlementSheets';
 import { RATE_RESOURCES } from './serviceRates';
 import { codeQuery } from './smsCodes';
 import { noteSendStatus } from './smsLogs';
@@ -48,6 +49,7 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   ...INVOICE_CATEGORY_RESOURCES,
   ...TAX_CERTIFICATE_RESOURCES,
   settlementBlacklist,
+  settlementSheets,
   allRechargeRecord,
   adMoneyManagement,
   adSmallMoneyManagement,

@@ -3,6 +3,7 @@ import { agreementTemplateSealsBinding } from './contracts/agreementTemplateSeal
 import { agreementTemplatesBinding } from './contracts/agreementTemplates.binding';
 import { AGREEMENT_BINDINGS } from './contracts/agreements.binding';
 import type { ResourceBinding } from './engine/binding';
+import { settlementSheetsBinding } from './finance/settlementSheets.binding';
 import {
   agentManagementBinding,
   mainInformationBinding,
@@ -36,6 +37,7 @@ export const BINDINGS: readonly ResourceBinding[] = [
   mainInformationBinding,
   ...AGREEMENT_BINDINGS,
   subsidiariesBinding,
+  settlementSheetsBinding,
   settlementBlacklistBinding,
   ...RATE_BINDINGS,
   versionsBinding,

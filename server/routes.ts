@@ -15,6 +15,8 @@ import { agreementsRoutes } from './contracts/agreements.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
 import { registerResources } from './engine/index';
 import { enterprisesRoutes } from './enterprises/enterprises.routes';
+import { companyOptionsRoutes } from './finance/companyOptions.routes';
+import { settlementSheetsRoutes } from './finance/settlementSheets.routes';
 import { uploadsRoutes } from './files/uploads.routes';
 import { invoiceCategoriesRoutes } from './invoices/invoiceCategories.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
@@ -77,5 +79,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await feedbackRoutes(app, services);
   await adminToolsRoutes(app, services);
   await enterprisesRoutes(app, services);
+  await companyOptionsRoutes(app, services);
+  await settlementSheetsRoutes(app, services);
   await agreementsRoutes(app, services);
 }

@@ -11,6 +11,9 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
     import('./SensitiveWordList').then((module) => ({ default: module.SensitiveWordList })),
   ),
   ...PAYOUT_RECORD_LISTS,
+  SettlementSheetList: lazy(() =>
+    import('../../src/pages/finance/SettlementSheetList').then((module) => ({ default: module.SettlementSheetList })),
+  ),
   WorkerImportList: lazy(() =>
     import('../../src/pages/workers/WorkerImportList').then((module) => ({ default: module.WorkerImportList })),
   ),

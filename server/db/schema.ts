@@ -296,6 +296,7 @@ export interface Database {
   stat_company_day: import('./statisticsTables').StatCompanyDayTable;
   stat_company_month: import('./statisticsTables').StatCompanyMonthTable;
   stat_group_day: import('./statisticsTables').StatGroupDayTable;
+  settlement_sheets: import('../finance/tables').SettlementSheetTable;
   sensitive_words: import('./systemTables').SensitiveWordTable;
   sensitive_word_lists: import('./systemTables').SensitiveWordListTable;
   feedbacks: import('./systemTables').FeedbackTable;

@@ -19,6 +19,7 @@ import * as enterprises from './060_enterprises';
 import * as agreements from './061_agreements';
 import * as statistics from './070_statistics';
 import * as statisticsChargeOrder from './071_statistics_charge_order';
+import * as settlementSheets from './072_settlement_sheets';
 import * as sensitiveWords from './080_sensitive_words';
 import * as feedback from './081_feedback';
 import * as workers from './090_workers';
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '061_agreements': agreements,
   '070_statistics': statistics,
   '071_statistics_charge_order': statisticsChargeOrder,
+  '072_settlement_sheets': settlementSheets,
   '080_sensitive_words': sensitiveWords,
   '081_feedback': feedback,
   '090_workers': workers,
