@@ -24,6 +24,7 @@ import { cleanFileName } from '../files/fileTypes';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { assertNoSensitiveWords } from '../system/sensitiveWords';
+import { unsignedPayees } from '../workers/workers.service';
 import { balanceOf } from './ledger/ledger';
 import type { RawBatchRow } from './payouts/batchFile';
 import { BatchFileError, BatchLimitError } from './payouts/batchFileErrors';
@@ -88,7 +89,7 @@ async function uploadedFile(request: FastifyRequest): Promise<{ name: string; co
 }
 
 /** Multipart is parsed only here: other routes keep answering 415 to multipart bodies. */
-async function validateRoute(app: FastifyInstance, { db }: AppServices): Promise<void> {
+async function validateRoute(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: BATCH_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
@@ -112,7 +113,8 @@ async function validateRoute(app: FastifyInstance, { db }: AppServices): Promise
       throw error;
     }
     const blacklisted = await blacklistedAmong(db, idCardsOf(raw));
-    const { rows, errors, warnings } = validateRows(raw, blacklisted);
+    const unsigned = await unsignedPayees(db, config.idKey, auth.companyId, idCardsOf(raw));
+    const { rows, errors, warnings } = validateRows(raw, blacklisted, unsigned);
     if (errors.length > 0) {
       const bad = badRowCount(errors);
       throw new BusinessError(BATCH_FILE_MSG.badRows(bad), CODE_BUSINESS_ERROR, {
@@ -218,9 +220,11 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
       fail(SUBMIT_MSG.draftExpired);
     }
     // A locked enterprise takes no new payouts (a repeat of a submitted draft still answers its batch).
-    if (draft.batchId === null) await assertCompanyMayPayOut(db, auth.companyId, auth.platformMark);
+    // An enterprise that settles with workers itself reports the items' results by webhook instead of the channel.
+    const reportEnterpriseId =
+      draft.batchId === null ? await assertCompanyMayPayOut(db, auth.companyId, auth.platformMark) : null;
 
-    const submission = await submitDraft(db, draft, auth.userId, chinaTime());
+    const submission = await submitDraft(db, draft, auth.userId, chinaTime(), reportEnterpriseId);
     if (!submission.duplicate) payouts.kick();
     const { batch } = submission;
     return ok(

@@ -3,6 +3,7 @@ import { BLACKLISTED_ID_CARD, DEMO_PAYMENT_PASSWORD } from '../../server/db/seed
 import { chinaTime } from '../../server/db/time';
 import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/money/ledger/ledger';
 import { parseBatchFile } from '../../server/money/payouts/batchFile';
+import { TEMPLATE_EXAMPLE } from '../../server/money/payouts/batchTemplate';
 import { MSG_CARD_REJECTED } from '../../server/money/payouts/payoutChannel';
 import { itemServiceCharge } from '../../src/domain/charges';
 import { ABNORMAL, BATCH, ITEM, LEDGER, RECHARGE } from '../../src/domain/moneyEnums';
@@ -10,6 +11,7 @@ import { duplicateMessage, PAYEE_MSG } from '../../src/domain/payees';
 import { BATCH_FILE_MSG, BATCH_MAX_BYTES, MAX_OPEN_DRAFTS, SUBMIT_MSG } from '../../src/domain/payoutBatch';
 import { bankCard, csvFile, HEADERS, idCard, payee, xlsxFile } from '../support/batchFiles';
 import { multipartRequest } from './support/multipart';
+import { range, signPayees } from './support/signedWorkers';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /** Batch payouts (/remit): template, validation, preview, submission (idempotent, never overdrawn), blacklist. */
@@ -24,6 +26,10 @@ beforeAll(async () => {
   test = await createTestApp();
   merchant = authed(test.app, await tokenOf(test.app, 'merchant'));
   xgm = authed(test.app, await tokenOf(test.app, 'xgm', 3), 3);
+  // Payouts go only to signed workers (issue 12): the payees this file uploads have signed with companies 1 and 2.
+  await signPayees(test, { companyId: 1, platformMark: 1 }, range(0, 31_000), [TEMPLATE_EXAMPLE.idCard]);
+  await signPayees(test, { companyId: 2, platformMark: 3 }, [...range(0, 100), ...range(4500, 4510)]);
+  await signPayees(test, { companyId: 3, platformMark: 3 }, [4201]);
 });
 afterAll(async () => test?.close());
 

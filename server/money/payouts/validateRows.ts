@@ -8,6 +8,7 @@ import {
 } from '../../../src/domain/payees';
 import { BATCH_MAX_ROW_AMOUNT, type BatchField } from '../../../src/domain/payoutBatch';
 import { MOBILE_PATTERN } from '../../../src/domain/validation';
+import { WORKER_MSG } from '../../../src/domain/workers';
 import type { RawBatchRow } from './batchFile';
 import type { PayoutRow } from './payoutRow';
 
@@ -63,7 +64,12 @@ function amountError(text: string): { message: string } | { units: number } {
   return { units };
 }
 
-export function validateRows(rows: readonly RawBatchRow[], blacklisted: ReadonlySet<string>): ValidatedRows {
+/** `unsigned`: ID numbers without a signed agreement with the company (workers.service.ts unsignedPayees). */
+export function validateRows(
+  rows: readonly RawBatchRow[],
+  blacklisted: ReadonlySet<string>,
+  unsigned: ReadonlySet<string> = new Set(),
+): ValidatedRows {
   const errors: RowError[] = [];
   const warnings: RowError[] = [];
   const valid: PayoutRow[] = [];
@@ -88,6 +94,7 @@ export function validateRows(rows: readonly RawBatchRow[], blacklisted: Readonly
       if (idCard === '') add('idCard', PAYEE_MSG.idRequired);
       else if (!isValidNationalId(idCard)) add('idCard', PAYEE_MSG.idInvalid);
       else if (blacklisted.has(idCard)) add('idCard', PAYEE_MSG.blacklisted);
+      else if (unsigned.has(idCard)) add('idCard', WORKER_MSG.notSigned);
     }
 
     if (!unreadable.has('bankCard')) {
