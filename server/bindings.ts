@@ -3,23 +3,21 @@ import { agreementTemplateSealsBinding } from './contracts/agreementTemplateSeal
 import { agreementTemplatesBinding } from './contracts/agreementTemplates.binding';
 import { AGREEMENT_BINDINGS } from './contracts/agreements.binding';
 import type { ResourceBinding } from './engine/binding';
-import { settlementSheetsBinding } from './finance/settlementSheets.binding';
 import {
   agentManagementBinding,
   mainInformationBinding,
   smallAgentManagementBinding,
 } from './enterprises/enterprises.binding';
 import { invoiceCategoryBindings } from './invoices/invoiceCategories.binding';
-import { RATE_BINDINGS } from './money/rates/serviceRates.binding';
 import { settlementBlacklistBinding } from './money/settlementBlacklist.binding';
 import { subsidiariesBinding } from './people/subsidiaries.binding';
 import { maintenanceBinding } from './system/maintenance.binding';
-import { WORKER_BINDINGS } from './workers/workers.binding';
 import { merchantFeedbackBinding, staffFeedbackBinding } from './notices/feedback.binding';
 import { operationLogBinding } from './system/operationLog.binding';
 import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
 import { smsLogsBinding } from './system/smsLogs.binding';
 import { smallVersionsBinding, versionsBinding } from './system/versions.binding';
+import { THIRD_PARTY_BINDINGS } from './thirdparty/thirdPartyCalls.binding';
 
 /** Every declared resource the engine serves. A plain entity adds one line here. */
 export const BINDINGS: readonly ResourceBinding[] = [
@@ -36,13 +34,11 @@ export const BINDINGS: readonly ResourceBinding[] = [
   smallAgentManagementBinding,
   mainInformationBinding,
   ...AGREEMENT_BINDINGS,
+  ...THIRD_PARTY_BINDINGS,
   subsidiariesBinding,
-  settlementSheetsBinding,
   settlementBlacklistBinding,
-  ...RATE_BINDINGS,
   versionsBinding,
   smallVersionsBinding,
   smsLogsBinding,
   maintenanceBinding,
-  ...WORKER_BINDINGS,
 ];

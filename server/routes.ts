@@ -15,8 +15,6 @@ import { agreementsRoutes } from './contracts/agreements.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
 import { registerResources } from './engine/index';
 import { enterprisesRoutes } from './enterprises/enterprises.routes';
-import { companyOptionsRoutes } from './finance/companyOptions.routes';
-import { settlementSheetsRoutes } from './finance/settlementSheets.routes';
 import { uploadsRoutes } from './files/uploads.routes';
 import { invoiceCategoriesRoutes } from './invoices/invoiceCategories.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
@@ -39,7 +37,7 @@ import { companySummaryRoutes } from './statistics/companySummary.routes';
 import { reportsRoutes } from './statistics/reports.routes';
 import { taxRoutes } from './statistics/tax.routes';
 import { versionsRoutes } from './system/versions.routes';
-import { workersRoutes } from './workers/workers.routes';
+import { thirdPartyRoutes } from './thirdparty/thirdparty.routes';
 
 /** Every API route plugin. A new domain adds one line here. */
 export async function apiRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
@@ -50,7 +48,6 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await smsCodeQueryRoutes(app, services);
   await ssoRoutes(app, services);
   await versionsRoutes(app, services);
-  await workersRoutes(app, services);
   await agreementTemplatesRoutes(app, services);
   await authRoutes(app, services);
   await commonRoutes(app, services);
@@ -79,7 +76,6 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await feedbackRoutes(app, services);
   await adminToolsRoutes(app, services);
   await enterprisesRoutes(app, services);
-  await companyOptionsRoutes(app, services);
-  await settlementSheetsRoutes(app, services);
   await agreementsRoutes(app, services);
+  await thirdPartyRoutes(app, services);
 }

@@ -1,8 +1,6 @@
 import type { Db } from '../../db/database';
 import type { Tx } from '../ledger/ledger';
-import { rateInForce } from '../rates/rates.service';
 import type { PayoutRow } from './payoutRow';
-import { type RowError, rowWarnings } from './validateRows';
 
 /**
  * Validated uploads waiting to be submitted (payout_drafts) and the service charge rate they were priced at.
@@ -34,9 +32,16 @@ export interface NewDraft {
   createTime: string;
 }
 
-/** The company's service charge rate for this edition in basis points now (money/rates: 0 without one). */
+/** The company's service charge rate for this edition in basis points; a company without one pays 0. */
 export async function serviceRate(db: Db, companyId: number, platformMark: number): Promise<number> {
-  return rateInForce(db, companyId, platformMark);
+  const row = await db
+    .selectFrom('service_charges')
+    .select('rate')
+    .where('company_id', '=', companyId)
+    .where('platform_mark', '=', platformMark)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row ? Number(row.rate) : 0;
 }
 
 export async function insertDraft(db: Db, draft: NewDraft): Promise<number> {
@@ -140,14 +145,6 @@ export async function findOwnDraft(
 export async function draftRows(db: Db | Tx, id: number): Promise<PayoutRow[] | null> {
   const row = await db.selectFrom('payout_drafts').select('items').where('id', '=', id).executeTakeFirst();
   return row ? (JSON.parse(row.items) as PayoutRow[]) : null;
-}
-
-/**
- * The warnings the merchant must acknowledge before the draft is paid (bank cards failing the check digit),
- * recomputed from the stored rows; none for a draft that is gone.
- */
-export async function draftWarnings(db: Db | Tx, id: number): Promise<RowError[]> {
-  return rowWarnings((await draftRows(db, id)) ?? []);
 }
 
 /**
