@@ -1,5 +1,6 @@
 import { AGREEMENT_RESOURCES } from './agreements';
 import { agreementTemplateSeals, agreementTemplates } from './agreementTemplates';
+import { adSmallAutomaticInvoicingSetting } from './autoInvoicing';
 import { companies } from './companies';
 import { adminContracts, merchantContracts } from './contracts';
 import { agentManagement, mainInformation, smallAgentManagement } from './enterprises';
@@ -15,14 +16,15 @@ import { adMoneyManagement, adSmallMoneyManagement, allRechargeRecord } from './
 import { activateMerchant, smallActivateMerchant } from './registrations';
 import { SENSITIVE_WORD_RESOURCES } from './sensitiveWords';
 import { settlementBlacklist } from './settlementBlacklist';
+import { RATE_RESOURCES } from './serviceRates';
 import { codeQuery } from './smsCodes';
 import { noteSendStatus } from './smsLogs';
 import { subsidiaries } from './subsidiaries';
 import { TAX_CERTIFICATE_RESOURCES } from './taxCertificates';
-import { THIRD_PARTY_RESOURCES } from './thirdPartyCalls';
 import type { ResourceDeclaration } from './types';
 import { systemMaintain } from './upgradeNotices';
 import { smallVersionUpdate, versionUpdate } from './versions';
+import { WORKER_RESOURCES } from './workers';
 
 /** Every declared resource. Adding an entity adds one line here. */
 export const RESOURCES: readonly ResourceDeclaration[] = [
@@ -43,6 +45,7 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   versionUpdate,
   smallVersionUpdate,
   noteSendStatus,
+  adSmallAutomaticInvoicingSetting,
   ...INVOICE_RESOURCES,
   ...INVOICE_CATEGORY_RESOURCES,
   ...TAX_CERTIFICATE_RESOURCES,
@@ -60,5 +63,6 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   smallAgentManagement,
   mainInformation,
   ...AGREEMENT_RESOURCES,
-  ...THIRD_PARTY_RESOURCES,
+  ...WORKER_RESOURCES,
+  ...RATE_RESOURCES,
 ];

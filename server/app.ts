@@ -11,6 +11,7 @@ import { registerEnvelopeErrors } from './http/envelope';
 import { type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
 import { createPayoutProcessor } from './money/payouts/payoutProcessor';
 import { apiRoutes } from './routes';
+import { scheduleAutoInvoicing } from './system/autoInvoicing';
 import { recordingSmsSender } from './system/smsLog';
 import { registerWebApp } from './webApp';
 
@@ -58,6 +59,11 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
   };
   app.decorate('payouts', services.payouts);
   if (config.payoutAutoProcess) services.payouts.start();
+  // Scheduled jobs run where payouts run in the background (PAYOUT_AUTO); API tests call them directly.
+  if (config.payoutAutoProcess) {
+    const job = scheduleAutoInvoicing(db, (error) => app.log.error({ err: error }, '自动开票任务失败'));
+    app.addHook('onClose', async () => job.stop());
+  }
   app.addHook('onClose', () => services.payouts.stop());
   // API routes live in their own context so the access hook never touches the static web app.
   await app.register(async (api) => {

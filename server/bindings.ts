@@ -9,15 +9,17 @@ import {
   smallAgentManagementBinding,
 } from './enterprises/enterprises.binding';
 import { invoiceCategoryBindings } from './invoices/invoiceCategories.binding';
+import { RATE_BINDINGS } from './money/rates/serviceRates.binding';
 import { settlementBlacklistBinding } from './money/settlementBlacklist.binding';
 import { subsidiariesBinding } from './people/subsidiaries.binding';
 import { maintenanceBinding } from './system/maintenance.binding';
+import { WORKER_BINDINGS } from './workers/workers.binding';
 import { merchantFeedbackBinding, staffFeedbackBinding } from './notices/feedback.binding';
+import { autoInvoicingBinding } from './system/autoInvoicing.binding';
 import { operationLogBinding } from './system/operationLog.binding';
 import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
 import { smsLogsBinding } from './system/smsLogs.binding';
 import { smallVersionsBinding, versionsBinding } from './system/versions.binding';
-import { THIRD_PARTY_BINDINGS } from './thirdparty/thirdPartyCalls.binding';
 
 /** Every declared resource the engine serves. A plain entity adds one line here. */
 export const BINDINGS: readonly ResourceBinding[] = [
@@ -34,11 +36,13 @@ export const BINDINGS: readonly ResourceBinding[] = [
   smallAgentManagementBinding,
   mainInformationBinding,
   ...AGREEMENT_BINDINGS,
-  ...THIRD_PARTY_BINDINGS,
   subsidiariesBinding,
   settlementBlacklistBinding,
+  ...RATE_BINDINGS,
   versionsBinding,
   smallVersionsBinding,
   smsLogsBinding,
+  autoInvoicingBinding,
   maintenanceBinding,
+  ...WORKER_BINDINGS,
 ];

@@ -30,6 +30,7 @@ import { departmentsRoutes } from './people/departments.routes';
 import { rolesRoutes } from './people/roles.routes';
 import { staffRoutes } from './people/staff.routes';
 import { adminToolsRoutes } from './system/adminTools.routes';
+import { autoInvoicingRoutes } from './system/autoInvoicing.routes';
 import { maintenanceRoutes } from './system/maintenance.routes';
 import { sensitiveWordsRoutes } from './system/sensitiveWords.routes';
 import { smsCodeQueryRoutes } from './system/smsCodeQuery.routes';
@@ -37,7 +38,7 @@ import { companySummaryRoutes } from './statistics/companySummary.routes';
 import { reportsRoutes } from './statistics/reports.routes';
 import { taxRoutes } from './statistics/tax.routes';
 import { versionsRoutes } from './system/versions.routes';
-import { thirdPartyRoutes } from './thirdparty/thirdparty.routes';
+import { workersRoutes } from './workers/workers.routes';
 
 /** Every API route plugin. A new domain adds one line here. */
 export async function apiRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
@@ -48,6 +49,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await smsCodeQueryRoutes(app, services);
   await ssoRoutes(app, services);
   await versionsRoutes(app, services);
+  await workersRoutes(app, services);
   await agreementTemplatesRoutes(app, services);
   await authRoutes(app, services);
   await commonRoutes(app, services);
@@ -75,7 +77,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await sensitiveWordsRoutes(app, services);
   await feedbackRoutes(app, services);
   await adminToolsRoutes(app, services);
+  await autoInvoicingRoutes(app, services);
   await enterprisesRoutes(app, services);
   await agreementsRoutes(app, services);
-  await thirdPartyRoutes(app, services);
 }

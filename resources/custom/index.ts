@@ -6,11 +6,15 @@ import type { ResourceDeclaration } from '../types';
 export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: ResourceDeclaration }>>> = {
   SystemNoticeList: lazy(() => import('./SystemNoticeList').then((module) => ({ default: module.SystemNoticeList }))),
   InvoiceList: lazy(() => import('./InvoiceList').then((module) => ({ default: module.InvoiceList }))),
+  AutoInvoicingList: lazy(() =>
+    import('./AutoInvoicingList').then((module) => ({ default: module.AutoInvoicingList })),
+  ),
   FeedbackList: lazy(() => import('./FeedbackList').then((module) => ({ default: module.FeedbackList }))),
   SensitiveWordList: lazy(() =>
     import('./SensitiveWordList').then((module) => ({ default: module.SensitiveWordList })),
   ),
-  ThirdCallList: lazy(() => import('./ThirdCallList').then((module) => ({ default: module.ThirdCallList }))),
-  OpenApiKeyList: lazy(() => import('./OpenApiKeyList').then((module) => ({ default: module.OpenApiKeyList }))),
   ...PAYOUT_RECORD_LISTS,
+  WorkerImportList: lazy(() =>
+    import('../../src/pages/workers/WorkerImportList').then((module) => ({ default: module.WorkerImportList })),
+  ),
 };

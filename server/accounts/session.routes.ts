@@ -4,6 +4,7 @@ import { requireAuth } from '../auth/access';
 import { assertCompanyVisible, parseId } from '../auth/scope';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
+import { currentCharges } from '../money/rates/rates.service';
 import { countUnreadNotices } from '../notices/notifications.repository';
 
 /** Calls every screen makes for the logged-in user: service charge, unread notices, sign status. */
@@ -11,12 +12,7 @@ export async function sessionRoutes(app: FastifyInstance, { db }: AppServices): 
   app.get('/api/v1/servicecharge', async (request) => {
     const auth = requireAuth(request);
     if (auth.companyId === null) return ok([]);
-    const rows = await db
-      .selectFrom('service_charges')
-      .select(['company_type', 'rate', 'platform_mark'])
-      .where('company_id', '=', auth.companyId)
-      .execute();
-    return ok(rows.map((row) => ({ companyType: row.company_type, rate: row.rate, platformMark: row.platform_mark })));
+    return ok(await currentCharges(db, auth.companyId));
   });
 
   app.get('/api/v1/notifications/countunreadupnotifications', async (request) => {

@@ -1,6 +1,7 @@
 import type { LoginContent, ServiceCharge } from '../../src/domain/session';
 import type { Db } from '../db/database';
 import { hasEligibleBatches } from '../invoices/invoiceBatches.repository';
+import { currentCharges } from '../money/rates/rates.service';
 import { countUnreadNotices } from '../notices/notifications.repository';
 import type { TokenService } from './tokens';
 
@@ -22,19 +23,9 @@ export async function buildLoginContent(
           .select(['id', 'name', 'subsidiary_id'])
           .where('id', '=', user.company_id)
           .executeTakeFirst(),
-    user.company_id === null
-      ? Promise.resolve([])
-      : db
-          .selectFrom('service_charges')
-          .select(['company_type', 'rate', 'platform_mark'])
-          .where('company_id', '=', user.company_id)
-          .execute(),
+    user.company_id === null ? Promise.resolve([]) : currentCharges(db, user.company_id),
   ]);
-  const serviceCharge: ServiceCharge[] = charges.map((row) => ({
-    companyType: row.company_type,
-    rate: row.rate,
-    platformMark: row.platform_mark,
-  }));
+  const serviceCharge: ServiceCharge[] = charges;
   const noticeNum = user.role_id === 2 ? await countUnreadNotices(db, user.id, sessionMark) : 0;
   return {
     token: tokens.sign({

@@ -50,6 +50,8 @@ export interface CompanyTable {
   invoice_phone: string | null;
   create_time: string;
   update_time: string;
+  /** The partner account (rid 4) who brought the company (migration 103). */
+  sale_partner_id: number | null;
 }
 
 export interface UserTable {
@@ -291,17 +293,23 @@ export interface Database {
   operation_logs: OperationLogTable;
   enterprises: import('../enterprises/tables').EnterpriseTable;
   enterprise_industries: import('../enterprises/tables').EnterpriseIndustryTable;
-  third_party_calls: import('../thirdparty/tables').ThirdPartyCallTable;
-  webhook_events: import('../thirdparty/tables').WebhookEventTable;
-  open_api_keys: import('../thirdparty/tables').OpenApiKeyTable;
   stat_company_day: import('./statisticsTables').StatCompanyDayTable;
   stat_company_month: import('./statisticsTables').StatCompanyMonthTable;
   stat_group_day: import('./statisticsTables').StatGroupDayTable;
   sensitive_words: import('./systemTables').SensitiveWordTable;
   sensitive_word_lists: import('./systemTables').SensitiveWordListTable;
   feedbacks: import('./systemTables').FeedbackTable;
+  workers: import('../workers/tables').WorkerTable;
+  worker_agreements: import('../workers/tables').WorkerAgreementTable;
+  worker_whitelist: import('../workers/tables').WorkerWhitelistTable;
+  worker_tasks: import('../workers/tables').WorkerTaskTable;
+  worker_task_members: import('../workers/tables').WorkerTaskMemberTable;
+  worker_downloads: import('../workers/tables').WorkerDownloadTable;
   sms_logs: import('./systemTables').SmsLogTable;
+  auto_invoice_settings: import('./systemTables').AutoInvoiceSettingTable;
+  auto_invoice_runs: import('./systemTables').AutoInvoiceRunTable;
   roles: import('../people/tables').RoleTable;
   role_permissions: import('../people/tables').RolePermissionTable;
   user_subsidiaries: import('../people/tables').UserSubsidiaryTable;
+  service_rates: import('../money/rates/tables').ServiceRateTable;
 }

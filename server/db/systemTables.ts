@@ -63,3 +63,33 @@ export interface SmsLogTable {
   create_time: string;
   update_time: string;
 }
+
+/** A small-scale company's automatic invoicing (小规模自动开票设置). */
+export interface AutoInvoiceSettingTable {
+  id: Generated<number>;
+  company_id: number;
+  enabled: number;
+  /** AUTO_INVOICE_MODE: 1 after each completed batch, 2 monthly on `month_day`. */
+  mode: number;
+  month_day: number | null;
+  category_id: number;
+  /** When it was last switched on: batches finished before are left to the merchant. */
+  enabled_time: string | null;
+  operator: string;
+  update_time: string;
+}
+
+/** One application the job made or tried (its key makes each at most once). */
+export interface AutoInvoiceRunTable {
+  id: Generated<number>;
+  company_id: number;
+  /** 'batch:<id>' or 'month:<yyyy-mm>': unique per company. */
+  run_key: string;
+  /** AUTO_INVOICE_RUN: 0 running, 1 applied, 2 failed */
+  status: number;
+  invoice_id: number | null;
+  batch_count: number;
+  total: number;
+  message: string | null;
+  create_time: string;
+}

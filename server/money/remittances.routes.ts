@@ -32,6 +32,7 @@ import { deleteStaleDrafts, findOwnDraft, insertDraft, pruneOpenDrafts, serviceR
 import { submitDraft } from './payouts/submitDraft';
 import { badRowCount, idCardsOf, validateRows } from './payouts/validateRows';
 import { blacklistedAmong } from './settlementBlacklist.service';
+import { unsignedPayees } from '../workers/workers.service';
 
 /**
  * Batch payouts of the logged-in merchant (/remit, MER_INVOICE_APPLY), for the session's company and edition:
@@ -78,7 +79,7 @@ async function uploadedFile(request: FastifyRequest): Promise<{ name: string; co
 }
 
 /** Multipart is parsed only here: other routes keep answering 415 to multipart bodies. */
-async function validateRoute(app: FastifyInstance, { db }: AppServices): Promise<void> {
+async function validateRoute(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: BATCH_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
@@ -102,7 +103,8 @@ async function validateRoute(app: FastifyInstance, { db }: AppServices): Promise
       throw error;
     }
     const blacklisted = await blacklistedAmong(db, idCardsOf(raw));
-    const { rows, errors } = validateRows(raw, blacklisted);
+    const unsigned = await unsignedPayees(db, config.idKey, auth.companyId, idCardsOf(raw));
+    const { rows, errors } = validateRows(raw, blacklisted, unsigned);
     if (errors.length > 0) {
       const bad = badRowCount(errors);
       throw new BusinessError(BATCH_FILE_MSG.badRows(bad), CODE_BUSINESS_ERROR, {
@@ -195,11 +197,9 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
       fail(SUBMIT_MSG.draftExpired);
     }
     // A locked enterprise takes no new payouts (a repeat of a submitted draft still answers its batch).
-    // An enterprise that settles with workers itself reports the items' results by webhook instead of the channel.
-    const reportEnterpriseId =
-      draft.batchId === null ? await assertCompanyMayPayOut(db, auth.companyId, auth.platformMark) : null;
+    if (draft.batchId === null) await assertCompanyMayPayOut(db, auth.companyId, auth.platformMark);
 
-    const submission = await submitDraft(db, draft, auth.userId, chinaTime(), reportEnterpriseId);
+    const submission = await submitDraft(db, draft, auth.userId, chinaTime());
     if (!submission.duplicate) payouts.kick();
     const { batch } = submission;
     return ok(

@@ -17,13 +17,15 @@ import * as security from './040_security';
 import * as operationLog from './050_operation_log';
 import * as enterprises from './060_enterprises';
 import * as agreements from './061_agreements';
-import * as thirdPartyCalls from './065_third_party_calls';
 import * as statistics from './070_statistics';
 import * as statisticsChargeOrder from './071_statistics_charge_order';
 import * as sensitiveWords from './080_sensitive_words';
 import * as feedback from './081_feedback';
+import * as workers from './090_workers';
 import * as smsLogs from './082_sms_logs';
+import * as autoInvoicing from './083_auto_invoicing';
 import * as roles from './100_roles';
+import * as serviceRates from './103_service_rates';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -45,11 +47,13 @@ export const migrations: Record<string, Migration> = {
   '050_operation_log': operationLog,
   '060_enterprises': enterprises,
   '061_agreements': agreements,
-  '065_third_party_calls': thirdPartyCalls,
   '070_statistics': statistics,
   '071_statistics_charge_order': statisticsChargeOrder,
   '080_sensitive_words': sensitiveWords,
   '081_feedback': feedback,
+  '090_workers': workers,
   '082_sms_logs': smsLogs,
+  '083_auto_invoicing': autoInvoicing,
   '100_roles': roles,
+  '103_service_rates': serviceRates,
 };

@@ -13,6 +13,7 @@ import { seedIndustries } from './industries';
 import { seedInvoices } from './invoices';
 import { seedNotices } from './notices';
 import { seedPayouts } from './payouts';
+import { seedWorkers } from './workers';
 import { createRandom } from './random';
 import { seedRecharges } from './recharges';
 import { seedSubsidiaries } from './subsidiaries';
@@ -340,6 +341,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedBlacklist(tx);
     await seedRecharges(tx, random);
     await seedPayouts(tx);
+    await seedWorkers(tx);
     await seedInvoices(tx);
     await seedSystemDemo(tx);
   });

@@ -25,21 +25,36 @@ export { ParseBudget } from './xlsxReader';
  * and runs off the request thread (batchParser.ts); past a cap the file is refused with BATCH_FILE_MSG.overLimit.
  */
 
-export interface CellError {
-  field: BatchField;
+export interface CellError<F extends string = BatchField> {
+  field: F;
   message: string;
 }
 
-export interface RawBatchRow {
+export interface RawBatchRow<F extends string = BatchField> {
   /** The row (xlsx) or line (csv) number in the file; the header is usually 1. */
   rowNo: number;
   /** Trimmed text of every column, '' when blank or absent. */
-  values: Record<BatchField, string>;
+  values: Record<F, string>;
   /** Cells that could not be read as text (numbers in digit columns, formulas with errors). */
-  cellErrors: CellError[];
+  cellErrors: CellError<F>[];
 }
 
-const DIGIT_FIELDS: ReadonlySet<BatchField> = new Set(['idCard', 'bankCard', 'mobile']);
+/**
+ * The columns of one kind of upload: the payout file (the default) or another sheet read by the same capped
+ * parser and threads (a gig worker import, server/workers/). `noRows` names what the rows are.
+ */
+export interface SheetLayout {
+  columns: readonly { field: string; header: string; aliases: readonly string[]; required: boolean }[];
+  /** Columns of digits (ids, cards, phones): inner spaces dropped, Excel numbers accepted only when exact. */
+  digitFields: ReadonlySet<string>;
+  noRows: string;
+}
+
+export const PAYOUT_LAYOUT: SheetLayout = {
+  columns: BATCH_COLUMNS,
+  digitFields: new Set<BatchField>(['idCard', 'bankCard', 'mobile']),
+  noRows: BATCH_FILE_MSG.noRows,
+};
 /** Digits a double keeps exactly; Excel itself keeps only 15 significant digits of a number. */
 const EXACT_INTEGER_LIMIT = 1e15;
 const SCIENTIFIC = /^[+-]?\d+(?:\.\d+)?e[+-]?\d+$/i;
@@ -48,44 +63,62 @@ function normalizeHeader(text: string): string {
   return text.replace(/\s+/g, '').replace(/（/g, '(').replace(/）/g, ')').replace(/^\*+/, '');
 }
 
-const HEADER_FIELDS = new Map<string, BatchField>(
-  BATCH_COLUMNS.flatMap((column) =>
-    [column.header, ...column.aliases].map((header) => [normalizeHeader(header), column.field] as const),
-  ),
-);
+const headerFields = new WeakMap<SheetLayout, Map<string, string>>();
 
-function emptyValues(): Record<BatchField, string> {
-  return { name: '', idCard: '', bankCard: '', mobile: '', amount: '', remark: '' };
+function headerFieldsOf(layout: SheetLayout): Map<string, string> {
+  let map = headerFields.get(layout);
+  if (!map) {
+    map = new Map(
+      layout.columns.flatMap((column) =>
+        [column.header, ...column.aliases].map((header) => [normalizeHeader(header), column.field] as const),
+      ),
+    );
+    headerFields.set(layout, map);
+  }
+  return map;
+}
+
+function emptyValues(layout: SheetLayout): Record<string, string> {
+  return Object.fromEntries(layout.columns.map((column) => [column.field, '']));
 }
 
 /** Header cells (by position) → the column position of each field; throws on missing or repeated headers. */
-export function mapHeaders(headers: readonly string[]): Map<number, BatchField> {
-  const positions = new Map<number, BatchField>();
-  const seen = new Map<BatchField, string>();
+export function mapHeaders(headers: readonly string[], layout: SheetLayout = PAYOUT_LAYOUT): Map<number, string> {
+  const positions = new Map<number, string>();
+  const seen = new Map<string, string>();
+  const fields = headerFieldsOf(layout);
   headers.forEach((text, position) => {
-    const field = HEADER_FIELDS.get(normalizeHeader(text));
+    const field = fields.get(normalizeHeader(text));
     if (!field) return;
     if (seen.has(field)) throw new BatchFileError(BATCH_FILE_MSG.duplicateColumn(text.trim()));
     seen.set(field, text);
     positions.set(position, field);
   });
-  const missing = BATCH_COLUMNS.filter((column) => column.required && !seen.has(column.field)).map(
-    (column) => column.header,
-  );
+  const missing = layout.columns
+    .filter((column) => column.required && !seen.has(column.field))
+    .map((column) => column.header);
   if (missing.length > 0) throw new BatchFileError(BATCH_FILE_MSG.missingColumns(missing));
   return positions;
 }
 
 /** Trims a cell; digit columns also lose inner spaces (6222 0202 …) and report Excel's scientific notation. */
-function cellValue(field: BatchField, raw: string, errors: CellError[]): string {
+function cellValue(layout: SheetLayout, field: string, raw: string, errors: CellError<string>[]): string {
   const text = raw.trim();
-  if (!DIGIT_FIELDS.has(field)) return text;
+  if (!layout.digitFields.has(field)) return text;
   const compact = text.replace(/\s+/g, '');
   if (SCIENTIFIC.test(compact)) {
-    errors.push({ field, message: BATCH_FILE_MSG.numberCell(BATCH_FIELD_LABELS[field]) });
+    errors.push({ field, message: BATCH_FILE_MSG.numberCell(labelOf(layout, field)) });
     return '';
   }
   return compact;
+}
+
+function labelOf(layout: SheetLayout, field: string): string {
+  return (
+    (BATCH_FIELD_LABELS as Record<string, string>)[field] ??
+    layout.columns.find((column) => column.field === field)?.header ??
+    field
+  );
 }
 
 /**
@@ -93,17 +126,21 @@ function cellValue(field: BatchField, raw: string, errors: CellError[]): string 
  * two (so 0.1 + 0.2 from a formula is 0.30, 123.45 is 123.45); otherwise its shortest exact form, which the
  * amount rule then refuses (more than two decimals). Digit columns accept only integers Excel keeps exactly.
  */
-export function numberCellText(field: BatchField, value: number): { text: string } | { error: string } {
-  if (!Number.isFinite(value)) return { error: BATCH_FILE_MSG.badCell(BATCH_FIELD_LABELS[field]) };
+export function numberCellText(
+  field: string,
+  value: number,
+  layout: SheetLayout = PAYOUT_LAYOUT,
+): { text: string } | { error: string } {
+  if (!Number.isFinite(value)) return { error: BATCH_FILE_MSG.badCell(labelOf(layout, field)) };
   if (field === 'amount') {
     const cents = Math.round(value * 100);
     if (Math.abs(value) < 1e13 && Math.abs(value * 100 - cents) < 1e-6) return { text: value.toFixed(2) };
     const text = String(value);
-    return SCIENTIFIC.test(text) ? { error: BATCH_FILE_MSG.badCell(BATCH_FIELD_LABELS[field]) } : { text };
+    return SCIENTIFIC.test(text) ? { error: BATCH_FILE_MSG.badCell(labelOf(layout, field)) } : { text };
   }
-  if (DIGIT_FIELDS.has(field)) {
+  if (layout.digitFields.has(field)) {
     if (Number.isInteger(value) && value >= 0 && value < EXACT_INTEGER_LIMIT) return { text: String(value) };
-    return { error: BATCH_FILE_MSG.numberCell(BATCH_FIELD_LABELS[field]) };
+    return { error: BATCH_FILE_MSG.numberCell(labelOf(layout, field)) };
   }
   return { text: String(value) };
 }
@@ -125,9 +162,9 @@ const CLOCK_EVERY = 1024;
  * Collects the rows of one sheet as they come: the first non-blank row is the header, the others (blank rows
  * skipped) become raw rows. Stops the read with 单次最多上传10000行 as soon as there is one row too many.
  */
-function sheetCollector(budget: ParseBudget) {
-  let positions: Map<number, BatchField> | null = null;
-  const rows: RawBatchRow[] = [];
+function sheetCollector(budget: ParseBudget, layout: SheetLayout) {
+  let positions: Map<number, string> | null = null;
+  const rows: RawBatchRow<string>[] = [];
   let seen = 0;
   return {
     get started(): boolean {
@@ -138,27 +175,30 @@ function sheetCollector(budget: ParseBudget) {
       if (seen % CLOCK_EVERY === 0) budget.checkTime();
       if (isBlank(sheetRow.cells)) return;
       if (!positions) {
-        positions = mapHeaders(sheetRow.cells.map((cell) => String(cell)));
+        positions = mapHeaders(
+          sheetRow.cells.map((cell) => String(cell)),
+          layout,
+        );
         return;
       }
       if (rows.length >= BATCH_MAX_ROWS) throw new BatchFileError(BATCH_FILE_MSG.tooManyRows);
-      const values = emptyValues();
-      const cellErrors: CellError[] = [];
+      const values = emptyValues(layout);
+      const cellErrors: CellError<string>[] = [];
       for (const [position, field] of positions) {
         const cell = sheetRow.cells[position] ?? '';
         if (typeof cell === 'number') {
-          const read = numberCellText(field, cell);
+          const read = numberCellText(field, cell, layout);
           if ('error' in read) cellErrors.push({ field, message: read.error });
           else values[field] = read.text;
         } else {
-          values[field] = cellValue(field, cell, cellErrors);
+          values[field] = cellValue(layout, field, cell, cellErrors);
         }
       }
       rows.push({ rowNo: sheetRow.rowNo, values, cellErrors });
     },
-    finish(): RawBatchRow[] {
+    finish(): RawBatchRow<string>[] {
       if (!positions) throw new BatchFileError(BATCH_FILE_MSG.empty);
-      if (rows.length === 0) throw new BatchFileError(BATCH_FILE_MSG.noRows);
+      if (rows.length === 0) throw new BatchFileError(layout.noRows);
       return rows;
     },
   };
@@ -170,18 +210,14 @@ function sheetCollector(budget: ParseBudget) {
  */
 export interface PackedRows {
   rowNos: number[];
-  columns: Record<BatchField, string[]>;
+  columns: Record<string, string[]>;
   /** [index of the row, field, message] of every unreadable cell. */
-  cellErrors: [number, BatchField, string][];
+  cellErrors: [number, string, string][];
 }
 
-const FIELDS = BATCH_COLUMNS.map((column) => column.field);
-
-export function packRows(rows: readonly RawBatchRow[]): PackedRows {
-  const columns = Object.fromEntries(FIELDS.map((field) => [field, rows.map((row) => row.values[field])])) as Record<
-    BatchField,
-    string[]
-  >;
+export function packRows(rows: readonly RawBatchRow<string>[], layout: SheetLayout = PAYOUT_LAYOUT): PackedRows {
+  const fields = layout.columns.map((column) => column.field);
+  const columns = Object.fromEntries(fields.map((field) => [field, rows.map((row) => row.values[field])]));
   const cellErrors: PackedRows['cellErrors'] = [];
   rows.forEach((row, index) => {
     for (const error of row.cellErrors) cellErrors.push([index, error.field, error.message]);
@@ -189,14 +225,15 @@ export function packRows(rows: readonly RawBatchRow[]): PackedRows {
   return { rowNos: rows.map((row) => row.rowNo), columns, cellErrors };
 }
 
-export function unpackRows(packed: PackedRows): RawBatchRow[] {
-  const rows: RawBatchRow[] = packed.rowNos.map((rowNo, index) => {
-    const values = emptyValues();
-    for (const field of FIELDS) values[field] = packed.columns[field][index];
+export function unpackRows<F extends string = BatchField>(packed: PackedRows): RawBatchRow<F>[] {
+  const fields = Object.keys(packed.columns);
+  const rows: RawBatchRow<string>[] = packed.rowNos.map((rowNo, index) => {
+    const values: Record<string, string> = {};
+    for (const field of fields) values[field] = packed.columns[field][index];
     return { rowNo, values, cellErrors: [] };
   });
   for (const [index, field, message] of packed.cellErrors) rows[index].cellErrors.push({ field, message });
-  return rows;
+  return rows as RawBatchRow<F>[];
 }
 
 // --- CSV -----------------------------------------------------------------------------------------------
@@ -268,10 +305,14 @@ export function splitCsv(text: string, budget: ParseBudget = new ParseBudget()):
   return records;
 }
 
-export function parseBatchCsv(content: Uint8Array, budget: ParseBudget = new ParseBudget()): RawBatchRow[] {
-  const sheet = sheetCollector(budget);
+export function parseBatchCsv(
+  content: Uint8Array,
+  budget: ParseBudget = new ParseBudget(),
+  layout: SheetLayout = PAYOUT_LAYOUT,
+): RawBatchRow[] {
+  const sheet = sheetCollector(budget, layout);
   for (const record of splitCsv(decodeCsv(content), budget)) sheet.add(record);
-  return sheet.finish();
+  return sheet.finish() as RawBatchRow[];
 }
 
 // --- XLSX ----------------------------------------------------------------------------------------------
@@ -319,8 +360,9 @@ function sheetRowOf(row: XlsxRow, cellChars: number): SheetRow {
 export async function parseBatchXlsx(
   content: Uint8Array,
   budget: ParseBudget = new ParseBudget(),
+  layout: SheetLayout = PAYOUT_LAYOUT,
 ): Promise<RawBatchRow[]> {
-  const sheet = sheetCollector(budget);
+  const sheet = sheetCollector(budget, layout);
   try {
     for await (const worksheet of xlsxRows(content, budget)) {
       for await (const row of worksheet.rows) sheet.add(sheetRowOf(row, budget.limits.cellChars));
@@ -330,7 +372,7 @@ export async function parseBatchXlsx(
     if (error instanceof BatchFileError) throw error;
     throw new BatchFileError(BATCH_FILE_MSG.unreadable);
   }
-  return sheet.finish();
+  return sheet.finish() as RawBatchRow[];
 }
 
 // --- Either --------------------------------------------------------------------------------------------
@@ -350,6 +392,7 @@ export async function parseBatchFile(
   fileName: string,
   content: Uint8Array,
   budget: ParseBudget = new ParseBudget(),
+  layout: SheetLayout = PAYOUT_LAYOUT,
 ): Promise<RawBatchRow[]> {
   if (content.length > BATCH_MAX_BYTES) throw new BatchFileError(BATCH_FILE_MSG.tooLarge);
   const extension = /\.([^.]+)$/.exec(fileName.trim().toLowerCase())?.[1] ?? '';
@@ -358,11 +401,11 @@ export async function parseBatchFile(
     // Excel writes a password-protected workbook as an OLE container, whatever its extension.
     if (startsWith(content, OLE_MAGIC)) throw new BatchFileError(BATCH_FILE_MSG.encrypted);
     if (!startsWith(content, ZIP_MAGIC)) throw new BatchFileError(BATCH_FILE_MSG.unreadable);
-    return parseBatchXlsx(content, budget);
+    return parseBatchXlsx(content, budget, layout);
   }
   if (extension === 'csv') {
     if (content.length === 0) throw new BatchFileError(BATCH_FILE_MSG.empty);
-    return parseBatchCsv(content, budget);
+    return parseBatchCsv(content, budget, layout);
   }
   throw new BatchFileError(BATCH_FILE_MSG.badType);
 }

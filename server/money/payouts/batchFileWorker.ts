@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { BATCH_FILE_MSG } from '../../../src/domain/payoutBatch';
-import { BatchFileError, BatchLimitError, type PackedRows, packRows, parseBatchFile } from './batchFile';
+import { BatchFileError, BatchLimitError, type PackedRows, ParseBudget, packRows, parseBatchFile } from './batchFile';
+import { SHEET_LAYOUTS, type SheetLayoutName } from './sheetLayouts';
 
 /**
  * The body of one parser thread (batchParser.ts): answers each { id, fileName, content } with the raw rows
@@ -11,6 +12,8 @@ export interface ParseJob {
   id: number;
   fileName: string;
   content: Uint8Array;
+  /** Which sheet (sheetLayouts.ts); the payout file when absent. */
+  layout?: SheetLayoutName;
 }
 
 export type ParseAnswer =
@@ -24,7 +27,9 @@ if (!port) throw new Error('batchFileWorker 只能在工作线程中运行');
 port.on('message', async (job: ParseJob) => {
   let answer: ParseAnswer;
   try {
-    answer = { type: 'rows', id: job.id, rows: packRows(await parseBatchFile(job.fileName, job.content)) };
+    const layout = SHEET_LAYOUTS[job.layout ?? 'payout'];
+    const rows = await parseBatchFile(job.fileName, job.content, new ParseBudget(), layout);
+    answer = { type: 'rows', id: job.id, rows: packRows(rows, layout) };
   } catch (error) {
     if (error instanceof BatchFileError) {
       answer = {

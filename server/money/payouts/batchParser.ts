@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import { BATCH_FILE_MSG, BATCH_PARSE_LIMITS } from '../../../src/domain/payoutBatch';
+import { BATCH_FILE_MSG, BATCH_PARSE_LIMITS, type BatchField } from '../../../src/domain/payoutBatch';
 import { type RawBatchRow, unpackRows } from './batchFile';
 import { BatchFileError, BatchLimitError } from './batchFileErrors';
 import type { ParseAnswer, ParseJob } from './batchFileWorker';
+import type { SheetLayoutName } from './sheetLayouts';
 
 /**
  * Batch files are parsed off the request thread (issue 19), in worker threads with a capped heap
@@ -157,7 +158,11 @@ export class BatchParserPool {
    * parseBatchFile in a parser thread: the raw rows, or a BatchFileError with the message for the merchant
    * (BatchLimitError when a cap, the thread's heap or its time ran out; `limit` says which).
    */
-  async parse(fileName: string, content: Uint8Array): Promise<RawBatchRow[]> {
+  async parse<F extends string = BatchField>(
+    fileName: string,
+    content: Uint8Array,
+    layout: SheetLayoutName = 'payout',
+  ): Promise<RawBatchRow<F>[]> {
     if (this.running >= this.options.maxThreads) {
       if (this.waiting.length >= this.options.maxWaiting) throw new BatchFileError(BATCH_FILE_MSG.busy);
       // The slot is handed over by the job that ends (running is not decremented in between).
@@ -169,7 +174,7 @@ export class BatchParserPool {
     while (thread?.dead) thread = this.idle.pop();
     const current = thread ?? new ParserThread(this.options);
     try {
-      return await current.run({ id: this.nextJobId++, fileName, content });
+      return (await current.run({ id: this.nextJobId++, fileName, content, layout })) as unknown as RawBatchRow<F>[];
     } finally {
       if (!current.dead && this.idle.length < MAX_IDLE) this.idle.push(current);
       else current.close();
@@ -196,4 +201,13 @@ export function warmBatchParser(): void {
 /** parseBatchFile in one of the server's parser threads (BatchParserPool.parse). */
 export function parseBatchFileIsolated(fileName: string, content: Uint8Array): Promise<RawBatchRow[]> {
   return pool.parse(fileName, content);
+}
+
+/** Another sheet (sheetLayouts.ts, e.g. the gig worker import) in the same threads, under the same caps. */
+export function parseSheetIsolated<F extends string>(
+  fileName: string,
+  content: Uint8Array,
+  layout: SheetLayoutName,
+): Promise<RawBatchRow<F>[]> {
+  return pool.parse<F>(fileName, content, layout);
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { Tx } from '../ledger/ledger';
+import { rateInForce } from '../rates/rates.service';
 import type { PayoutRow } from './payoutRow';
 
 /**
@@ -32,16 +33,9 @@ export interface NewDraft {
   createTime: string;
 }
 
-/** The company's service charge rate for this edition in basis points; a company without one pays 0. */
+/** The company's service charge rate for this edition in basis points now (money/rates: 0 without one). */
 export async function serviceRate(db: Db, companyId: number, platformMark: number): Promise<number> {
-  const row = await db
-    .selectFrom('service_charges')
-    .select('rate')
-    .where('company_id', '=', companyId)
-    .where('platform_mark', '=', platformMark)
-    .orderBy('id')
-    .executeTakeFirst();
-  return row ? Number(row.rate) : 0;
+  return rateInForce(db, companyId, platformMark);
 }
 
 export async function insertDraft(db: Db, draft: NewDraft): Promise<number> {

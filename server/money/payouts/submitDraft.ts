@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { fail } from '../../http/errors';
 import { isUniqueViolation } from '../../http/fieldChecks';
 import { balanceOf } from '../ledger/ledger';
+import { rateInForce } from '../rates/rates.service';
 import { createBatch } from './createBatch';
 import { batchOfDraft, type DraftRecord, draftRows, markDraftSubmitted, type SubmittedBatch } from './drafts';
 
@@ -21,14 +22,7 @@ class AlreadySubmitted extends Error {}
  * rolls back whatever it wrote and it answers the batch the first one created. A short balance throws
  * InsufficientBalanceError from the ledger and nothing is written.
  */
-export async function submitDraft(
-  db: Db,
-  draft: DraftRecord,
-  operatorId: number,
-  now: string,
-  /** The enterprise that reports the items' results by webhook (createBatch), if the company's does. */
-  reportEnterpriseId: number | null = null,
-): Promise<Submission> {
+export async function submitDraft(db: Db, draft: DraftRecord, operatorId: number, now: string): Promise<Submission> {
   const existing = draft.batchId === null ? undefined : await batchOfDraft(db, draft.id);
   if (existing) return duplicateOf(db, draft, existing);
   try {
@@ -42,10 +36,10 @@ export async function submitDraft(
         platformMark: draft.platformMark,
         operatorId,
         rows,
-        rate: draft.rate,
+        // The rate in force when the payout is submitted, not the one the upload's preview was priced at.
+        rate: await rateInForce(tx, draft.companyId, draft.platformMark, now),
         draftId: draft.id,
         now,
-        reportEnterpriseId,
       });
       if (!(await markDraftSubmitted(tx, draft.id, batch.batchId))) throw new AlreadySubmitted();
       return { ...batch, itemCount: rows.length };

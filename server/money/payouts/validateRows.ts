@@ -1,7 +1,14 @@
 import { parseMoney } from '../../../src/domain/money';
-import { BANK_CARD_PATTERN, duplicateMessage, isValidNationalId, PAYEE_MSG } from '../../../src/domain/payees';
+import {
+  BANK_CARD_PATTERN,
+  duplicateMessage,
+  isValidNationalId,
+  PAYEE_MSG,
+  passesLuhn,
+} from '../../../src/domain/payees';
 import { BATCH_MAX_ROW_AMOUNT, type BatchField } from '../../../src/domain/payoutBatch';
 import { MOBILE_PATTERN } from '../../../src/domain/validation';
+import { WORKER_MSG } from '../../../src/domain/workers';
 import type { RawBatchRow } from './batchFile';
 import type { PayoutRow } from './payoutRow';
 
@@ -9,8 +16,9 @@ import type { PayoutRow } from './payoutRow';
  * The business rules of one batch payout file: every row, every field, every problem at once (a row may have
  * several), so the merchant fixes the file in one go. Nothing is accepted unless `errors` is empty.
  *
- * The bank card is checked for its form only (12-19 digits): a wrong Luhn check digit is found by the bank
- * later, and that item fails and is refunded (payoutChannel.ts).
+ * The bank card's form (12-19 digits) is an error; a wrong Luhn check digit is a warning (`warnings`, same shape):
+ * most such cards are typos the bank refuses later (payoutChannel.ts), but a few real cards do not follow Luhn,
+ * so the merchant may accept the warning and submit (remittances.routes.ts asks for that acknowledgement).
  */
 export interface RowError {
   rowNo: number;
@@ -21,6 +29,15 @@ export interface RowError {
 export interface ValidatedRows {
   rows: PayoutRow[];
   errors: RowError[];
+  /** Problems the merchant may accept (rows with only warnings are valid). */
+  warnings: RowError[];
+}
+
+/** The warnings of rows already valid (a stored draft's): a bank card whose check digit fails. */
+export function rowWarnings(rows: readonly { rowNo: number; bankCard: string }[]): RowError[] {
+  return rows
+    .filter((row) => BANK_CARD_PATTERN.test(row.bankCard) && !passesLuhn(row.bankCard))
+    .map((row) => ({ rowNo: row.rowNo, field: 'bankCard', message: PAYEE_MSG.cardCheckDigit }));
 }
 
 const NAME_MIN = 2;
@@ -47,8 +64,14 @@ function amountError(text: string): { message: string } | { units: number } {
   return { units };
 }
 
-export function validateRows(rows: readonly RawBatchRow[], blacklisted: ReadonlySet<string>): ValidatedRows {
+/** `unsigned`: ID numbers without a signed agreement with the company (workers.service.ts unsignedPayees). */
+export function validateRows(
+  rows: readonly RawBatchRow[],
+  blacklisted: ReadonlySet<string>,
+  unsigned: ReadonlySet<string> = new Set(),
+): ValidatedRows {
   const errors: RowError[] = [];
+  const warnings: RowError[] = [];
   const valid: PayoutRow[] = [];
   const firstRowOfPair = new Map<string, number>();
   for (const row of rows) {
@@ -71,11 +94,13 @@ export function validateRows(rows: readonly RawBatchRow[], blacklisted: Readonly
       if (idCard === '') add('idCard', PAYEE_MSG.idRequired);
       else if (!isValidNationalId(idCard)) add('idCard', PAYEE_MSG.idInvalid);
       else if (blacklisted.has(idCard)) add('idCard', PAYEE_MSG.blacklisted);
+      else if (unsigned.has(idCard)) add('idCard', WORKER_MSG.notSigned);
     }
 
     if (!unreadable.has('bankCard')) {
       if (bankCard === '') add('bankCard', PAYEE_MSG.cardRequired);
       else if (!BANK_CARD_PATTERN.test(bankCard)) add('bankCard', PAYEE_MSG.cardInvalid);
+      else warnings.push(...rowWarnings([{ rowNo: row.rowNo, bankCard }]));
     }
 
     if (!unreadable.has('mobile') && mobile !== '' && !MOBILE_PATTERN.test(mobile)) {
@@ -108,7 +133,7 @@ export function validateRows(rows: readonly RawBatchRow[], blacklisted: Readonly
       });
     }
   }
-  return { rows: errors.length > 0 ? [] : valid, errors };
+  return { rows: errors.length > 0 ? [] : valid, errors, warnings };
 }
 
 /** How many different rows have at least one problem. */

@@ -13,7 +13,16 @@ import type { RowErrors } from './remitApi';
 const PAGE_SIZES = [20, 50, 100];
 
 /** Every problem of a refused file, a page at a time (a 10 000-row file may have tens of thousands). */
-export function RemitErrors({ message, result }: { message: string; result: RowErrors }) {
+export function RemitErrors({
+  message,
+  result,
+  labels = BATCH_FIELD_LABELS,
+}: {
+  message: string;
+  result: RowErrors;
+  /** Field → 字段 column label (another sheet, e.g. the worker import, passes its own). */
+  labels?: Readonly<Record<string, string>>;
+}) {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(PAGE_SIZES[0]);
   const shown = result.errors.slice(page * size, page * size + size);
@@ -35,7 +44,7 @@ export function RemitErrors({ message, result }: { message: string; result: RowE
           {shown.map((error) => (
             <TableRow key={`${error.rowNo}-${error.field}-${error.message}`}>
               <TableCell>第 {error.rowNo} 行</TableCell>
-              <TableCell>{BATCH_FIELD_LABELS[error.field] ?? error.field}</TableCell>
+              <TableCell>{labels[error.field] ?? error.field}</TableCell>
               <TableCell sx={{ color: 'error.main' }}>{error.message}</TableCell>
             </TableRow>
           ))}

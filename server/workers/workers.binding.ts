@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import type { ResourceDeclaration } from '../../resources/types';
+import {
+  adAuditingBigBear,
+  adInformationAcquisition,
+  adRescindPersonal,
+  adSignedPersonel,
+  adSmallRescindPersonal,
+  adSmallSignedPersonel,
+  laborImport,
+  refererImport,
+  signImport,
+  signUser,
+} from '../../resources/workers';
+import { AUDIT_STATUS, SIGN_STATUS, WORKER_SOURCE } from '../../src/domain/workers';
+import { chinaTime } from '../db/time';
+import type { ResourceBinding, WriteContext } from '../engine/binding';
+import { fail } from '../http/errors';
+import { idFilterKey } from './identity';
+import { rescindAgreements } from './workers.service';
+
+/**
+ * The worker lists on the resource engine (resources/workers.ts), all over `workers` in company scope. The bank
+ * card is masked in SQL, the ID number is never selected (idMasked), and the 身份证号 filter compares the keyed
+ * hash. Imports, adding by hand and the whitelist are workers.routes.ts.
+ */
+
+const bankCardMasked = sql<string>`'****' || substr(workers.bank_card, length(workers.bank_card) - 3)`;
+
+function reasonOf(context: WriteContext, what: string): string {
+  const reason = typeof context.body.reason === 'string' ? context.body.reason.trim() : '';
+  const length = [...reason].length;
+  if (length < 2 || length > 200) fail(`请填写${what}（2-200个字符）`);
+  return reason;
+}
+
+function view(
+  declaration: ResourceDeclaration,
+  fixed: Record<string, number> = {},
+  extra: Partial<ResourceBinding> = {},
+): ResourceBinding {
+  return {
+    declaration,
+    table: 'workers',
+    computed: { bankCardMasked },
+    joins: [{ table: 'companies', on: ['companies.id', 'workers.company_id'] }],
+    columns: { companyName: 'companies.name' },
+    scope: { kind: 'company', column: 'workers.company_id' },
+    ...(Object.keys(fixed).length > 0 ? { fixed } : {}),
+    filters: {
+      idCard: { column: 'workers.id_key', match: 'equals', rewrite: idFilterKey },
+      mobile: { column: 'workers.mobile', match: 'contains' },
+      stime: { column: 'workers.create_time' },
+      etime: { column: 'workers.create_time' },
+    },
+    messages: { notFound: '人员不存在', idLabel: '人员编号' },
+    ...extra,
+  };
+}
+
+const rescind = {
+  rescind: {
+    beforeUpdate: async (context: WriteContext) => {
+      reasonOf(context, '解约原因');
+      await rescindAgreements(context.db, context.id ?? 0, chinaTime(), String(context.body.reason).trim());
+    },
+    set: (context: WriteContext) => ({
+      sign_status: SIGN_STATUS.rescinded,
+      rescind_time: chinaTime(),
+      rescind_reason: String(context.body.reason).trim(),
+      update_time: chinaTime(),
+    }),
+    guard: {
+      when: (eb: any) => eb('workers.sign_status', '=', SIGN_STATUS.signed),
+      message: '只有已签署的人员可以解约',
+    },
+    message: '解约成功',
+  },
+};
+
+const audit = {
+  approve: {
+    set: (context: WriteContext) => ({
+      audit_status: AUDIT_STATUS.approved,
+      audit_reason: null,
+      audit_time: chinaTime(),
+      auditor: context.auth.displayName,
+    }),
+    guard: {
+      when: (eb: any) => eb('workers.audit_status', '<>', AUDIT_STATUS.approved),
+      message: '该人员信息已审核通过',
+    },
+    message: '审核通过',
+  },
+  reject: {
+    beforeUpdate: async (context: WriteContext) => {
+      reasonOf(context, '驳回原因');
+    },
+    set: (context: WriteContext) => ({
+      audit_status: AUDIT_STATUS.rejected,
+      audit_reason: String(context.body.reason).trim(),
+      audit_time: chinaTime(),
+      auditor: context.auth.displayName,
+    }),
+    guard: { when: (eb: any) => eb('workers.audit_status', '<>', AUDIT_STATUS.rejected), message: '该人员信息已驳回' },
+    message: '已驳回',
+  },
+};
+
+export const WORKER_BINDINGS: readonly ResourceBinding[] = [
+  view(signUser, {}, { actions: rescind }),
+  view(signImport, { source: WORKER_SOURCE.signImport }, { actions: rescind }),
+  view(laborImport, { source: WORKER_SOURCE.laborImport }, { actions: rescind }),
+  view(refererImport, { source: WORKER_SOURCE.refererImport }, { actions: rescind }),
+  view(adSignedPersonel, { sign_status: SIGN_STATUS.signed, platform_mark: 1 }),
+  view(adRescindPersonal, { sign_status: SIGN_STATUS.rescinded, platform_mark: 1 }),
+  view(adSmallSignedPersonel, { sign_status: SIGN_STATUS.signed, platform_mark: 3 }),
+  view(adSmallRescindPersonal, { sign_status: SIGN_STATUS.rescinded, platform_mark: 3 }),
+  view(adInformationAcquisition),
+  view(adAuditingBigBear, {}, { actions: audit }),
+];

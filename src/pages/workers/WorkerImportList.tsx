@@ -1,0 +1,200 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { useRefresh } from 'react-admin';
+import { ApiError, buildUrl, requestContent } from '../../../providers/httpClient';
+import { requestHeaders } from '../../../providers/requestHeaders';
+import { GeneratedList } from '../../../resources/generator/GeneratedList';
+import type { ResourceDeclaration } from '../../../resources/types';
+import { BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../domain/payoutBatch';
+import { WORKER_COLUMNS, WORKER_FIELD_LABELS, type WorkerImportKind } from '../../domain/workers';
+import { showToast } from '../../shell/toast';
+import { RemitErrors } from '../remit/RemitErrors';
+import type { RowErrors } from '../remit/remitApi';
+
+const KIND_OF: Readonly<Record<string, WorkerImportKind>> = {
+  signUser: 'sign',
+  sign: 'sign',
+  laborImport: 'labor',
+  refererImport: 'referer',
+};
+
+function isRowErrors(content: unknown): content is RowErrors {
+  return !!content && typeof content === 'object' && Array.isArray((content as RowErrors).errors);
+}
+
+async function downloadTemplate(kind: WorkerImportKind, format: 'xlsx' | 'csv'): Promise<void> {
+  const response = await fetch(buildUrl('/api/v1/workers/template', { format, kind }), { headers: requestHeaders() });
+  if (!response.ok) throw new Error(`模板下载失败（${response.status}）`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `人员导入模板.${format}`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+type Stage =
+  | { kind: 'idle' }
+  | { kind: 'checking'; fileName: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'errors'; message: string; result: RowErrors }
+  | { kind: 'done'; message: string };
+
+function AddWorkerDialog({ kind, open, onClose }: { kind: WorkerImportKind; open: boolean; onClose: () => void }) {
+  const refresh = useRefresh();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const columns = WORKER_COLUMNS.filter((column) => column.field !== 'referrer' || kind === 'referer');
+  const save = async () => {
+    setBusy(true);
+    try {
+      const saved = await requestContent<{ name: string }>('/api/v1/workers', {
+        method: 'POST',
+        json: { ...values, kind },
+        silent: true,
+      });
+      showToast(`已添加 ${saved.name}`, 'success');
+      setValues({});
+      setErrors({});
+      refresh();
+      onClose();
+    } catch (error) {
+      const content = error instanceof ApiError ? (error.content as { errors?: Record<string, string> }) : undefined;
+      setErrors(content?.errors ?? {});
+      showToast(error instanceof Error ? error.message : '保存失败', 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>手工添加人员</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+        {columns.map((column) => (
+          <TextField
+            key={column.field}
+            label={column.header}
+            required={column.required || (kind === 'referer' && column.field === 'referrer')}
+            size="small"
+            value={values[column.field] ?? ''}
+            error={!!errors[column.field]}
+            helperText={errors[column.field]}
+            onChange={(event) => setValues({ ...values, [column.field]: event.target.value })}
+          />
+        ))}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>取消</Button>
+        <Button variant="contained" disabled={busy} onClick={() => void save()}>
+          保存
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * /signUser, /sign, /laborImport, /refererImport: import from the template with the payout upload's table of
+ * bad rows (nothing is added until every row is right), add one by hand, and the company's workers below.
+ */
+export function WorkerImportList({ declaration }: { declaration: ResourceDeclaration }) {
+  const kind = KIND_OF[declaration.name] ?? 'sign';
+  const refresh = useRefresh();
+  const input = useRef<HTMLInputElement>(null);
+  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
+  const [adding, setAdding] = useState(false);
+
+  const upload = async (file: File) => {
+    if (file.size > BATCH_MAX_BYTES) {
+      setStage({ kind: 'failed', message: '文件不能超过10MB' });
+      return;
+    }
+    setStage({ kind: 'checking', fileName: file.name });
+    const body = new FormData();
+    body.append('file', file, file.name);
+    try {
+      await requestContent(`/api/v1/workers/import/${kind}`, {
+        method: 'POST',
+        body,
+        silent: true,
+        timeoutMs: 120_000,
+      });
+      setStage({ kind: 'done', message: '导入成功' });
+      refresh();
+    } catch (error) {
+      const content = error instanceof ApiError ? error.content : undefined;
+      const message = error instanceof Error ? error.message : '导入失败，请重试';
+      setStage(isRowErrors(content) ? { kind: 'errors', message, result: content } : { kind: 'failed', message });
+    }
+  };
+  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) void upload(file);
+  };
+  const template = (format: 'xlsx' | 'csv') =>
+    downloadTemplate(kind, format).catch((error: Error) => showToast(error.message, 'error'));
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, mt: 2 }}>
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            导入人员
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            按模板填写姓名、身份证号、手机号、银行卡号、开户银行{kind === 'referer' ? '、推荐人' : ''}；支持 .xlsx 和
+            .csv，单次最多 {BATCH_MAX_ROWS} 行。每行都会做实名核验，全部通过才会导入；导入后人员为「待签署」，
+            签署自由职业者协议后才能打款。
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+            <Button variant="outlined" onClick={() => template('xlsx')}>
+              下载模板（Excel）
+            </Button>
+            <Button variant="outlined" onClick={() => template('csv')}>
+              下载模板（CSV）
+            </Button>
+            <Button variant="contained" disabled={stage.kind === 'checking'} onClick={() => input.current?.click()}>
+              选择文件并导入
+            </Button>
+            <Button variant="outlined" onClick={() => setAdding(true)}>
+              手工添加
+            </Button>
+            <input ref={input} type="file" hidden accept=".xlsx,.csv" aria-label="上传人员文件" onChange={chosen} />
+          </Box>
+        </CardContent>
+      </Card>
+      {stage.kind === 'checking' && (
+        <Card>
+          <CardContent>
+            <Typography sx={{ mb: 1 }}>正在校验「{stage.fileName}」…</Typography>
+            <LinearProgress />
+          </CardContent>
+        </Card>
+      )}
+      {stage.kind === 'failed' && <Alert severity="error">{stage.message}</Alert>}
+      {stage.kind === 'done' && <Alert severity="success">{stage.message}</Alert>}
+      {stage.kind === 'errors' && (
+        <Box>
+          <RemitErrors message={stage.message} result={stage.result} labels={WORKER_FIELD_LABELS} />
+        </Box>
+      )}
+      <AddWorkerDialog kind={kind} open={adding} onClose={() => setAdding(false)} />
+      <GeneratedList declaration={declaration} />
+    </Box>
+  );
+}
