@@ -111,6 +111,7 @@ export const adSuggestion: ResourceDeclaration = {
       label: '回复',
       method: 'PUT',
       path: '/api/v1/feedbacks/:id/reply',
+      confirm: '回复会显示在商户的意见反馈里，并在商户的铃铛上提示。',
       permissions: STAFF_CODES,
       visibleWhen: { field: 'status', in: [FEEDBACK.pending, FEEDBACK.replied] },
       prompt: [{ source: 'reply', label: '回复内容', type: 'text', required: true }],

@@ -40,11 +40,16 @@ async function validate(client: AuthedClient, file: Buffer, filename = '批量�
   return envelopeOf(response);
 }
 
-async function submit(client: AuthedClient, draftId: unknown, payPassword = DEMO_PAYMENT_PASSWORD) {
+async function submit(
+  client: AuthedClient,
+  draftId: unknown,
+  payPassword = DEMO_PAYMENT_PASSWORD,
+  extra: Record<string, unknown> = {},
+) {
   const response = await client({
     method: 'POST',
     url: '/api/v1/remittances/batch/submit',
-    payload: { draftId, payPassword },
+    payload: { draftId, payPassword, ...extra },
   });
   expect(response.statusCode).toBe(200);
   return envelopeOf(response);
@@ -152,11 +157,12 @@ describe('validate', () => {
       shortfall: Math.max(0, totalAmount + serviceCharge - balance),
     });
     expect(answer.content.rows).toHaveLength(200);
+    // Masked as the payout records show them (issue 17 item 11): the preview never echoes full numbers.
     expect(answer.content.rows[0]).toEqual({
       rowNo: 2,
       name: rows[0][0],
-      idCard: rows[0][1],
-      bankCard: rows[0][2],
+      idCard: `${rows[0][1].slice(0, 6)}********${rows[0][1].slice(-4)}`,
+      bankCard: `****${rows[0][2].slice(-4)}`,
       mobile: rows[0][3],
       amount: amounts[0],
       remark: rows[0][5],
@@ -217,6 +223,45 @@ describe('validate', () => {
       { rowNo: 17, field: 'mobile', message: PAYEE_MSG.mobileInvalid },
     ]);
     expect(await count('payout_drafts')).toBe(drafts);
+  });
+
+  it('warns about a card failing the check digit, beside errors and in the preview; paying needs the acknowledgement', async () => {
+    const wrongCard = bankCard(2101, false);
+    const withError = await validate(
+      merchant,
+      csvFile([payee(2100, { '金额（元）': '0' }), payee(2101, { 银行卡号: wrongCard })]),
+    );
+    expect(withError.code).toBe(1040400);
+    expect(withError.content.errors).toEqual([{ rowNo: 2, field: 'amount', message: PAYEE_MSG.amountPositive }]);
+    expect(withError.content.warnings).toEqual([{ rowNo: 3, field: 'bankCard', message: PAYEE_MSG.cardCheckDigit }]);
+
+    await credit(MERCHANT, 10_000_000);
+    const rows = [payee(2102), payee(2103, { 银行卡号: wrongCard })];
+    const preview = await validate(merchant, csvFile(rows));
+    expect(preview.code, preview.message).toBe(1020000);
+    expect(preview.content.warnings).toEqual([{ rowNo: 3, field: 'bankCard', message: PAYEE_MSG.cardCheckDigit }]);
+    expect(preview.content.rows.map((row: { bankCard: string }) => row.bankCard)).toEqual([
+      `****${rows[0][2].slice(-4)}`,
+      `****${wrongCard.slice(-4)}`,
+    ]);
+    expect(JSON.stringify(preview.content)).not.toContain(rows[1][1]);
+    expect(JSON.stringify(preview.content)).not.toContain(wrongCard);
+
+    const refused = await submit(merchant, preview.content.draftId);
+    expect(refused.message).toBe(SUBMIT_MSG.warningsUnaccepted(1));
+    expect(
+      (await submit(merchant, preview.content.draftId, DEMO_PAYMENT_PASSWORD, { acceptWarnings: 'yes' })).code,
+    ).toBe(1040400);
+    const paid = await submit(merchant, preview.content.draftId, DEMO_PAYMENT_PASSWORD, { acceptWarnings: true });
+    expect(paid.code, paid.message).toBe(1020000);
+    expect(paid.content.itemCount).toBe(2);
+    // Let the bank settle this batch (its refund) here rather than inside a later test's balance check.
+    await test.app.payouts.drain();
+
+    // A file without warnings needs no acknowledgement.
+    const clean = await validate(merchant, csvFile([payee(2104)]));
+    expect(clean.content.warnings).toEqual([]);
+    expect((await submit(merchant, clean.content.draftId)).code).toBe(1020000);
   });
 
   it('refuses a 10 000-row file with one bad row whole', async () => {
@@ -451,7 +496,12 @@ describe('submit', () => {
     const rows = [payee(6000), payee(6001, { 银行卡号: bankCard(6001, false) }), payee(6002)];
     const draftId = await draftOf(merchant, rows);
     const before = await balanceOf(test.db, MERCHANT);
-    const answer = await submit(merchant, draftId);
+    // The upload warned about that card: paying needs the merchant's acknowledgement.
+    const unacknowledged = await submit(merchant, draftId);
+    expect(unacknowledged.code).toBe(1040400);
+    expect(unacknowledged.message).toBe(SUBMIT_MSG.warningsUnaccepted(1));
+    expect(await balanceOf(test.db, MERCHANT)).toBe(before);
+    const answer = await submit(merchant, draftId, DEMO_PAYMENT_PASSWORD, { acceptWarnings: true });
     expect(answer.code, answer.message).toBe(1020000);
     const { batchId, totalAmount, serviceCharge } = answer.content;
     expect(await balanceOf(test.db, MERCHANT)).toBe(before - totalAmount - serviceCharge);

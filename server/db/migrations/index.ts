@@ -25,7 +25,6 @@ import * as workers from './090_workers';
 import * as smsLogs from './082_sms_logs';
 import * as autoInvoicing from './083_auto_invoicing';
 import * as roles from './100_roles';
-import * as authChanges from './115_auth_changes';
 import * as serviceRates from './103_service_rates';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
@@ -56,6 +55,5 @@ export const migrations: Record<string, Migration> = {
   '082_sms_logs': smsLogs,
   '083_auto_invoicing': autoInvoicing,
   '100_roles': roles,
-  '115_auth_changes': authChanges,
   '103_service_rates': serviceRates,
 };
