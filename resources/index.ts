@@ -16,13 +16,11 @@ import { adMoneyManagement, adSmallMoneyManagement, allRechargeRecord } from './
 import { activateMerchant, smallActivateMerchant } from './registrations';
 import { SENSITIVE_WORD_RESOURCES } from './sensitiveWords';
 import { settlementBlacklist } from './settlementBlacklist';
-import { settlementSheets } from './settlementSheets';
 import { RATE_RESOURCES } from './serviceRates';
 import { codeQuery } from './smsCodes';
 import { noteSendStatus } from './smsLogs';
 import { subsidiaries } from './subsidiaries';
 import { TAX_CERTIFICATE_RESOURCES } from './taxCertificates';
-import { THIRD_PARTY_RESOURCES } from './thirdPartyCalls';
 import type { ResourceDeclaration } from './types';
 import { systemMaintain } from './upgradeNotices';
 import { smallVersionUpdate, versionUpdate } from './versions';
@@ -52,7 +50,6 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   ...INVOICE_CATEGORY_RESOURCES,
   ...TAX_CERTIFICATE_RESOURCES,
   settlementBlacklist,
-  settlementSheets,
   allRechargeRecord,
   adMoneyManagement,
   adSmallMoneyManagement,
@@ -66,7 +63,6 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   smallAgentManagement,
   mainInformation,
   ...AGREEMENT_RESOURCES,
-  ...THIRD_PARTY_RESOURCES,
   ...WORKER_RESOURCES,
   ...RATE_RESOURCES,
 ];

@@ -3,7 +3,6 @@ import { agreementTemplateSealsBinding } from './contracts/agreementTemplateSeal
 import { agreementTemplatesBinding } from './contracts/agreementTemplates.binding';
 import { AGREEMENT_BINDINGS } from './contracts/agreements.binding';
 import type { ResourceBinding } from './engine/binding';
-import { settlementSheetsBinding } from './finance/settlementSheets.binding';
 import {
   agentManagementBinding,
   mainInformationBinding,
@@ -21,7 +20,6 @@ import { operationLogBinding } from './system/operationLog.binding';
 import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
 import { smsLogsBinding } from './system/smsLogs.binding';
 import { smallVersionsBinding, versionsBinding } from './system/versions.binding';
-import { THIRD_PARTY_BINDINGS } from './thirdparty/thirdPartyCalls.binding';
 
 /** Every declared resource the engine serves. A plain entity adds one line here. */
 export const BINDINGS: readonly ResourceBinding[] = [
@@ -38,9 +36,7 @@ export const BINDINGS: readonly ResourceBinding[] = [
   smallAgentManagementBinding,
   mainInformationBinding,
   ...AGREEMENT_BINDINGS,
-  ...THIRD_PARTY_BINDINGS,
   subsidiariesBinding,
-  settlementSheetsBinding,
   settlementBlacklistBinding,
   ...RATE_BINDINGS,
   versionsBinding,

@@ -15,8 +15,6 @@ import { agreementsRoutes } from './contracts/agreements.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
 import { registerResources } from './engine/index';
 import { enterprisesRoutes } from './enterprises/enterprises.routes';
-import { companyOptionsRoutes } from './finance/companyOptions.routes';
-import { settlementSheetsRoutes } from './finance/settlementSheets.routes';
 import { uploadsRoutes } from './files/uploads.routes';
 import { invoiceCategoriesRoutes } from './invoices/invoiceCategories.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
@@ -40,7 +38,6 @@ import { companySummaryRoutes } from './statistics/companySummary.routes';
 import { reportsRoutes } from './statistics/reports.routes';
 import { taxRoutes } from './statistics/tax.routes';
 import { versionsRoutes } from './system/versions.routes';
-import { thirdPartyRoutes } from './thirdparty/thirdparty.routes';
 import { workersRoutes } from './workers/workers.routes';
 
 /** Every API route plugin. A new domain adds one line here. */
@@ -82,8 +79,5 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await adminToolsRoutes(app, services);
   await autoInvoicingRoutes(app, services);
   await enterprisesRoutes(app, services);
-  await companyOptionsRoutes(app, services);
-  await settlementSheetsRoutes(app, services);
   await agreementsRoutes(app, services);
-  await thirdPartyRoutes(app, services);
 }

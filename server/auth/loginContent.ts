@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { hasEligibleBatches } from '../invoices/invoiceBatches.repository';
 import { currentCharges } from '../money/rates/rates.service';
 import { countUnreadNotices } from '../notices/notifications.repository';
+import { companySwitchSettled } from './companySwitch';
 import type { TokenService } from './tokens';
 
 /** Builds the answer of every successful login (password, SMS, switch company, SSO). */
@@ -56,7 +57,7 @@ export async function buildLoginContent(
       user.role_id === 2 && user.company_id !== null
         ? await hasEligibleBatches(db, { companyId: user.company_id, platformMark: sessionMark })
         : false,
-    switchCompany: true,
+    switchCompany: await companySwitchSettled(db, user, sessionMark),
     deptIds: departments.map((row) => row.department_id),
     serviceCharge,
   };

@@ -62,12 +62,8 @@ export function PreviewFigures({ preview }: { preview: BatchPreview }) {
   );
 }
 
-/**
- * The first rows of the file (the server sends at most 200, ID and card numbers masked as in the records), so the
- * merchant recognises what was read; rows with a warning are tinted.
- */
+/** The first rows of the file (the server sends at most 200), so the merchant recognises what was read. */
 export function PreviewRows({ preview }: { preview: BatchPreview }) {
-  const warned = new Set(preview.warnings.map((warning) => warning.rowNo));
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 1 }}>
@@ -91,10 +87,7 @@ export function PreviewRows({ preview }: { preview: BatchPreview }) {
           </TableHead>
           <TableBody>
             {preview.rows.map((row) => (
-              <TableRow
-                key={row.rowNo}
-                sx={warned.has(row.rowNo) ? { bgcolor: 'warning.light', '& td': { fontWeight: 500 } } : undefined}
-              >
+              <TableRow key={row.rowNo}>
                 <TableCell>{row.rowNo}</TableCell>
                 <TableCell>{row.name}</TableCell>
                 <TableCell>{row.idCard}</TableCell>
