@@ -81,7 +81,9 @@ export interface ResourceBinding {
 export type ScopeRule =
   | { kind: 'company'; column: string }
   | { kind: 'department'; column: string }
-  | { kind: 'edition'; column: string };
+  | { kind: 'edition'; column: string }
+  // `partner`: `column` holds a partner's user id; department-scoped staff see rows of partners in their departments.
+  | { kind: 'partner'; column: string };
 
 export interface FilterBinding {
   /** The qualified column the key filters on. */

@@ -45,6 +45,18 @@ function ruleCondition(binding: ResourceBinding, auth: AuthContext): Condition |
     case 'department':
       if (auth.roleId === ROLE.merchant) throw new ForbiddenError(MERCHANT_DENIED);
       return auth.deptScope ? (eb) => eb(column, 'in', auth.deptScope?.length ? auth.deptScope : [-1]) : null;
+    case 'partner':
+      if (auth.roleId === ROLE.merchant) throw new ForbiddenError(MERCHANT_DENIED);
+      if (!auth.deptScope) return null;
+      return (eb) =>
+        eb(
+          column,
+          'in',
+          eb
+            .selectFrom('user_departments')
+            .select('user_departments.user_id')
+            .where('user_departments.department_id', 'in', auth.deptScope?.length ? auth.deptScope : [-1]),
+        );
     case 'company':
       if (auth.roleId === ROLE.merchant) return (eb) => eb(column, '=', auth.companyId ?? -1);
       if (!auth.deptScope) return null;

@@ -100,7 +100,9 @@ async function visibleRows(binding: ResourceBinding, account: Account): Promise<
     where =
       rule.kind === 'company'
         ? sql`${column} in (select id from companies where department_id in (${sql.join(ids)}))`
-        : sql`${column} in (${sql.join(ids)})`;
+        : rule.kind === 'partner'
+          ? sql`${column} in (select user_id from user_departments where department_id in (${sql.join(ids)}))`
+          : sql`${column} in (${sql.join(ids)})`;
   }
   return Number(
     (await sql<{ n: number }>`select count(*) as n from ${table} where ${where} and ${inView}`.execute(t.db)).rows[0].n,
