@@ -16,6 +16,7 @@ import { adMoneyManagement, adSmallMoneyManagement, allRechargeRecord } from './
 import { activateMerchant, smallActivateMerchant } from './registrations';
 import { SENSITIVE_WORD_RESOURCES } from './sensitiveWords';
 import { settlementBlacklist } from './settlementBlacklist';
+import { PARTNER_RESOURCES } from './partners';
 import { RATE_RESOURCES } from './serviceRates';
 import { codeQuery } from './smsCodes';
 import { noteSendStatus } from './smsLogs';
@@ -65,4 +66,5 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   ...AGREEMENT_RESOURCES,
   ...WORKER_RESOURCES,
   ...RATE_RESOURCES,
+  ...PARTNER_RESOURCES,
 ];

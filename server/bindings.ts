@@ -11,6 +11,7 @@ import {
 import { invoiceCategoryBindings } from './invoices/invoiceCategories.binding';
 import { RATE_BINDINGS } from './money/rates/serviceRates.binding';
 import { settlementBlacklistBinding } from './money/settlementBlacklist.binding';
+import { PARTNER_BINDINGS } from './people/partners.binding';
 import { subsidiariesBinding } from './people/subsidiaries.binding';
 import { maintenanceBinding } from './system/maintenance.binding';
 import { WORKER_BINDINGS } from './workers/workers.binding';
@@ -37,6 +38,7 @@ export const BINDINGS: readonly ResourceBinding[] = [
   mainInformationBinding,
   ...AGREEMENT_BINDINGS,
   subsidiariesBinding,
+  ...PARTNER_BINDINGS,
   settlementBlacklistBinding,
   ...RATE_BINDINGS,
   versionsBinding,

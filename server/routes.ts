@@ -28,6 +28,7 @@ import { feedbackRoutes } from './notices/feedback.routes';
 import { noticesRoutes } from './notices/notices.routes';
 import { departmentsRoutes } from './people/departments.routes';
 import { rolesRoutes } from './people/roles.routes';
+import { partnersRoutes } from './people/partners.routes';
 import { staffRoutes } from './people/staff.routes';
 import { adminToolsRoutes } from './system/adminTools.routes';
 import { autoInvoicingRoutes } from './system/autoInvoicing.routes';
@@ -58,6 +59,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await departmentsRoutes(app, services);
   await rolesRoutes(app, services);
   await staffRoutes(app, services);
+  await partnersRoutes(app, services);
   await sessionRoutes(app, services);
   await subaccountsRoutes(app, services);
   await noticesRoutes(app, services);

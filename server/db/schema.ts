@@ -312,4 +312,7 @@ export interface Database {
   role_permissions: import('../people/tables').RolePermissionTable;
   user_subsidiaries: import('../people/tables').UserSubsidiaryTable;
   service_rates: import('../money/rates/tables').ServiceRateTable;
+  partner_profiles: import('../people/partnerTables').PartnerProfileTable;
+  partner_enterprises: import('../people/partnerTables').PartnerEnterpriseTable;
+  virtual_partner_companies: import('../people/partnerTables').VirtualPartnerCompanyTable;
 }

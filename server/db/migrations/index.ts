@@ -26,6 +26,7 @@ import * as smsLogs from './082_sms_logs';
 import * as autoInvoicing from './083_auto_invoicing';
 import * as roles from './100_roles';
 import * as serviceRates from './103_service_rates';
+import * as partnerChannels from './104_partner_channels';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '083_auto_invoicing': autoInvoicing,
   '100_roles': roles,
   '103_service_rates': serviceRates,
+  '104_partner_channels': partnerChannels,
 };

@@ -12,6 +12,7 @@ import { seedEnterpriseIndustries, seedEnterprises } from './enterprises';
 import { seedIndustries } from './industries';
 import { seedInvoices } from './invoices';
 import { seedNotices } from './notices';
+import { seedPartners } from './partners';
 import { seedPayouts } from './payouts';
 import { seedWorkers } from './workers';
 import { createRandom } from './random';
@@ -344,6 +345,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedWorkers(tx);
     await seedInvoices(tx);
     await seedSystemDemo(tx);
+    await seedPartners(tx);
   });
   // The payout seed back-dates its entries after posting them: the statistics are summed again from the ledger.
   await rebuildStatistics(db);

@@ -80,6 +80,7 @@ export const partnerRatesBinding: ResourceBinding = {
   fixed: { target_kind: RATE_TARGET.partner },
   columns: { partnerName: 'users.display_name' },
   joins: [{ table: 'users', on: ['users.id', 'service_rates.partner_id'] }],
+  scope: { kind: 'partner', column: 'service_rates.partner_id' },
   filters: { ...shared.filters, partnerName: { column: 'users.display_name' } },
   insertDefaults: operator,
   checks: ({ db, auth }) => ({
