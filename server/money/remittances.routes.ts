@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { itemServiceCharge } from '../../src/domain/charges';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
+import { maskBankCard, maskIdCard } from '../../src/domain/masking';
 import {
   BATCH_FILE_MSG,
   BATCH_MAX_BYTES,
@@ -15,36 +16,45 @@ import { checkPaymentPassword } from '../accounts/paymentPasswords';
 import { paymentPasswordHash } from '../accounts/workspace.repository';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
-import { assertCompanyMayPayOut } from '../enterprises/enterprises.service';
 import { parseId } from '../auth/scope';
 import { chinaTime, parseChinaTime } from '../db/time';
+import { assertCompanyMayPayOut } from '../enterprises/enterprises.service';
 import { attachmentDisposition } from '../files/fileStore';
 import { cleanFileName } from '../files/fileTypes';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { assertNoSensitiveWords } from '../system/sensitiveWords';
+import { unsignedPayees } from '../workers/workers.service';
 import { balanceOf } from './ledger/ledger';
 import type { RawBatchRow } from './payouts/batchFile';
 import { BatchFileError, BatchLimitError } from './payouts/batchFileErrors';
 import { parseBatchFileIsolated, warmBatchParser } from './payouts/batchParser';
 import { TEMPLATE_NAME, templateCsv, templateXlsx } from './payouts/batchTemplate';
-import { deleteStaleDrafts, findOwnDraft, insertDraft, pruneOpenDrafts, serviceRate } from './payouts/drafts';
+import {
+  deleteStaleDrafts,
+  draftWarnings,
+  findOwnDraft,
+  insertDraft,
+  pruneOpenDrafts,
+  serviceRate,
+} from './payouts/drafts';
 import { submitDraft } from './payouts/submitDraft';
 import { badRowCount, idCardsOf, validateRows } from './payouts/validateRows';
 import { blacklistedAmong } from './settlementBlacklist.service';
-import { unsignedPayees } from '../workers/workers.service';
 
 /**
  * Batch payouts of the logged-in merchant (/remit, MER_INVOICE_APPLY), for the session's company and edition:
  * - GET  /api/v1/remittances/template?format=xlsx|csv   the upload template (header row + one example payee);
  * - POST /api/v1/remittances/batch/validate             multipart `file` (.xlsx / .csv, ≤ 10 MB, ≤ 10 000 rows):
  *   a clean file becomes a draft and answers the preview { draftId, itemCount, totalAmount, serviceCharge,
- *   total, balance, balanceAfter (balance − total, negative when short), shortfall, rate, rows (first 200) };
+ *   total, balance, balanceAfter (balance − total, negative when short), shortfall, rate, rows (first 200, ID and
+ *   card numbers masked as in the records), warnings: [{ rowNo, field, message }] (cards failing the check digit) };
  *   a file with bad rows answers 1040400 '文件中有 N 行数据有误…' with content { errors: [{ rowNo, field,
- *   message }], badRowCount, rowCount } and stores nothing. The file is parsed in a capped worker thread
+ *   message }], warnings, badRowCount, rowCount } and stores nothing. The file is parsed in a capped worker thread
  *   (payouts/batchParser.ts); a file past a cap answers 1040400 文件内容过大或格式异常…. The company keeps at most
  *   MAX_OPEN_DRAFTS drafts not yet submitted: a new one drops the oldest beyond that;
- * - POST /api/v1/remittances/batch/submit  { draftId, payPassword }: pays the draft once. Submitting a draft
+ * - POST /api/v1/remittances/batch/submit  { draftId, payPassword, acceptWarnings }: pays the draft once; a draft
+ *   with warnings needs acceptWarnings true (the merchant checked those cards). Submitting a draft
  *   again answers the same batch with the message 该批次已提交 (content.duplicate true) and pays nothing more.
  */
 
@@ -104,11 +114,12 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
     }
     const blacklisted = await blacklistedAmong(db, idCardsOf(raw));
     const unsigned = await unsignedPayees(db, config.idKey, auth.companyId, idCardsOf(raw));
-    const { rows, errors } = validateRows(raw, blacklisted, unsigned);
+    const { rows, errors, warnings } = validateRows(raw, blacklisted, unsigned);
     if (errors.length > 0) {
       const bad = badRowCount(errors);
       throw new BusinessError(BATCH_FILE_MSG.badRows(bad), CODE_BUSINESS_ERROR, {
         errors,
+        warnings,
         badRowCount: bad,
         rowCount: raw.length,
       });
@@ -148,7 +159,13 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
         balanceAfter: balance - total,
         shortfall: Math.max(0, total - balance),
         expireTime: chinaTime(now + DRAFT_TTL_MS),
-        rows: rows.slice(0, BATCH_PREVIEW_ROWS).map((row, index) => ({ ...row, serviceCharge: charges[index] })),
+        rows: rows.slice(0, BATCH_PREVIEW_ROWS).map((row, index) => ({
+          ...row,
+          idCard: maskIdCard(row.idCard),
+          bankCard: maskBankCard(row.bankCard),
+          serviceCharge: charges[index],
+        })),
+        warnings,
       },
       `文件校验通过，共 ${rows.length} 笔`,
     );
@@ -188,8 +205,14 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
     const payPassword = typeof body.payPassword === 'string' ? body.payPassword.trim() : '';
     if (!PAY_PASSWORD.test(payPassword)) fail(SUBMIT_MSG.passwordFormat);
 
+    if (body.acceptWarnings !== undefined && typeof body.acceptWarnings !== 'boolean') fail('确认提示的取值不正确');
+
     const draft = await findOwnDraft(db, draftId, auth.companyId, auth.platformMark);
     if (!draft) fail(SUBMIT_MSG.draftMissing);
+    if (draft.batchId === null && body.acceptWarnings !== true) {
+      const warned = badRowCount(await draftWarnings(db, draft.id));
+      if (warned > 0) fail(SUBMIT_MSG.warningsUnaccepted(warned));
+    }
     const storedHash = await paymentPasswordHash(db, auth.companyId);
     if (storedHash === undefined) fail(SUBMIT_MSG.passwordNotSet);
     await checkPaymentPassword(db, auth.companyId, payPassword, storedHash, SUBMIT_MSG.passwordWrong);

@@ -56,6 +56,8 @@ export const PAYEE_MSG = {
   idInvalid: '身份证号格式或校验位不正确',
   cardRequired: '银行卡号不能为空',
   cardInvalid: '银行卡号应为12-19位数字',
+  /** A warning, not an error: a few real cards do not follow Luhn, so the merchant may accept it. */
+  cardCheckDigit: '银行卡号校验位不符，可能填错，请与收款人核对；确认无误可继续提交',
   mobileInvalid: '请输入正确的手机号',
   amountRequired: '金额不能为空',
   amountInvalid: '金额格式不正确（最多两位小数）',

@@ -98,4 +98,5 @@ export const SUBMIT_MSG = {
   draftExpired: '上传的文件已过期，请重新上传',
   alreadySubmitted: '该批次已提交',
   merchantOnly: '仅商户账号可以批量打款',
+  warningsUnaccepted: (rows: number) => `文件中有 ${rows} 行需要核对，请确认后再提交`,
 } as const;

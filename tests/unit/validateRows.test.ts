@@ -71,13 +71,27 @@ describe('validateRows', () => {
     expect(messagesOf({ idCard: '110101199002300012' })).toEqual({ idCard: [PAYEE_MSG.idInvalid] });
   });
 
-  it('checks the bank card by its form only (12-19 digits), not its Luhn digit', () => {
+  it('refuses a bank card by its form only (12-19 digits); a wrong Luhn digit is an error-free warning', () => {
     expect(messagesOf({ bankCard: '' })).toEqual({ bankCard: [PAYEE_MSG.cardRequired] });
     expect(messagesOf({ bankCard: '12345678901' })).toEqual({ bankCard: [PAYEE_MSG.cardInvalid] });
     expect(messagesOf({ bankCard: '1'.repeat(20) })).toEqual({ bankCard: [PAYEE_MSG.cardInvalid] });
     expect(messagesOf({ bankCard: '6222abc000000000' })).toEqual({ bankCard: [PAYEE_MSG.cardInvalid] });
     expect(messagesOf({ bankCard: bankCard(1, false) })).toEqual({});
     expect(messagesOf({ bankCard: '123456789012' })).toEqual({});
+  });
+
+  it('warns, without refusing the row, about a card whose Luhn check digit fails (a few real cards do not follow it)', () => {
+    const wrong = bankCard(7, false);
+    const { rows, errors, warnings } = validateRows([raw(2), raw(3, { bankCard: wrong }, 3), raw(4)], NONE);
+    expect(errors).toEqual([]);
+    expect(rows.map((row) => row.rowNo)).toEqual([2, 3, 4]);
+    expect(warnings).toEqual([{ rowNo: 3, field: 'bankCard', message: PAYEE_MSG.cardCheckDigit }]);
+    // Next to errors: a row with an error elsewhere still reports its card warning.
+    const both = validateRows([raw(2, { bankCard: wrong, amount: '0' })], NONE);
+    expect(both.errors).toEqual([{ rowNo: 2, field: 'amount', message: PAYEE_MSG.amountPositive }]);
+    expect(both.warnings).toEqual([{ rowNo: 2, field: 'bankCard', message: PAYEE_MSG.cardCheckDigit }]);
+    // A card with a bad form is an error only.
+    expect(validateRows([raw(2, { bankCard: '6222abc000000000' })], NONE).warnings).toEqual([]);
   });
 
   it('checks the mobile only when given', () => {

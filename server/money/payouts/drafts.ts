@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import type { Tx } from '../ledger/ledger';
 import { rateInForce } from '../rates/rates.service';
 import type { PayoutRow } from './payoutRow';
+import { type RowError, rowWarnings } from './validateRows';
 
 /**
  * Validated uploads waiting to be submitted (payout_drafts) and the service charge rate they were priced at.
@@ -139,6 +140,14 @@ export async function findOwnDraft(
 export async function draftRows(db: Db | Tx, id: number): Promise<PayoutRow[] | null> {
   const row = await db.selectFrom('payout_drafts').select('items').where('id', '=', id).executeTakeFirst();
   return row ? (JSON.parse(row.items) as PayoutRow[]) : null;
+}
+
+/**
+ * The warnings the merchant must acknowledge before the draft is paid (bank cards failing the check digit),
+ * recomputed from the stored rows; none for a draft that is gone.
+ */
+export async function draftWarnings(db: Db | Tx, id: number): Promise<RowError[]> {
+  return rowWarnings((await draftRows(db, id)) ?? []);
 }
 
 /**

@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -16,6 +18,7 @@ import { showToast } from '../../shell/toast';
 import { PayPasswordDialog } from './PayPasswordDialog';
 import { RemitErrors } from './RemitErrors';
 import { PreviewFigures, PreviewRows } from './RemitPreview';
+import { RemitWarnings } from './RemitWarnings';
 import {
   type BatchPreview,
   downloadTemplate,
@@ -31,7 +34,7 @@ type Stage =
   | { kind: 'checking'; fileName: string }
   | { kind: 'failed'; message: string }
   | { kind: 'errors'; message: string; result: RowErrors }
-  | { kind: 'preview'; preview: BatchPreview }
+  | { kind: 'preview'; preview: BatchPreview; accepted: boolean }
   | { kind: 'submitted'; batch: SubmittedBatch; message: string };
 
 function isRowErrors(content: unknown): content is RowErrors {
@@ -97,7 +100,7 @@ export function RemitPage() {
     }
     setStage({ kind: 'checking', fileName: file.name });
     try {
-      setStage({ kind: 'preview', preview: await validateBatchFile(file) });
+      setStage({ kind: 'preview', preview: await validateBatchFile(file), accepted: false });
     } catch (error) {
       const content = error instanceof ApiError ? error.content : undefined;
       const message = error instanceof Error ? error.message : '上传失败，请重试';
@@ -105,9 +108,9 @@ export function RemitPage() {
     }
   };
 
-  const pay = async (preview: BatchPreview, password: string): Promise<string | undefined> => {
+  const pay = async (preview: BatchPreview, accepted: boolean, password: string): Promise<string | undefined> => {
     try {
-      const batch = await submitBatch(preview.draftId, password);
+      const batch = await submitBatch(preview.draftId, password, accepted);
       setPaying(false);
       setStage({
         kind: 'submitted',
@@ -137,6 +140,7 @@ export function RemitPage() {
         <Card>
           <CardContent>
             <RemitErrors message={stage.message} result={stage.result} />
+            <RemitWarnings warnings={stage.result.warnings ?? []} />
           </CardContent>
         </Card>
       )}
@@ -156,10 +160,24 @@ export function RemitPage() {
               校验通过：{stage.preview.fileName}
             </Typography>
             <PreviewFigures preview={stage.preview} />
+            <RemitWarnings warnings={stage.preview.warnings}>
+              <FormControlLabel
+                sx={{ mt: 1 }}
+                control={
+                  <Checkbox
+                    checked={stage.accepted}
+                    onChange={(event) => setStage({ ...stage, accepted: event.target.checked })}
+                  />
+                }
+                label="我已与收款人核对以上银行卡号，确认无误"
+              />
+            </RemitWarnings>
             <Box sx={{ mt: 2, display: 'flex', gap: 1, alignItems: 'center' }}>
               <Button
                 variant="contained"
-                disabled={stage.preview.shortfall > 0 || blocked}
+                disabled={
+                  stage.preview.shortfall > 0 || blocked || (stage.preview.warnings.length > 0 && !stage.accepted)
+                }
                 onClick={guard(() => setPaying(true))}
               >
                 提交打款
@@ -169,6 +187,11 @@ export function RemitPage() {
                   余额不足，请先充值后再提交
                 </Typography>
               )}
+              {stage.preview.shortfall <= 0 && stage.preview.warnings.length > 0 && !stage.accepted && (
+                <Typography color="warning.dark" variant="body2">
+                  请先核对并确认上面的提示
+                </Typography>
+              )}
             </Box>
             <PreviewRows preview={stage.preview} />
             <PayPasswordDialog
@@ -176,7 +199,7 @@ export function RemitPage() {
               companyId={companyId}
               total={stage.preview.total}
               itemCount={stage.preview.itemCount}
-              onPay={(password) => pay(stage.preview, password)}
+              onPay={(password) => pay(stage.preview, stage.accepted, password)}
               onClose={() => setPaying(false)}
             />
           </CardContent>

@@ -62,8 +62,12 @@ export function PreviewFigures({ preview }: { preview: BatchPreview }) {
   );
 }
 
-/** The first rows of the file (the server sends at most 200), so the merchant recognises what was read. */
+/**
+ * The first rows of the file (the server sends at most 200, ID and card numbers masked as in the records), so the
+ * merchant recognises what was read; rows with a warning are tinted.
+ */
 export function PreviewRows({ preview }: { preview: BatchPreview }) {
+  const warned = new Set(preview.warnings.map((warning) => warning.rowNo));
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 1 }}>
@@ -87,7 +91,10 @@ export function PreviewRows({ preview }: { preview: BatchPreview }) {
           </TableHead>
           <TableBody>
             {preview.rows.map((row) => (
-              <TableRow key={row.rowNo}>
+              <TableRow
+                key={row.rowNo}
+                sx={warned.has(row.rowNo) ? { bgcolor: 'warning.light', '& td': { fontWeight: 500 } } : undefined}
+              >
                 <TableCell>{row.rowNo}</TableCell>
                 <TableCell>{row.name}</TableCell>
                 <TableCell>{row.idCard}</TableCell>

@@ -27,7 +27,10 @@ export interface BatchPreview {
   balanceAfter: number;
   shortfall: number;
   expireTime: string;
+  /** ID and card numbers masked as in the payout records. */
   rows: PreviewRow[];
+  /** Rows to check before paying (cards failing the check digit); submitting needs acceptWarnings. */
+  warnings: RowError[];
 }
 
 export interface RowError {
@@ -39,6 +42,7 @@ export interface RowError {
 /** What a file with bad rows answers (1040400): every problem, none accepted. */
 export interface RowErrors {
   errors: RowError[];
+  warnings?: RowError[];
   badRowCount: number;
   rowCount: number;
 }
@@ -68,10 +72,10 @@ export function validateBatchFile(file: File): Promise<BatchPreview> {
   });
 }
 
-export function submitBatch(draftId: number, payPassword: string): Promise<SubmittedBatch> {
+export function submitBatch(draftId: number, payPassword: string, acceptWarnings: boolean): Promise<SubmittedBatch> {
   return requestContent('/api/v1/remittances/batch/submit', {
     method: 'POST',
-    json: { draftId, payPassword },
+    json: { draftId, payPassword, acceptWarnings },
     silent: true,
     timeoutMs: UPLOAD_TIMEOUT_MS,
   });
