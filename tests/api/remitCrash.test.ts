@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer as startRealServer } from '../../scripts/serverProcess';
+import { loadConfig } from '../../server/config';
 import { migrateToLatest, openDatabase } from '../../server/db/database';
 import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed/demo';
@@ -11,6 +12,7 @@ import { chinaTime } from '../../server/db/time';
 import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/money/ledger/ledger';
 import { LEDGER } from '../../src/domain/moneyEnums';
 import { csvFile, payee } from '../support/batchFiles';
+import { range, signPayees } from './support/signedWorkers';
 
 /**
  * A crash in the middle of a batch submission (issue 6): the REAL server runs as a child process on a kept
@@ -31,6 +33,8 @@ const ROWS = 10_000;
 const ROW_AMOUNT = '1.00';
 const BATCH_COST = ROWS * (10_000 + 600);
 const START_BALANCE = 100 * BATCH_COST;
+/** Rounds of upload, submission and kill; each round pays its own 10 000 payees. */
+const ROUNDS = 6;
 
 let dataDir: string;
 let server: RunningServer | null = null;
@@ -153,6 +157,10 @@ beforeAll(async () => {
   try {
     await migrateToLatest(db);
     await seedDemo(db);
+    // Only signed workers of the company may be paid (issue 12): every round's payees signed first, keyed with
+    // the ID key the server resolves from the same data directory.
+    const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' });
+    await signPayees({ db, config }, ACCOUNT, range(0, ROUNDS * ROWS));
     const balance = await balanceOf(db, ACCOUNT);
     await db.transaction().execute((tx) =>
       postEntries(
@@ -189,7 +197,7 @@ describe('a crash during a batch submission', () => {
     // The first round kills right after the answer and times the submission. The others bisect towards the
     // moment of the commit: a kill that left nothing moves the next one later, a kill after the commit moves it
     // earlier, so the later kills land close to (and inside) the transaction on any machine.
-    const rounds = 6;
+    const rounds = ROUNDS;
     const report: string[] = [];
     let earliest = 0;
     let latest = 0;
