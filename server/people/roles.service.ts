@@ -3,6 +3,7 @@ import { CATALOGUE_CODES } from '../../src/domain/permissionCatalog';
 import { ROLE } from '../../src/domain/roles';
 import { ALL_PERMISSION_CODES, ROUTES } from '../../src/domain/routes';
 import type { Db } from '../db/database';
+import { isPostgres } from '../db/migrations/columns';
 import { fail } from '../http/errors';
 
 /**
@@ -93,10 +94,31 @@ export async function applyRoleCodes(tx: Db, roleId: number, codes: readonly str
   }
 }
 
+export const MSG_LAST_ADMIN = '至少保留一个启用的管理员账号，不能停用、删除或改掉最后一个';
+
+/**
+ * Refuses (MSG_LAST_ADMIN) to let this account stop being an active admin (disabled, removed, or given another
+ * kind of role) when it is the last active one: nobody could then reach /adRoleSettings or make another admin.
+ * Inside the change's transaction; on PostgreSQL the active admins' rows are locked, so two admins disabling
+ * each other at the same moment cannot both pass (SQLite runs one write transaction at a time).
+ */
+export async function assertNotLastActiveAdmin(tx: Db, userId: number): Promise<void> {
+  let admins = tx
+    .selectFrom('users')
+    .select('id')
+    .where('role_id', '=', ROLE.admin)
+    .where('status', '=', 1)
+    .where('company_id', 'is', null);
+  if (isPostgres(tx)) admins = admins.forUpdate();
+  const ids = (await admins.execute()).map((row) => Number(row.id));
+  if (ids.includes(userId) && ids.length === 1) fail(MSG_LAST_ADMIN);
+}
+
 /** Gives a staff user a role: its rid becomes the role's kind and its codes the role's (inside a transaction). */
 export async function assignRole(tx: Db, userId: number, roleId: number): Promise<void> {
   const role = await tx.selectFrom('roles').select(['id', 'kind']).where('id', '=', roleId).executeTakeFirst();
   if (!role) fail('角色不存在');
+  if (role.kind !== ROLE.admin) await assertNotLastActiveAdmin(tx, userId);
   await tx
     .updateTable('users')
     .set({ role_id: role.kind, permission_role_id: role.id === role.kind ? null : role.id })

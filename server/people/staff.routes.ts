@@ -26,7 +26,7 @@ import { ForbiddenError, fail } from '../http/errors';
 import { isUniqueViolation } from '../http/fieldChecks';
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
-import { assignRole } from './roles.service';
+import { assertNotLastActiveAdmin, assignRole } from './roles.service';
 
 /**
  * Staff accounts (客服 / 财务 / 合伙人, standard and small-scale), one set of routes per page of STAFF_VIEWS:
@@ -401,6 +401,7 @@ export async function staffRoutes(app: FastifyInstance, { db, sms }: AppServices
     if (status !== 0 && status !== 1) fail('状态只能是 0（停用）或 1（启用）');
     if (status === 0 && id === auth.userId) fail('不能停用自己的账号');
     await db.transaction().execute(async (tx) => {
+      if (status === 0) await assertNotLastActiveAdmin(tx, id);
       await tx.updateTable('users').set({ status }).where('id', '=', id).execute();
       // The access check refuses a disabled account's tokens at once; the version bump keeps them dead after enabling.
       if (status === 0) await revokeAllTokens(tx, id);
