@@ -6,8 +6,9 @@ import { signPayeesOnServer } from './support/signedPayees';
 
 /**
  * /remit end to end: a file with two bad rows is refused with each reason; the corrected file (one payee's card
- * fails the bank's check digit) shows the preview and is submitted with the payment password (123456, seeded for
- * company 1); the simulated bank then completes the batch with one failed item, refunded into /errorMoney.
+ * fails the bank's check digit) shows the masked preview and a warning the merchant accepts, and is submitted
+ * with the payment password (123456, seeded for company 1); the simulated bank then completes the batch with one
+ * failed item, refunded into /errorMoney.
  */
 
 // Serials far from the other specs' payees; amounts of a few yuan so any seeded balance covers them.
@@ -50,9 +51,25 @@ test('商户上传有误的打款文件看到每行原因，改正后预览并�
   await expect(page.getByLabel('打款后余额')).toBeVisible();
   const preview = page.getByRole('table', { name: '打款明细预览' });
   await expect(preview.getByRole('row')).toHaveCount(4);
-  await expect(preview.getByRole('row').nth(3)).toContainText(failing[2]);
+  // Masked as in the payout records (issue 17 item 11): the full numbers appear nowhere on the page.
+  await expect(preview.getByRole('row').nth(3)).toContainText(`****${failing[2].slice(-4)}`);
+  await expect(preview.getByRole('row').nth(3)).toContainText(
+    `${failing[1].slice(0, 6)}********${failing[1].slice(-4)}`,
+  );
+  await expect(page.getByText(failing[2])).toHaveCount(0);
+  await expect(page.getByText(failing[1])).toHaveCount(0);
 
-  await page.getByRole('button', { name: '提交打款' }).click();
+  // The card failing its check digit is a warning the merchant accepts before paying.
+  const warnings = page.getByRole('table', { name: '需要核对的行' });
+  await expect(warnings.getByRole('row')).toHaveCount(2);
+  await expect(warnings.getByRole('row').nth(1)).toContainText('第 4 行');
+  await expect(warnings.getByRole('row').nth(1)).toContainText(PAYEE_MSG.cardCheckDigit);
+  const submit = page.getByRole('button', { name: '提交打款' });
+  await expect(submit).toBeDisabled();
+  await page.getByRole('checkbox', { name: '我已与收款人核对以上银行卡号，确认无误' }).check();
+  await expect(submit).toBeEnabled();
+
+  await submit.click();
   const dialog = page.getByRole('dialog', { name: '输入支付密码' });
   await expect(dialog).toContainText('合计应付 7.00 元');
   await dialog.getByLabel('支付密码').fill('123456');
