@@ -51,6 +51,8 @@ export interface ResourceBinding {
   afterWrite?: (context: WriteContext) => Promise<void>;
   /** Refuse a delete while the row is in use; checked in the DELETE statement itself, so nothing slips in between. */
   deleteGuard?: { unlessUsed: (eb: ExpressionBuilder<any, any>, id: number) => Expression<SqlBool>; message: string };
+  /** false: no GET /api/v1/exports/:name for this list (listExport.ts); by default every declared list exports. */
+  export?: false;
   /** Row actions by the declaration's action name (status changes, publish, void, ...). */
   actions?: Readonly<Record<string, ActionBinding>>;
   messages: {

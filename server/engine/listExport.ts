@@ -1,0 +1,307 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+import { filterKeys, sortFields } from '../../resources/types';
+import { choiceName } from '../../src/domain/enums';
+import { findRoute } from '../../src/domain/routes';
+import { holdsAny, requireAuth } from '../auth/access';
+import { chinaTime } from '../db/time';
+import { attachmentDisposition } from '../files/fileStore';
+import { BusinessError, ForbiddenError, fail } from '../http/errors';
+import { type ListQuery, type ListSpec, parseListQuery } from '../http/listQuery';
+import type { ResourceBinding } from './binding';
+import { resolveColumns } from './columns';
+import { listPage } from './reads';
+
+/**
+ * Exports of declared lists, streamed (GET /api/v1/exports/:name?format=xlsx|csv&q=&sort=, plus the list's own
+ * query such as platformmark): the rows the list would show with the same filters and sort, every page, in the
+ * caller's scope, up to EXPORT_MAX_ROWS.
+ * - A list the engine serves is read with the engine's listPage (the same scope and edition rules);
+ * - a hand-written list is read through its own list route, in process, with the caller's headers, so its
+ *   permission and scope checks run unchanged; a hand-written route may also call streamListExport itself.
+ * The .xlsx has Chinese headers, money as numbers in yuan (#,##0.00), dates as dates, enums by name, file
+ * columns by their file name (never the internal /api-v1/dl path), and widths by field type.
+ */
+
+export const EXPORT_MAX_ROWS = 100_000;
+const PAGE_SIZE = 1000;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const EXPORT_MSG = {
+  unknown: '该列表不支持导出',
+  format: '导出格式只能是 xlsx 或 csv',
+  tooMany: (total: number) => `共 ${total} 条，超过单次导出上限 ${EXPORT_MAX_ROWS} 条，请缩小筛选范围后再导出`,
+  empty: '没有可导出的数据',
+} as const;
+
+export type ExportFormat = 'xlsx' | 'csv';
+type Row = Record<string, unknown>;
+/** Reads one page (0-based) of the list; answers its rows and the total. */
+export type PageReader = (page: number, size: number) => Promise<{ rows: Row[]; total: number }>;
+
+/** The name a file cell shows: the original name a download URL carries (rn=), else the last path segment. */
+export function fileNameOf(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  return value
+    .split(',')
+    .map((one) => {
+      try {
+        const url = new URL(one.trim(), 'http://localhost');
+        const name = url.searchParams.get('rn') ?? url.searchParams.get('name');
+        if (name) return name;
+        return decodeURIComponent(url.pathname.split('/').pop() ?? '');
+      } catch {
+        return one.trim();
+      }
+    })
+    .filter((name) => name !== '')
+    .join('、');
+}
+
+const TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/;
+
+/** A China-time text as a Date whose UTC fields are those of the text: Excel shows exactly what the list shows. */
+function excelDate(value: unknown): Date | null {
+  const match = typeof value === 'string' ? TIME.exec(value) : null;
+  if (!match) return null;
+  const [, y, m, d, hh = '0', mm = '0', ss = '0'] = match;
+  return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), Number(hh), Number(mm), Number(ss)));
+}
+
+function xlsxCell(field: FieldDeclaration, value: unknown): string | number | Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  switch (field.type) {
+    case 'money':
+      return Number.isFinite(Number(value)) ? Number(value) / 10_000 : String(value);
+    case 'number':
+      return Number.isFinite(Number(value)) ? Number(value) : String(value);
+    case 'date':
+    case 'datetime':
+      return excelDate(value) ?? String(value);
+    case 'enum':
+      return field.choices ? choiceName(field.choices, value) : String(value);
+    case 'image':
+    case 'file':
+      return fileNameOf(value);
+    default:
+      return String(value);
+  }
+}
+
+function csvText(field: FieldDeclaration, value: unknown): string {
+  const cell = xlsxCell(field, value);
+  if (cell === null) return '';
+  if (cell instanceof Date) return String(value).slice(0, field.type === 'date' ? 10 : 19);
+  if (field.type === 'money' && typeof cell === 'number') return cell.toFixed(2);
+  return String(cell);
+}
+
+function csvEscape(text: string): string {
+  // A cell starting like a formula would run in a spreadsheet: prefix it.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Column width (characters) by field type: dates and money fit, names and long text get room. */
+function widthOf(field: FieldDeclaration): number {
+  const label = [...field.label].length * 2 + 2;
+  const byType: Record<string, number> = {
+    money: 16,
+    number: 10,
+    date: 12,
+    datetime: 20,
+    enum: 12,
+    image: 24,
+    file: 24,
+    longtext: 40,
+    text: 22,
+  };
+  return Math.min(Math.max(byType[field.type] ?? 20, label), 60);
+}
+
+const FORMATS: Record<string, string> = { money: '#,##0.00', date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm:ss' };
+
+/** The fields an export writes: every declared field, as the CSV export always did (hidden columns too). */
+export function exportFields(declaration: ResourceDeclaration): FieldDeclaration[] {
+  return declaration.fields.filter((field) => field.source !== 'summary');
+}
+
+/** `资金管理-2026-11-23.xlsx`: the page's title from the route table, else the declaration's label. */
+export function exportFileName(declaration: ResourceDeclaration, format: ExportFormat): string {
+  const title = findRoute(`/${declaration.name}`)?.title ?? declaration.label;
+  return `${title}-${chinaTime().slice(0, 10)}.${format}`;
+}
+
+async function* pagesOf(read: PageReader, first: { rows: Row[]; total: number }): AsyncGenerator<Row[]> {
+  yield first.rows;
+  let done = first.rows.length;
+  for (let page = 1; done < first.total && done < EXPORT_MAX_ROWS; page += 1) {
+    const { rows } = await read(page, PAGE_SIZE);
+    if (rows.length === 0) return;
+    const room = EXPORT_MAX_ROWS - done;
+    yield rows.length > room ? rows.slice(0, room) : rows;
+    done += rows.length;
+    if (rows.length < PAGE_SIZE) return;
+  }
+}
+
+function xlsxStream(fields: readonly FieldDeclaration[], sheetName: string, pages: AsyncGenerator<Row[]>): Readable {
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = fields.map((field) => ({
+    key: field.source,
+    width: widthOf(field),
+    style: FORMATS[field.type] ? { numFmt: FORMATS[field.type] } : {},
+  }));
+  const header = sheet.addRow(fields.map((field) => field.label));
+  header.font = { bold: true };
+  header.commit();
+  (async () => {
+    for await (const rows of pages) {
+      for (const row of rows) sheet.addRow(fields.map((field) => xlsxCell(field, row[field.source]))).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: Error) => stream.destroy(error));
+  return stream;
+}
+
+function csvStream(fields: readonly FieldDeclaration[], pages: AsyncGenerator<Row[]>): Readable {
+  const stream = new PassThrough();
+  (async () => {
+    // UTF-8 BOM so Excel opens Chinese text correctly.
+    stream.write(`\uFEFF${fields.map((field) => csvEscape(field.label)).join(',')}\r\n`);
+    for await (const rows of pages) {
+      const lines = rows.map((row) => fields.map((field) => csvEscape(csvText(field, row[field.source]))).join(','));
+      if (lines.length > 0 && !stream.write(`${lines.join('\r\n')}\r\n`)) {
+        await new Promise((resolve) => stream.once('drain', resolve));
+      }
+    }
+    stream.end();
+  })().catch((error: Error) => stream.destroy(error));
+  return stream;
+}
+
+export function parseExportFormat(value: unknown): ExportFormat {
+  const format = value ?? 'xlsx';
+  if (format !== 'xlsx' && format !== 'csv') fail(EXPORT_MSG.format);
+  return format;
+}
+
+/**
+ * Streams a list as .xlsx or .csv. The first page is read before any byte is sent, so a refusal (scope, a bad
+ * filter, too many rows) is still an ordinary error answer. Hand-written list routes may call this with their
+ * own page reader.
+ */
+export async function streamListExport(
+  reply: FastifyReply,
+  declaration: ResourceDeclaration,
+  format: ExportFormat,
+  read: PageReader,
+): Promise<FastifyReply> {
+  const first = await read(0, PAGE_SIZE);
+  if (first.total > EXPORT_MAX_ROWS) fail(EXPORT_MSG.tooMany(first.total));
+  const fields = exportFields(declaration);
+  const title = findRoute(`/${declaration.name}`)?.title ?? declaration.label;
+  const pages = pagesOf(read, first);
+  const body = format === 'xlsx' ? xlsxStream(fields, title, pages) : csvStream(fields, pages);
+  return reply
+    .header('content-type', format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8')
+    .header('content-disposition', attachmentDisposition(exportFileName(declaration, format)))
+    .header('cache-control', 'private, no-store')
+    .header('x-export-total', String(Math.min(first.total, EXPORT_MAX_ROWS)))
+    .send(body);
+}
+
+/** The list's query string for page `page`: the export request's own query less format/page/size. */
+function listSearch(request: FastifyRequest, page: number, size: number): string {
+  const search = new URLSearchParams(request.url.split('?')[1] ?? '');
+  search.delete('format');
+  search.set('page', String(page));
+  search.set('size', String(size));
+  // q keeps its ';' and ':' separators as the client sent them.
+  return search.toString().replace(/%3A/gi, ':').replace(/%3B/gi, ';').replace(/%2C/gi, ',');
+}
+
+/** Reads pages of a hand-written list through its own route, with the caller's headers. */
+function injectedReader(app: FastifyInstance, request: FastifyRequest, path: string): PageReader {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string' && !['host', 'content-length', 'accept-encoding', 'connection'].includes(name)) {
+      headers[name] = value;
+    }
+  }
+  headers.accept = 'application/json';
+  return async (page, size) => {
+    const response = await app.inject({ method: 'GET', url: `${path}?${listSearch(request, page, size)}`, headers });
+    let envelope: { code?: number; message?: string; content?: { content?: Row[]; totalElements?: number } };
+    try {
+      envelope = response.json();
+    } catch {
+      throw new BusinessError('导出失败，请稍后再试');
+    }
+    if (response.statusCode === 403) throw new ForbiddenError(envelope.message ?? '无权限访问此页面！');
+    if (response.statusCode !== 200 || envelope.code !== 1020000 || !envelope.content) {
+      throw new BusinessError(envelope.message ?? '导出失败，请稍后再试');
+    }
+    return { rows: envelope.content.content ?? [], total: Number(envelope.content.totalElements ?? 0) };
+  };
+}
+
+/** Reads pages of an engine-served list with the engine's own listPage (scope, editions, filters, sort). */
+function engineReader(binding: ResourceBinding, request: FastifyRequest, db: Parameters<typeof listPage>[0]) {
+  const { declaration } = binding;
+  const spec: ListSpec = {
+    filterKeys: filterKeys(declaration),
+    sortFields: sortFields(declaration),
+    defaultSort: {
+      field: declaration.defaultSort.field,
+      order: declaration.defaultSort.order === 'ASC' ? 'asc' : 'desc',
+    },
+  };
+  const columns = resolveColumns(binding);
+  const auth = requireAuth(request);
+  const base = parseListQuery(request.url, { ...(request.query as Record<string, unknown>), page: 0, size: 1 }, spec);
+  return async (page: number, size: number) => {
+    const list: ListQuery = { ...base, page, size };
+    return listPage(db, binding, columns, auth, list);
+  };
+}
+
+function pageCodes(name: string): readonly string[] {
+  return findRoute(`/${name}`)?.permissions ?? [];
+}
+
+/**
+ * GET /api/v1/exports/:name for every declared list (resources/index.ts), engine-served or hand-written.
+ * A binding with `export: false` is not exported.
+ */
+export function registerListExports(
+  app: FastifyInstance,
+  db: Parameters<typeof listPage>[0],
+  declarations: readonly ResourceDeclaration[],
+  bindings: readonly ResourceBinding[],
+): void {
+  const byName = new Map(declarations.map((declaration) => [declaration.name, declaration]));
+  const bound = new Map(bindings.map((binding) => [binding.declaration.name, binding]));
+  app.get('/api/v1/exports/:name', async (request, reply) => {
+    const auth = requireAuth(request);
+    const name = (request.params as { name: string }).name;
+    const declaration = byName.get(name);
+    const binding = bound.get(name);
+    if (!declaration?.api.list || binding?.export === false) fail(EXPORT_MSG.unknown);
+    const format = parseExportFormat((request.query as { format?: unknown }).format);
+    // The page's codes (the declaration's, else the route table's), whoever serves the list: a hand-written
+    // route shared by several pages (e.g. top-ups) checks only its scope.
+    const codes = declaration.permissions.list.length > 0 ? declaration.permissions.list : pageCodes(name);
+    if (codes.length > 0 && !holdsAny(auth, codes)) {
+      throw new ForbiddenError(binding?.messages.denied ?? '无权限访问此页面！');
+    }
+    const engineServed = binding && !binding.handWritten?.includes('list');
+    const read = engineServed ? engineReader(binding, request, db) : injectedReader(app, request, declaration.api.list);
+    return streamListExport(reply, declaration, format, read);
+  });
+}
