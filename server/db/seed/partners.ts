@@ -1,11 +1,11 @@
-import type { Tx } from '../../money/ledger/ledger';
+import type { Db } from '../database';
 import { chinaTime } from '../time';
 
 /**
  * The demo partner 合伙人老李 (hehuoren, department 2) as a channel: category 事业合伙人, the sale partner of the
  * companies of its department, serving the first service enterprise of each edition, with one virtual company.
  */
-export async function seedPartners(tx: Tx): Promise<void> {
+export async function seedPartners(tx: Db): Promise<void> {
   const partner = await tx.selectFrom('users').select('id').where('username', '=', 'hehuoren').executeTakeFirst();
   if (!partner) return;
   const partnerId = Number(partner.id);
