@@ -33,6 +33,14 @@ const FIELDS = {
   rateLevel2: { source: 'rateLevel2', label: '优选VIP费率（万分之）', type: 'number', form: true, required: true },
   rateLevel3: { source: 'rateLevel3', label: '尊享VIP费率（万分之）', type: 'number', form: true, required: true },
   uploadEnabled: { source: 'uploadEnabled', label: '允许上传人员', type: 'enum', choices: YES_NO, form: true },
+  reportsPayouts: {
+    source: 'reportsPayouts',
+    label: '打款结果由主体回调',
+    type: 'enum',
+    choices: YES_NO,
+    form: true,
+    hidden: true,
+  },
   callbackChannel: {
     source: 'callbackChannel',
     label: '回调渠道',
@@ -120,6 +128,7 @@ function management(name: string, label: string, base: string, codes: readonly s
       FIELDS.rateLevel2,
       FIELDS.rateLevel3,
       FIELDS.uploadEnabled,
+      FIELDS.reportsPayouts,
       FIELDS.callbackChannel,
       FIELDS.status,
       FIELDS.statusReason,

@@ -22,6 +22,7 @@ import { codeQuery } from './smsCodes';
 import { noteSendStatus } from './smsLogs';
 import { subsidiaries } from './subsidiaries';
 import { TAX_CERTIFICATE_RESOURCES } from './taxCertificates';
+import { THIRD_PARTY_RESOURCES } from './thirdPartyCalls';
 import type { ResourceDeclaration } from './types';
 import { systemMaintain } from './upgradeNotices';
 import { smallVersionUpdate, versionUpdate } from './versions';
@@ -64,6 +65,7 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   smallAgentManagement,
   mainInformation,
   ...AGREEMENT_RESOURCES,
+  ...THIRD_PARTY_RESOURCES,
   ...WORKER_RESOURCES,
   ...RATE_RESOURCES,
   ...PARTNER_RESOURCES,

@@ -21,6 +21,7 @@ import { operationLogBinding } from './system/operationLog.binding';
 import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
 import { smsLogsBinding } from './system/smsLogs.binding';
 import { smallVersionsBinding, versionsBinding } from './system/versions.binding';
+import { THIRD_PARTY_BINDINGS } from './thirdparty/thirdPartyCalls.binding';
 
 /** Every declared resource the engine serves. A plain entity adds one line here. */
 export const BINDINGS: readonly ResourceBinding[] = [
@@ -37,6 +38,7 @@ export const BINDINGS: readonly ResourceBinding[] = [
   smallAgentManagementBinding,
   mainInformationBinding,
   ...AGREEMENT_BINDINGS,
+  ...THIRD_PARTY_BINDINGS,
   subsidiariesBinding,
   ...PARTNER_BINDINGS,
   settlementBlacklistBinding,

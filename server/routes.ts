@@ -39,6 +39,7 @@ import { companySummaryRoutes } from './statistics/companySummary.routes';
 import { reportsRoutes } from './statistics/reports.routes';
 import { taxRoutes } from './statistics/tax.routes';
 import { versionsRoutes } from './system/versions.routes';
+import { thirdPartyRoutes } from './thirdparty/thirdparty.routes';
 import { workersRoutes } from './workers/workers.routes';
 
 /** Every API route plugin. A new domain adds one line here. */
@@ -82,4 +83,5 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await autoInvoicingRoutes(app, services);
   await enterprisesRoutes(app, services);
   await agreementsRoutes(app, services);
+  await thirdPartyRoutes(app, services);
 }

@@ -13,6 +13,8 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
   SensitiveWordList: lazy(() =>
     import('./SensitiveWordList').then((module) => ({ default: module.SensitiveWordList })),
   ),
+  ThirdCallList: lazy(() => import('./ThirdCallList').then((module) => ({ default: module.ThirdCallList }))),
+  OpenApiKeyList: lazy(() => import('./OpenApiKeyList').then((module) => ({ default: module.OpenApiKeyList }))),
   ...PAYOUT_RECORD_LISTS,
   WorkerImportList: lazy(() =>
     import('../../src/pages/workers/WorkerImportList').then((module) => ({ default: module.WorkerImportList })),

@@ -94,6 +94,8 @@ export interface PayoutBatchTable {
   remark: string | null;
   create_time: string;
   finish_time: string | null;
+  /** The enterprise whose webhook reports its items' results (migration 065); null: the payout channel pays them. */
+  report_enterprise_id: number | null;
 }
 
 export interface PayoutItemTable {
@@ -109,7 +111,7 @@ export interface PayoutItemTable {
   amount: number;
   service_charge: number;
   remark: string | null;
-  /** ITEM: 0 处理中, 1 成功, 2 失败 */
+  /** ITEM: 0 处理中, 1 成功, 2 失败, 3 待服务主体回报 */
   status: Generated<number>;
   fail_reason: string | null;
   create_time: string;

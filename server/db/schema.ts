@@ -293,6 +293,9 @@ export interface Database {
   operation_logs: OperationLogTable;
   enterprises: import('../enterprises/tables').EnterpriseTable;
   enterprise_industries: import('../enterprises/tables').EnterpriseIndustryTable;
+  third_party_calls: import('../thirdparty/tables').ThirdPartyCallTable;
+  webhook_events: import('../thirdparty/tables').WebhookEventTable;
+  open_api_keys: import('../thirdparty/tables').OpenApiKeyTable;
   stat_company_day: import('./statisticsTables').StatCompanyDayTable;
   stat_company_month: import('./statisticsTables').StatCompanyMonthTable;
   stat_group_day: import('./statisticsTables').StatGroupDayTable;

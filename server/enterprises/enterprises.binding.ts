@@ -66,6 +66,7 @@ function managementBinding(declaration: ResourceDeclaration, platformMark: numbe
     insertDefaults: () => ({
       status: STATUS.normal,
       upload_enabled: 0,
+      reports_payouts: 0,
       // The key its inbound webhook is signed with; shown to the admin on /addThirdPartyCall's callback pages.
       webhook_secret: randomBytes(32).toString('hex'),
     }),
@@ -82,6 +83,7 @@ function managementBinding(declaration: ResourceDeclaration, platformMark: numbe
     beforeSave: async (_context, values) => ({
       ...(values.rank === null ? { rank: 0 } : {}),
       ...(values.upload_enabled === null ? { upload_enabled: 0 } : {}),
+      ...(values.reports_payouts === null ? { reports_payouts: 0 } : {}),
     }),
     unique: { field: 'creditCode', message: '统一社会信用代码已存在' },
     deleteGuard: {

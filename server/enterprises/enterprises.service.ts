@@ -16,6 +16,8 @@ export interface EnterpriseSummary {
   status: number;
   statusReason: string | null;
   uploadEnabled: number;
+  /** 1: it settles with workers itself and reports payout results by webhook. */
+  reportsPayouts: number;
 }
 
 const SUMMARY = [
@@ -26,6 +28,7 @@ const SUMMARY = [
   'enterprises.status as status',
   'enterprises.status_reason as statusReason',
   'enterprises.upload_enabled as uploadEnabled',
+  'enterprises.reports_payouts as reportsPayouts',
 ] as const;
 
 function summaryOf(row: Record<string, unknown>): EnterpriseSummary {
@@ -37,6 +40,7 @@ function summaryOf(row: Record<string, unknown>): EnterpriseSummary {
     status: Number(row.status),
     statusReason: (row.statusReason as string | null) ?? null,
     uploadEnabled: Number(row.uploadEnabled),
+    reportsPayouts: Number(row.reportsPayouts),
   };
 }
 
@@ -98,10 +102,14 @@ export async function companyEnterprise(
   return row ? summaryOf(row) : undefined;
 }
 
-/** A payout submit's check: the company's enterprise must not be locked. */
-export async function assertCompanyMayPayOut(db: Db, companyId: number, platformMark: number): Promise<void> {
+/**
+ * A payout submit's check: the company's enterprise must not be locked. Answers the enterprise whose webhook will
+ * report the items' results (one that settles with workers itself), else null.
+ */
+export async function assertCompanyMayPayOut(db: Db, companyId: number, platformMark: number): Promise<number | null> {
   const enterprise = await companyEnterprise(db, companyId, platformMark);
   if (enterprise) assertAcceptsNewWork(enterprise);
+  return enterprise?.reportsPayouts === 1 ? enterprise.id : null;
 }
 
 /** Whether the company settles through this enterprise (has a signed contract with it, any edition). */

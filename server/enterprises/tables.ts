@@ -21,6 +21,8 @@ export interface EnterpriseTable {
   callback_channel: number | null;
   /** HMAC-SHA256 key of its inbound webhook (hex). */
   webhook_secret: string | null;
+  /** 1: it settles with workers itself and reports each payout item's result by webhook (migration 065). */
+  reports_payouts: Generated<number>;
   status: number;
   status_reason: string | null;
   status_by: string | null;

@@ -220,9 +220,11 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
       fail(SUBMIT_MSG.draftExpired);
     }
     // A locked enterprise takes no new payouts (a repeat of a submitted draft still answers its batch).
-    if (draft.batchId === null) await assertCompanyMayPayOut(db, auth.companyId, auth.platformMark);
+    // An enterprise that settles with workers itself reports the items' results by webhook instead of the channel.
+    const reportEnterpriseId =
+      draft.batchId === null ? await assertCompanyMayPayOut(db, auth.companyId, auth.platformMark) : null;
 
-    const submission = await submitDraft(db, draft, auth.userId, chinaTime());
+    const submission = await submitDraft(db, draft, auth.userId, chinaTime(), reportEnterpriseId);
     if (!submission.duplicate) payouts.kick();
     const { batch } = submission;
     return ok(

@@ -24,8 +24,10 @@ export const ITEM_STATUS: readonly Choice[] = [
   { id: 0, name: '处理中' },
   { id: 1, name: '成功' },
   { id: 2, name: '失败' },
+  { id: 3, name: '待服务主体回报' },
 ];
-export const ITEM = { processing: 0, succeeded: 1, failed: 2 } as const;
+/** awaitingReport: the company's enterprise settles with workers itself and reports the result by webhook. */
+export const ITEM = { processing: 0, succeeded: 1, failed: 2, awaitingReport: 3 } as const;
 
 /** payout_batches.invoice_status */
 export const BATCH_INVOICE_STATUS: readonly Choice[] = [

@@ -17,6 +17,7 @@ import * as security from './040_security';
 import * as operationLog from './050_operation_log';
 import * as enterprises from './060_enterprises';
 import * as agreements from './061_agreements';
+import * as thirdPartyCalls from './065_third_party_calls';
 import * as statistics from './070_statistics';
 import * as statisticsChargeOrder from './071_statistics_charge_order';
 import * as sensitiveWords from './080_sensitive_words';
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '050_operation_log': operationLog,
   '060_enterprises': enterprises,
   '061_agreements': agreements,
+  '065_third_party_calls': thirdPartyCalls,
   '070_statistics': statistics,
   '071_statistics_charge_order': statisticsChargeOrder,
   '080_sensitive_words': sensitiveWords,

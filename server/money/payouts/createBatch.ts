@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { itemServiceCharge } from '../../../src/domain/charges';
-import { LEDGER } from '../../../src/domain/moneyEnums';
+import { ITEM, LEDGER } from '../../../src/domain/moneyEnums';
 import { postEntries, type Tx } from '../ledger/ledger';
 import type { PayoutRow } from './payoutRow';
 
@@ -15,6 +15,8 @@ export interface NewBatch {
   draftId: number | null;
   remark?: string | null;
   now: string;
+  /** The company's enterprise settles with workers itself: the items wait (ITEM.awaitingReport) for its webhook. */
+  reportEnterpriseId?: number | null;
 }
 
 export interface CreatedBatch {
@@ -35,7 +37,7 @@ export function newBatchNo(now: string): string {
 /**
  * Writes a batch, its items and the debit (payouts plus service charge) in the caller's transaction: all of it
  * or, when the balance is short (InsufficientBalanceError) or anything else fails, none of it.
- * The items then wait (status 0) for the payout processor.
+ * The items then wait (status 0) for the payout processor, or (status 3) for their enterprise's report.
  */
 export async function createBatch(tx: Tx, batch: NewBatch): Promise<CreatedBatch> {
   const charges = batch.rows.map((row) => itemServiceCharge(row.amount, batch.rate));
@@ -56,6 +58,7 @@ export async function createBatch(tx: Tx, batch: NewBatch): Promise<CreatedBatch
       operator_id: batch.operatorId,
       remark: batch.remark ?? null,
       create_time: batch.now,
+      report_enterprise_id: batch.reportEnterpriseId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -79,6 +82,7 @@ export async function createBatch(tx: Tx, batch: NewBatch): Promise<CreatedBatch
           service_charge: charges[start + index],
           remark: row.remark,
           create_time: batch.now,
+          ...(batch.reportEnterpriseId ? { status: ITEM.awaitingReport } : {}),
         })),
       )
       .execute();

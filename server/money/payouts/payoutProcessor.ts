@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
-import { ABNORMAL, BATCH, ITEM, LEDGER } from '../../../src/domain/moneyEnums';
+import { ITEM } from '../../../src/domain/moneyEnums';
 import type { Db } from '../../db/database';
 import { chinaTime } from '../../db/time';
-import { postEntries, type Tx } from '../ledger/ledger';
+import { recordItemOutcomes } from './itemOutcomes';
 import type { PayoutChannel, PayoutResult } from './payoutChannel';
 
 export interface PayoutProcessor {
@@ -41,17 +40,9 @@ interface PendingItem {
   create_time: string;
 }
 
-interface BatchTally {
-  successCount: number;
-  successAmount: number;
-  successCharge: number;
-  failedCount: number;
-  failedAmount: number;
-}
-
 /**
  * Sends waiting payout items (status 0) to the channel, a chunk at a time, and records each outcome in one
- * transaction per chunk: the item's status, and for a failure the refund of its amount and service charge
+ * transaction per chunk (itemOutcomes.ts): the item's status, and for a failure the refund of its amount and service charge
  * through the ledger plus an abnormal-funds record (/errorMoney); then the batch's tallies, and its final
  * status once no item waits. Each item's update is conditional on status 0, so two processors (two server
  * processes) never record or refund an item twice. Items survive a restart: whatever was not recorded is
@@ -87,110 +78,7 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
 
   async function record(items: readonly PendingItem[], results: readonly PayoutResult[]): Promise<void> {
     const now = chinaTime();
-    await db.transaction().execute(async (tx) => {
-      const tallies = new Map<number, BatchTally>();
-      for (const [index, item] of items.entries()) {
-        const result = results[index];
-        const updated = await tx
-          .updateTable('payout_items')
-          .set({
-            status: result.ok ? ITEM.succeeded : ITEM.failed,
-            fail_reason: result.ok ? null : result.reason,
-            finish_time: now,
-          })
-          .where('id', '=', item.id)
-          .where('status', '=', ITEM.processing)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) continue;
-        const tally = tallies.get(item.batch_id) ?? {
-          successCount: 0,
-          successAmount: 0,
-          successCharge: 0,
-          failedCount: 0,
-          failedAmount: 0,
-        };
-        tallies.set(item.batch_id, tally);
-        if (result.ok) {
-          tally.successCount += 1;
-          tally.successAmount += Number(item.amount);
-          tally.successCharge += Number(item.service_charge);
-        } else {
-          tally.failedCount += 1;
-          tally.failedAmount += Number(item.amount);
-          await refund(tx, item, result.reason, now);
-        }
-      }
-      for (const [batchId, tally] of tallies) await settleBatch(tx, batchId, tally, now);
-    });
-  }
-
-  async function refund(tx: Tx, item: PendingItem, reason: string, now: string): Promise<void> {
-    await tx
-      .insertInto('abnormal_funds')
-      .values({
-        company_id: item.company_id,
-        platform_mark: item.platform_mark,
-        batch_id: item.batch_id,
-        item_id: item.id,
-        name: item.name,
-        id_card: item.id_card,
-        bank_card: item.bank_card,
-        mobile: item.mobile,
-        amount: item.amount,
-        service_charge: item.service_charge,
-        reason,
-        status: ABNORMAL.pending,
-        create_time: now,
-      })
-      .execute();
-    await postEntries(
-      tx,
-      { companyId: Number(item.company_id), platformMark: Number(item.platform_mark) },
-      [
-        {
-          kind: LEDGER.refund,
-          amount: Number(item.amount) + Number(item.service_charge),
-          refType: 'item',
-          refId: item.id,
-          operatorId: null,
-          remark: `${item.name} 打款失败退回：${reason}`.slice(0, 128),
-        },
-      ],
-      now,
-    );
-  }
-
-  async function settleBatch(tx: Tx, batchId: number, tally: BatchTally, now: string): Promise<void> {
-    await tx
-      .updateTable('payout_batches')
-      .set({
-        success_count: sql`success_count + ${tally.successCount}`,
-        success_amount: sql`success_amount + ${tally.successAmount}`,
-        success_charge: sql`success_charge + ${tally.successCharge}`,
-        failed_count: sql`failed_count + ${tally.failedCount}`,
-        failed_amount: sql`failed_amount + ${tally.failedAmount}`,
-      })
-      .where('id', '=', batchId)
-      .execute();
-    const batch = await tx
-      .selectFrom('payout_batches')
-      .select(['item_count', 'success_count', 'failed_count'])
-      .where('id', '=', batchId)
-      .executeTakeFirstOrThrow();
-    const done = Number(batch.success_count) + Number(batch.failed_count);
-    if (done < Number(batch.item_count)) return;
-    const status =
-      Number(batch.failed_count) === 0
-        ? BATCH.completed
-        : Number(batch.success_count) === 0
-          ? BATCH.failed
-          : BATCH.partlyFailed;
-    await tx
-      .updateTable('payout_batches')
-      .set({ status, finish_time: now })
-      .where('id', '=', batchId)
-      .where('status', '=', BATCH.processing)
-      .execute();
+    await db.transaction().execute((tx) => recordItemOutcomes(tx, items, results, now, ITEM.processing));
   }
 
   /** Sends the items to the channel (keyed by item id, so a resend pays once) and records the outcomes. */

@@ -22,7 +22,14 @@ class AlreadySubmitted extends Error {}
  * rolls back whatever it wrote and it answers the batch the first one created. A short balance throws
  * InsufficientBalanceError from the ledger and nothing is written.
  */
-export async function submitDraft(db: Db, draft: DraftRecord, operatorId: number, now: string): Promise<Submission> {
+export async function submitDraft(
+  db: Db,
+  draft: DraftRecord,
+  operatorId: number,
+  now: string,
+  /** The enterprise that reports the items' results by webhook (createBatch), if the company's does. */
+  reportEnterpriseId: number | null = null,
+): Promise<Submission> {
   const existing = draft.batchId === null ? undefined : await batchOfDraft(db, draft.id);
   if (existing) return duplicateOf(db, draft, existing);
   try {
@@ -40,6 +47,7 @@ export async function submitDraft(db: Db, draft: DraftRecord, operatorId: number
         rate: await rateInForce(tx, draft.companyId, draft.platformMark, now),
         draftId: draft.id,
         now,
+        reportEnterpriseId,
       });
       if (!(await markDraftSubmitted(tx, draft.id, batch.batchId))) throw new AlreadySubmitted();
       return { ...batch, itemCount: rows.length };

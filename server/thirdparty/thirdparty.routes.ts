@@ -1,0 +1,250 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DIRECTION, OPEN_KEY_MSG, OUTCOME, WEBHOOK_MAX_BYTES, WEBHOOK_MSG } from '../../src/domain/thirdPartyCalls';
+import type { AppServices } from '../appServices';
+import { requireAuth } from '../auth/access';
+import { assertCompanyVisible, parseId } from '../auth/scope';
+import { companyOptions } from '../companies/companyPicker';
+import { companyForSigning } from '../companies/companySigning';
+import { chinaTime } from '../db/time';
+import { changesBetween, recordOperation } from '../engine/operationLog';
+import { ok } from '../http/envelope';
+import { fail } from '../http/errors';
+import { elapsedMs, logCall } from './callLog';
+import { handleWebhook } from './webhooks';
+
+/**
+ * Third-party calls (issue 13), besides the engine's lists (thirdPartyCalls.binding.ts):
+ * - POST /api/v1/open/enterprises/:enterpriseId/webhook   an enterprise's signed event (webhooks.ts), public;
+ * - POST /api/v1/thirdcalls/replay/:id                     an admin re-runs a logged inbound call (UI_DX_ENTERPRISE);
+ * - GET  /api/v1/companies/otherplatformmark/companies?name=   the grant form's merchant picker;
+ * - POST /api/v1/companies/otherplatformmark { companyId, caller, remark? }   grants a merchant an open-API key;
+ * - POST /api/v1/company/baoguset/:id                      replaces a grant's key (UI_LN_ENTERPRISE);
+ *   both answer the key once: only its sha256 and first 12 characters are kept;
+ * - GET  /api/v1/companies/verifysecretkey?secretkey=      the open API's key check, public, logged.
+ */
+const KEY_ACCESS = { config: { access: { permissions: ['UI_LN_ENTERPRISE'] } } };
+const KEY_PREFIX_LENGTH = 12;
+
+function newKey(): { key: string; prefix: string; hash: string } {
+  const key = `lgk_${randomBytes(24).toString('base64url')}`;
+  return { key, prefix: key.slice(0, KEY_PREFIX_LENGTH), hash: hashKey(key) };
+}
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
+  // The webhook reads its body as the raw text it was signed over, in a context of its own.
+  await app.register(async (open) => {
+    open.removeAllContentTypeParsers();
+    open.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4 * WEBHOOK_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    open.post(
+      '/api/v1/open/enterprises/:enterpriseId/webhook',
+      { config: { access: { public: true } }, bodyLimit: 4 * WEBHOOK_MAX_BYTES },
+      async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const id = Number((request.params as { enterpriseId: string }).enterpriseId);
+        const enterpriseId = Number.isSafeInteger(id) && id > 0 ? id : 0;
+        if (Buffer.byteLength(raw) > WEBHOOK_MAX_BYTES) {
+          const started = process.hrtime.bigint();
+          const body = { code: 1040400, message: WEBHOOK_MSG.tooLarge, content: null };
+          await logCall(db, {
+            direction: DIRECTION.inbound,
+            enterpriseId: null,
+            channel: null,
+            kind: 'webhook',
+            method: 'POST',
+            path: request.url.split('?')[0],
+            requestBody: raw,
+            httpStatus: 413,
+            outcome: OUTCOME.refused,
+            message: WEBHOOK_MSG.tooLarge,
+            responseBody: JSON.stringify(body),
+            latencyMs: elapsedMs(started),
+            remoteIp: request.ip,
+          });
+          return reply.status(413).send(body);
+        }
+        const answer = await handleWebhook(db, {
+          enterpriseId,
+          headers: request.headers,
+          rawBody: raw,
+          remoteIp: request.ip,
+        });
+        return reply.status(answer.httpStatus).send(answer.body);
+      },
+    );
+  });
+
+  app.post(
+    '/api/v1/thirdcalls/replay/:id',
+    { config: { access: { permissions: ['UI_DX_ENTERPRISE'] } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const id = parseId((request.params as { id: string }).id, '调用记录编号');
+      const call = await db
+        .selectFrom('third_party_calls')
+        .select(['id', 'direction', 'enterprise_id', 'request_headers', 'request_body'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!call) fail('调用记录不存在');
+      if (Number(call.direction) !== DIRECTION.inbound || call.enterprise_id === null) {
+        fail('只能重放服务主体发来的回调');
+      }
+      const headers = JSON.parse(call.request_headers ?? '{}') as Record<string, string>;
+      const answer = await handleWebhook(db, {
+        enterpriseId: Number(call.enterprise_id),
+        headers,
+        rawBody: call.request_body ?? '',
+        remoteIp: request.ip,
+        replay: { of: Number(call.id), operator: auth.displayName },
+      });
+      await recordOperation(db, request, auth, {
+        action: 'replay',
+        resource: 'thirdPartyCalls',
+        recordId: Number(call.id),
+        changes: changesBetween(null, { replayCallId: answer.callId, httpStatus: answer.httpStatus }),
+      });
+      const content = { callId: answer.callId, httpStatus: answer.httpStatus, outcome: answer.outcome };
+      if (answer.httpStatus !== 200) fail(`重放已记录（第${answer.callId}条），结果：${answer.body.message}`);
+      return ok(content, `重放已记录（第${answer.callId}条），结果：${answer.body.message}`);
+    },
+  );
+
+  // The grant form's merchant picker: names in the caller's scope.
+  app.get('/api/v1/companies/otherplatformmark/companies', KEY_ACCESS, async (request) => {
+    const auth = requireAuth(request);
+    const name = (request.query as { name?: unknown }).name;
+    return ok(await companyOptions(db, auth, typeof name === 'string' ? name : ''));
+  });
+
+  app.post('/api/v1/companies/otherplatformmark', KEY_ACCESS, async (request) => {
+    const auth = requireAuth(request);
+    const body = bodyOf(request);
+    const companyId = parseId(body.companyId, '商户编号');
+    await assertCompanyVisible(db, auth, companyId);
+    const company = await companyForSigning(db, companyId);
+    if (!company) fail('商户不存在');
+    const caller = typeof body.caller === 'string' ? body.caller.trim() : '';
+    if ([...caller].length < 2 || [...caller].length > 64) fail('请输入2-64位调用方平台名称');
+    const remark = typeof body.remark === 'string' ? body.remark.trim() : '';
+    if ([...remark].length > 255) fail('备注不能超过255字');
+    const { key, prefix, hash } = newKey();
+    const now = chinaTime();
+    const id = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('open_api_keys')
+        .values({
+          company_id: companyId,
+          platform_mark: company.platformMark === 1 ? 1 : 3,
+          caller,
+          key_prefix: prefix,
+          key_hash: hash,
+          status: 1,
+          remark: remark || null,
+          created_by: auth.displayName.slice(0, 64),
+          create_time: now,
+          update_time: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordOperation(trx, request, auth, {
+        action: 'create',
+        resource: 'addThirdPartyCall',
+        recordId: Number(row.id),
+        changes: changesBetween(null, { companyId, caller, keyPrefix: prefix }),
+      });
+      return Number(row.id);
+    });
+    return ok({ id, companyId, companyName: company.name, caller, key }, OPEN_KEY_MSG.created);
+  });
+
+  app.post('/api/v1/company/baoguset/:id', KEY_ACCESS, async (request) => {
+    const auth = requireAuth(request);
+    const id = parseId((request.params as { id: string }).id, '授权编号');
+    const grant = await db
+      .selectFrom('open_api_keys')
+      .select(['id', 'company_id', 'caller', 'key_prefix'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!grant) fail('授权不存在');
+    await assertCompanyVisible(db, auth, Number(grant.company_id));
+    const { key, prefix, hash } = newKey();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('open_api_keys')
+        .set({ key_prefix: prefix, key_hash: hash, update_time: chinaTime() })
+        .where('id', '=', id)
+        .execute();
+      await recordOperation(trx, request, auth, {
+        action: 'resetKey',
+        resource: 'addThirdPartyCall',
+        recordId: id,
+        changes: changesBetween({ keyPrefix: grant.key_prefix }, { keyPrefix: prefix }),
+      });
+    });
+    return ok({ id, caller: grant.caller, key }, OPEN_KEY_MSG.reset);
+  });
+
+  app.get('/api/v1/companies/verifysecretkey', { config: { access: { public: true } } }, async (request, reply) => {
+    const started = process.hrtime.bigint();
+    const raw = (request.query as { secretkey?: unknown }).secretkey;
+    const secret = typeof raw === 'string' ? raw.trim() : '';
+    const grant =
+      secret.length >= 16 && secret.length <= 128
+        ? await db
+            .selectFrom('open_api_keys')
+            .innerJoin('companies', 'companies.id', 'open_api_keys.company_id')
+            .select([
+              'open_api_keys.id',
+              'open_api_keys.company_id',
+              'open_api_keys.platform_mark',
+              'open_api_keys.caller',
+              'open_api_keys.status',
+              'companies.name',
+            ])
+            .where('open_api_keys.key_hash', '=', hashKey(secret))
+            .executeTakeFirst()
+        : undefined;
+    const valid = grant !== undefined && Number(grant.status) === 1;
+    const body = valid
+      ? ok({
+          companyId: Number(grant.company_id),
+          companyName: grant.name,
+          platformMark: Number(grant.platform_mark),
+          caller: grant.caller,
+        })
+      : { code: 1040400, message: OPEN_KEY_MSG.invalid, content: null };
+    if (valid) {
+      await db
+        .updateTable('open_api_keys')
+        .set({ last_used_time: chinaTime() })
+        .where('id', '=', Number(grant.id))
+        .execute();
+    }
+    await logCall(db, {
+      direction: DIRECTION.inbound,
+      enterpriseId: null,
+      channel: null,
+      kind: 'verifysecretkey',
+      method: 'GET',
+      path: '/api/v1/companies/verifysecretkey',
+      // Never the key itself: its first characters are enough to tell keys apart.
+      requestBody: JSON.stringify({ secretkey: `${secret.slice(0, KEY_PREFIX_LENGTH)}…` }),
+      httpStatus: 200,
+      outcome: valid ? OUTCOME.applied : OUTCOME.refused,
+      message: body.message,
+      responseBody: JSON.stringify(body),
+      latencyMs: elapsedMs(started),
+      remoteIp: request.ip,
+    });
+    return reply.send(body);
+  });
+}
