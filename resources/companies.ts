@@ -52,3 +52,23 @@ export const companies: ResourceDeclaration = {
     { key: 'serviceId', label: '客服编号', type: 'number' },
   ],
 };
+
+const SMALL_CODES = ['UI_XGM_MERCHANT_MGR'] as const;
+
+/**
+ * Small-scale merchant management: /adSmallMerchant (UI_XGM_MERCHANT_MGR), the twin of /adMerchant fixed to edition
+ * 3 (小规模): the same fields and filters but the edition, served by its own paths so its code suffices.
+ */
+export const smallCompanies: ResourceDeclaration = {
+  ...companies,
+  name: 'adSmallMerchant',
+  label: '小规模企业',
+  api: {
+    list: '/api/v1/companies/xgm/search',
+    one: '/api/v1/companies/:id/platform/3',
+    update: '/api/v1/companies/xgm/:id',
+  },
+  permissions: { list: SMALL_CODES, edit: SMALL_CODES },
+  fields: companies.fields.filter((field) => field.source !== 'platformMark'),
+  filters: companies.filters.filter((filter) => filter.key !== 'platformmark'),
+};

@@ -1,7 +1,7 @@
 import { AGREEMENT_RESOURCES } from './agreements';
 import { agreementTemplateSeals, agreementTemplates } from './agreementTemplates';
 import { adSmallAutomaticInvoicingSetting } from './autoInvoicing';
-import { companies } from './companies';
+import { companies, smallCompanies } from './companies';
 import { adminContracts, merchantContracts } from './contracts';
 import { agentManagement, mainInformation, smallAgentManagement } from './enterprises';
 import { industries } from './industries';
@@ -69,4 +69,5 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   ...WORKER_RESOURCES,
   ...RATE_RESOURCES,
   ...PARTNER_RESOURCES,
+  smallCompanies,
 ];

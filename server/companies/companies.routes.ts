@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { companies } from '../../resources/companies';
+import { companies, smallCompanies } from '../../resources/companies';
 import { type FieldDeclaration, filterKeys, sortFields } from '../../resources/types';
 import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
@@ -38,6 +38,9 @@ const LIST_SPEC = {
   sortFields: sortFields(companies),
   defaultSort: { field: 'createTime', order: 'desc' as const },
 };
+
+const SMALL_LIST_SPEC = { ...LIST_SPEC, filterKeys: filterKeys(smallCompanies) };
+const SMALL_SCALE = 3;
 
 /** The form fields staff may change (PUT /:id) and the invoice fields a merchant may change too. */
 const EDITABLE_FIELDS = companies.fields.filter(
@@ -117,6 +120,34 @@ export async function companiesRoutes(app: FastifyInstance, { db }: AppServices)
     return ok(pageOf(rows, total, list));
   };
   app.get('/api/v1/companies/search', listAccess, search);
+
+  // /adSmallMerchant: the same list fixed to the small-scale edition, under its own code.
+  const smallListAccess = { config: { access: { permissions: smallCompanies.permissions.list } } };
+  app.get('/api/v1/companies/xgm/search', smallListAccess, async (request) => {
+    const auth = requireAuth(request);
+    const list = parseListQuery(request.url, request.query as Record<string, unknown>, SMALL_LIST_SPEC);
+    const criteria = scopedSearch(auth, { ...companySearchOf(list.filters), platformMark: SMALL_SCALE }, undefined);
+    const { rows, total } = await searchCompanies(db, criteria, {
+      sort: list.sort,
+      offset: list.offset,
+      limit: list.size,
+    });
+    return ok(pageOf(rows, total, list));
+  });
+  app.put(
+    '/api/v1/companies/xgm/:id',
+    { config: { access: { permissions: smallCompanies.permissions.edit ?? [] } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const id = parseId((request.params as { id: string }).id, '公司编号');
+      await assertCompanyVisible(db, auth, id);
+      const company = await companyOrFail(db, id);
+      if (company.platformMark !== SMALL_SCALE) fail('公司不存在');
+      const changes = validatedChanges(request.body, EDITABLE_FIELDS);
+      if (Object.keys(changes).length > 0) await updateCompany(db, id, changes, chinaTime());
+      return ok(await companyOrFail(db, id), '保存成功');
+    },
+  );
   app.post('/api/v1/companies/search', { config: { ...listAccess.config, readOnly: true } }, search);
 
   // Any logged-in user within scope: merchants read their own company here, staff any company they may see.
