@@ -16,6 +16,8 @@ import { adMoneyManagement, adSmallMoneyManagement, allRechargeRecord } from './
 import { activateMerchant, smallActivateMerchant } from './registrations';
 import { SENSITIVE_WORD_RESOURCES } from './sensitiveWords';
 import { settlementBlacklist } from './settlementBlacklist';
+import { settlementSheets } from './settlementSheets';
+import { BANK_RESOURCES } from './bank';
 import { PARTNER_RESOURCES } from './partners';
 import { RATE_RESOURCES } from './serviceRates';
 import { codeQuery } from './smsCodes';
@@ -52,6 +54,8 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   ...INVOICE_CATEGORY_RESOURCES,
   ...TAX_CERTIFICATE_RESOURCES,
   settlementBlacklist,
+  settlementSheets,
+  ...BANK_RESOURCES,
   allRechargeRecord,
   adMoneyManagement,
   adSmallMoneyManagement,

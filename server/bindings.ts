@@ -3,6 +3,8 @@ import { agreementTemplateSealsBinding } from './contracts/agreementTemplateSeal
 import { agreementTemplatesBinding } from './contracts/agreementTemplates.binding';
 import { AGREEMENT_BINDINGS } from './contracts/agreements.binding';
 import type { ResourceBinding } from './engine/binding';
+import { BANK_BINDINGS } from './finance/bank.binding';
+import { settlementSheetsBinding } from './finance/settlementSheets.binding';
 import {
   agentManagementBinding,
   mainInformationBinding,
@@ -40,6 +42,8 @@ export const BINDINGS: readonly ResourceBinding[] = [
   ...AGREEMENT_BINDINGS,
   ...THIRD_PARTY_BINDINGS,
   subsidiariesBinding,
+  settlementSheetsBinding,
+  ...BANK_BINDINGS,
   ...PARTNER_BINDINGS,
   settlementBlacklistBinding,
   ...RATE_BINDINGS,

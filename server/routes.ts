@@ -15,6 +15,9 @@ import { agreementsRoutes } from './contracts/agreements.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
 import { registerResources } from './engine/index';
 import { enterprisesRoutes } from './enterprises/enterprises.routes';
+import { bankRoutes } from './finance/bank.routes';
+import { companyOptionsRoutes } from './finance/companyOptions.routes';
+import { settlementSheetsRoutes } from './finance/settlementSheets.routes';
 import { uploadsRoutes } from './files/uploads.routes';
 import { invoiceCategoriesRoutes } from './invoices/invoiceCategories.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
@@ -82,6 +85,9 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await adminToolsRoutes(app, services);
   await autoInvoicingRoutes(app, services);
   await enterprisesRoutes(app, services);
+  await companyOptionsRoutes(app, services);
+  await settlementSheetsRoutes(app, services);
+  await bankRoutes(app, services);
   await agreementsRoutes(app, services);
   await thirdPartyRoutes(app, services);
 }

@@ -16,6 +16,18 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
   ThirdCallList: lazy(() => import('./ThirdCallList').then((module) => ({ default: module.ThirdCallList }))),
   OpenApiKeyList: lazy(() => import('./OpenApiKeyList').then((module) => ({ default: module.OpenApiKeyList }))),
   ...PAYOUT_RECORD_LISTS,
+  ReconciliationList: lazy(() =>
+    import('../../src/pages/finance/ReconciliationList').then((module) => ({ default: module.ReconciliationList })),
+  ),
+  UnattributedFundList: lazy(() =>
+    import('../../src/pages/finance/UnattributedFundList').then((module) => ({ default: module.UnattributedFundList })),
+  ),
+  SubAccountList: lazy(() =>
+    import('../../src/pages/finance/SubAccountList').then((module) => ({ default: module.SubAccountList })),
+  ),
+  SettlementSheetList: lazy(() =>
+    import('../../src/pages/finance/SettlementSheetList').then((module) => ({ default: module.SettlementSheetList })),
+  ),
   WorkerImportList: lazy(() =>
     import('../../src/pages/workers/WorkerImportList').then((module) => ({ default: module.WorkerImportList })),
   ),

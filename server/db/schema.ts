@@ -299,6 +299,13 @@ export interface Database {
   stat_company_day: import('./statisticsTables').StatCompanyDayTable;
   stat_company_month: import('./statisticsTables').StatCompanyMonthTable;
   stat_group_day: import('./statisticsTables').StatGroupDayTable;
+  settlement_sheets: import('../finance/tables').SettlementSheetTable;
+  bank_sub_accounts: import('../finance/tables').BankSubAccountTable;
+  bank_transactions: import('../finance/tables').BankTransactionTable;
+  bank_account_syncs: import('../finance/tables').BankAccountSyncTable;
+  unattributed_funds: import('../finance/tables').UnattributedFundTable;
+  reconciliation_runs: import('../finance/tables').ReconciliationRunTable;
+  reconciliation_items: import('../finance/tables').ReconciliationItemTable;
   sensitive_words: import('./systemTables').SensitiveWordTable;
   sensitive_word_lists: import('./systemTables').SensitiveWordListTable;
   feedbacks: import('./systemTables').FeedbackTable;

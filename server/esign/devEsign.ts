@@ -17,7 +17,8 @@ const PAGE = { width: 595.28, height: 841.89, margin: 56 };
 const SEAL_RED = rgb(0.82, 0.1, 0.1);
 
 let fontBytes: Uint8Array | null = null;
-function chineseFont(): Uint8Array {
+/** Noto Sans SC from @embedpdf/fonts-sc, read once; other PDFs of the platform (结算单) use the same font. */
+export function chineseFont(): Uint8Array {
   if (!fontBytes) {
     const require = createRequire(import.meta.url);
     // The package exports only its entry (dist/index.*); its fonts sit beside dist/.

@@ -25,6 +25,10 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     () => import('../pages/statistics/TaxPage'),
     (module) => module.TaxPage,
   ),
+  '/adBankInformation': page(
+    () => import('../pages/finance/BankInformationPage'),
+    (module) => module.BankInformationPage,
+  ),
   '/adMain': page(
     () => import('../pages/home/AdminHome'),
     (module) => module.AdminHome,

@@ -20,6 +20,8 @@ import * as agreements from './061_agreements';
 import * as thirdPartyCalls from './065_third_party_calls';
 import * as statistics from './070_statistics';
 import * as statisticsChargeOrder from './071_statistics_charge_order';
+import * as settlementSheets from './072_settlement_sheets';
+import * as bank from './073_bank';
 import * as sensitiveWords from './080_sensitive_words';
 import * as feedback from './081_feedback';
 import * as workers from './090_workers';
@@ -52,6 +54,8 @@ export const migrations: Record<string, Migration> = {
   '065_third_party_calls': thirdPartyCalls,
   '070_statistics': statistics,
   '071_statistics_charge_order': statisticsChargeOrder,
+  '072_settlement_sheets': settlementSheets,
+  '073_bank': bank,
   '080_sensitive_words': sensitiveWords,
   '081_feedback': feedback,
   '090_workers': workers,

@@ -5,6 +5,7 @@ import type { Db } from '../database';
 import type { CompanyTable } from '../schema';
 import { chinaTime } from '../time';
 import { seedAgreementTemplates } from './agreementTemplates';
+import { seedBank } from './bank';
 import { seedBlacklist } from './blacklist';
 import { companyName, creditCode, mobile, personName } from './companyNames';
 import { seedContracts } from './contracts';
@@ -349,4 +350,6 @@ export async function seedDemo(db: Db): Promise<void> {
   });
   // The payout seed back-dates its entries after posting them: the statistics are summed again from the ledger.
   await rebuildStatistics(db);
+  // The development bank's books, derived from the top-ups and payouts above, and their reconciliation.
+  await seedBank(db);
 }

@@ -29,7 +29,8 @@ export interface EntryInput {
   kind: number;
   /** Signed units of 1/10000 yuan: credits positive, debits negative. */
   amount: number;
-  refType: 'recharge' | 'batch' | 'item' | 'abnormal';
+  /** deposit: a 无法归属资金 record finance attributed to the company (server/finance). */
+  refType: 'recharge' | 'batch' | 'item' | 'abnormal' | 'deposit';
   refId: number;
   operatorId: number | null;
   remark?: string | null;

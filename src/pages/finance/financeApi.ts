@@ -1,0 +1,55 @@
+import { ApiError, buildUrl, type RequestOptions, request, requestContent } from '../../../providers/httpClient';
+import { requestHeaders } from '../../../providers/requestHeaders';
+import { showToast } from '../../shell/toast';
+
+export interface CompanyOption {
+  id: number;
+  name: string;
+}
+
+/** Companies of the edition whose name contains `name`, in the caller's scope (at most 20). */
+export function searchCompanies(name: string, platformMark: number): Promise<CompanyOption[]> {
+  return requestContent('/api/v1/finance/companies', {
+    query: { name, platformmark: platformMark },
+    background: true,
+  });
+}
+
+/** Downloads a file the API streams (with the session's headers) under the server's file name. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const response = await fetch(buildUrl(path, {}), { headers: requestHeaders() });
+  if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) {
+    let message = `下载失败（${response.status}）`;
+    try {
+      const body = (await response.json()) as { message?: string };
+      if (body.message) message = body.message;
+    } catch {
+      // not JSON: keep the status message
+    }
+    throw new Error(message);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*=UTF-8''([^;]+)/.exec(disposition);
+  const name = match ? decodeURIComponent(match[1]) : fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A write: the server's message as a success toast (errors are shown by the request layer); its content. */
+export async function act<T = unknown>(path: string, options: RequestOptions): Promise<T> {
+  const envelope = await request<T>(path, options);
+  if (envelope.code !== 1020000) throw new ApiError(envelope.message || '操作失败', 200, envelope.code);
+  showToast(envelope.message || '操作成功', 'success');
+  return envelope.content;
+}
+
+/** Yesterday in China time (the last day that can be reconciled). */
+export function chinaYesterday(): string {
+  return new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+}
