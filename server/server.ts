@@ -1,23 +1,45 @@
+import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { EXIT_CONFIG } from './exitCodes';
 
-/** Starts the product: config, database (migrated and seeded on first start), API and web app. */
-async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+/** WORKERS=N runs N server processes on one port (Node cluster); 1 (the default) runs this process alone. */
+const WORKERS = Number(process.env.WORKERS ?? 1);
+/** A worker that died unexpectedly is started again after this long. */
+const WORKER_RESTART_MS = 1000;
+
+function configOrExit(): ReturnType<typeof loadConfig> {
   try {
-    config = loadConfig();
+    if (!Number.isSafeInteger(WORKERS) || WORKERS < 1 || WORKERS > 64) {
+      throw new Error(`配置错误：WORKERS 必须是 1 到 64 之间的整数（当前为 ${process.env.WORKERS}）`);
+    }
+    return loadConfig();
   } catch (error) {
     console.error((error as Error).message);
     // The supervisor (npm start) does not restart a server whose configuration is wrong.
     process.exit(EXIT_CONFIG);
   }
+}
+
+/** Starts the product: config, database (migrated and seeded on first start), API and web app. */
+async function serve(): Promise<void> {
+  const config = configOrExit();
   const db = openDatabase(config);
-  await migrateToLatest(db);
-  if (config.seedDemo) await seedDemoIfEmpty(db);
+  // In a cluster the primary migrated and seeded the database before it started the workers.
+  if (cluster.isPrimary) {
+    await migrateToLatest(db);
+    if (config.seedDemo) await seedDemoIfEmpty(db);
+  }
   const app = await buildApp({ config, db });
+  // Which process answered, in a cluster (the multi-process test and the bench read it; nothing else does).
+  if (cluster.isWorker) {
+    const worker = process.env.WORKER_INDEX ?? String(cluster.worker?.id);
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('x-server-worker', worker);
+    });
+  }
 
   let closing = false;
   const close = async (reason: string) => {
@@ -31,16 +53,72 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void close('收到 SIGINT'));
   process.on('SIGTERM', () => void close('收到 SIGTERM'));
-  // Started by the supervisor (scripts/supervisor.mjs) with an IPC channel: if the supervisor dies, stop too.
-  if (process.send) process.on('disconnect', () => void close('守护进程已退出'));
+  // Started by the supervisor (scripts/supervisor.mjs) or a cluster primary with an IPC channel: if that parent
+  // dies, stop too.
+  if (process.send) process.on('disconnect', () => void close(cluster.isWorker ? '主进程已退出' : '守护进程已退出'));
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`灵工结算平台已启动：${address}`);
+  if (cluster.isWorker) {
+    process.send?.({ listening: address });
+    return;
+  }
   // A line for scripts and tests that start the server on port 0.
   console.log(`LISTENING ${address}`);
 }
 
-main().catch((error) => {
+/**
+ * The cluster primary: migrates and seeds once, starts WORKERS workers that share the port (Node's round-robin
+ * accept), prints LISTENING once every one of them listens, starts a worker that died again after a second, and
+ * passes SIGINT / SIGTERM to the workers and exits with 0 once they closed. The supervisor of `npm start` runs
+ * this process like a single server: its restart and signal handling are unchanged. Background work that must run
+ * once (the payout processor's timer) runs in worker 1 only; the others hand payouts to it through the database.
+ */
+async function primary(): Promise<void> {
+  const config = configOrExit();
+  const db = openDatabase(config);
+  await migrateToLatest(db);
+  if (config.seedDemo) await seedDemoIfEmpty(db);
+  await db.destroy();
+
+  let stopping = false;
+  const listening = new Set<number>();
+  const fork = (index: number): Worker => {
+    const env = index === 1 ? { WORKER_INDEX: '1' } : { WORKER_INDEX: String(index), PAYOUT_AUTO: '0' };
+    const worker = cluster.fork(env);
+    worker.on('message', (message: { listening?: string }) => {
+      if (!message?.listening || listening.has(index)) return;
+      listening.add(index);
+      if (listening.size === WORKERS) console.log(`LISTENING ${message.listening}`);
+    });
+    worker.on('exit', (code, signal) => {
+      if (stopping) {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+        return;
+      }
+      if (code === EXIT_CONFIG) process.exit(EXIT_CONFIG);
+      console.error(`[集群] 工作进程 ${index} 意外退出（${signal ?? code}），${WORKER_RESTART_MS / 1000} 秒后重启`);
+      setTimeout(() => {
+        if (!stopping) fork(index);
+      }, WORKER_RESTART_MS).unref();
+    });
+    return worker;
+  };
+  for (let index = 1; index <= WORKERS; index += 1) fork(index);
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill(signal);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  if (process.send) process.on('disconnect', () => stop('SIGTERM'));
+}
+
+(WORKERS > 1 && cluster.isPrimary ? primary() : serve()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -37,13 +37,17 @@ export interface TokenService {
   verify(token: string): TokenClaims | null;
 }
 
+/** Verified tokens kept per process; past this many the map starts again. */
+const VERIFIED_KEPT = 1000;
+
 /**
  * HS256 JWTs; the payload's exp is the expiry in seconds, which the browser reads (spec §3). Each token lives
  * `ttlSeconds`, never past the session's login time plus `maxSessionSeconds`.
  */
 export function createTokenService(secret: string, ttlSeconds: number, maxSessionSeconds: number): TokenService {
   const signer = createSigner({ key: secret, algorithm: 'HS256' });
-  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], cache: 1000 });
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'] });
+  const verified = new Map<string, TokenClaims>();
   const issue = (input: SessionInput, sid: string, lat: number, nowSeconds: number): string =>
     signer({
       sub: String(input.userId),
@@ -66,14 +70,26 @@ export function createTokenService(secret: string, ttlSeconds: number, maxSessio
       return issue(input, current.sid, current.lat, now);
     },
     verify(token) {
+      // The same token string verifies the same way every time: only its expiry is checked again. (fast-jwt's own
+      // cache hashes the whole token with SHA-256 to find it, a tenth of the access hook's time on a read by id.)
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.exp * 1000) return known;
+        verified.delete(token);
+        return null;
+      }
       try {
         const claims = verifier(token) as TokenClaims;
         const wellFormed =
           typeof claims.sub === 'string' &&
           typeof claims.sid === 'string' &&
           Number.isSafeInteger(claims.lat) &&
-          Number.isSafeInteger(claims.tv);
-        return wellFormed ? claims : null;
+          Number.isSafeInteger(claims.tv) &&
+          Number.isSafeInteger(claims.exp);
+        if (!wellFormed) return null;
+        if (verified.size >= VERIFIED_KEPT) verified.clear();
+        verified.set(token, claims);
+        return claims;
       } catch {
         return null;
       }
