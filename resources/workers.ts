@@ -209,7 +209,36 @@ export const adAuditingBigBear = staffView(
   },
 );
 
+/** /contractOddJobManagement 灵工合同管理: the company's workers' agreements (one per signing, kept after 解约). */
+export const contractOddJobManagement: ResourceDeclaration = {
+  name: 'contractOddJobManagement',
+  label: '灵工合同管理',
+  recordTitle: 'agreementNo',
+  api: { list: '/api/v1/workers/agreements/search', one: '/api/v1/workers/agreements/:id' },
+  permissions: { list: ['MER_BANKACCOUNT_RECHARGE'] },
+  views: { show: true },
+  defaultSort: { field: 'id', order: 'DESC' },
+  fields: [
+    { source: 'id', label: '编号', type: 'number', sortable: true },
+    { source: 'agreementNo', label: '协议编号', type: 'text' },
+    { source: 'workerName', label: '姓名', type: 'text' },
+    { source: 'idMasked', label: '身份证号', type: 'text' },
+    { source: 'enterpriseName', label: '服务主体', type: 'text' },
+    { source: 'status', label: '签署状态', type: 'enum', choices: SIGN_STATUS_CHOICES, sortable: true },
+    { source: 'signTime', label: '签署时间', type: 'datetime', sortable: true },
+    { source: 'sha256', label: '文件SHA-256', type: 'text', hidden: true },
+    { source: 'rescindTime', label: '解约时间', type: 'datetime', hidden: true },
+    { source: 'createTime', label: '发起时间', type: 'datetime', sortable: true },
+  ],
+  filters: [
+    { key: 'workerName', label: '姓名', type: 'text', alwaysOn: true },
+    { key: 'agreementNo', label: '协议编号', type: 'text', alwaysOn: true },
+    { key: 'status', label: '签署状态', type: 'enum', choices: SIGN_STATUS_CHOICES, alwaysOn: true },
+  ],
+};
+
 export const WORKER_RESOURCES: readonly ResourceDeclaration[] = [
+  contractOddJobManagement,
   signUser,
   signImport,
   laborImport,

@@ -12,6 +12,9 @@ import { appTheme } from './theme';
 // Each public page and the whole admin are separate chunks: /login must not download the admin.
 const LoginPage = lazy(() => import('./pages/login/LoginPage').then((module) => ({ default: module.LoginPage })));
 const AdminApp = lazy(() => import('./admin/AdminApp'));
+const WorkerSignPage = lazy(() =>
+  import('./pages/public/WorkerSignPage').then((module) => ({ default: module.WorkerSignPage })),
+);
 
 /**
  * Everything but the public pages is the react-admin app. 关于我们 (/versionUpdate) is public too, but a
@@ -33,6 +36,7 @@ function TopRoutes() {
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/authentication" element={<AuthenticationPage />} />
         <Route path="/test" element={<TestPage />} />
+        <Route path="/workerSign/:token" element={<WorkerSignPage />} />
         <Route path="/*" element={<AppOrPublicAbout />} />
       </Routes>
     </Suspense>

@@ -7,6 +7,7 @@ import {
   adSignedPersonel,
   adSmallRescindPersonal,
   adSmallSignedPersonel,
+  contractOddJobManagement,
   laborImport,
   refererImport,
   signImport,
@@ -107,7 +108,22 @@ const audit = {
   },
 };
 
+/** 灵工合同管理: the company's worker agreements (signing.routes.ts makes and signs them). */
+const agreements: ResourceBinding = {
+  declaration: contractOddJobManagement,
+  table: 'worker_agreements',
+  joins: [{ table: 'workers', on: ['workers.id', 'worker_agreements.worker_id'] }],
+  columns: { workerName: 'workers.name', idMasked: 'workers.id_masked' },
+  scope: { kind: 'company', column: 'worker_agreements.company_id' },
+  filters: {
+    workerName: { column: 'workers.name', match: 'contains' },
+    agreementNo: { column: 'worker_agreements.agreement_no', match: 'contains' },
+  },
+  messages: { notFound: '协议不存在', idLabel: '协议编号' },
+};
+
 export const WORKER_BINDINGS: readonly ResourceBinding[] = [
+  agreements,
   view(signUser, {}, { actions: rescind }),
   view(signImport, { source: WORKER_SOURCE.signImport }, { actions: rescind }),
   view(laborImport, { source: WORKER_SOURCE.laborImport }, { actions: rescind }),

@@ -29,6 +29,7 @@ import type { RawBatchRow } from '../money/payouts/batchFile';
 import { BatchFileError, BatchLimitError } from '../money/payouts/batchFileErrors';
 import { parseSheetIsolated } from '../money/payouts/batchParser';
 import { configureWorkerIdKey, identityVerifier, workerIdKey } from './identity';
+import { workerSigningRoutes } from './signing.routes';
 import { checkWorkerRows, fillMissingKeys, insertWorkers } from './workers.service';
 
 /**
@@ -168,6 +169,7 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
     await fillMissingKeys(db, config.idKey);
   });
   await app.register(async (scope) => importRoutes(scope, services));
+  await workerSigningRoutes(app, services);
   const verifier = identityVerifier();
 
   app.get('/api/v1/workers/template', ANY_WORKER_CODE, async (request, reply) => {
