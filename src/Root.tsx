@@ -1,11 +1,11 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import { getSession } from '../providers/sessionStore';
 import { AuthenticationPage, RegisterPage, TestPage, VersionUpdatePage } from './pages/publicPages';
+import { LazyBoundary } from './shell/LazyBoundary';
 import { LoadingMask } from './shell/LoadingMask';
-import { PageLoading } from './shell/PageLoading';
 import { Toaster } from './shell/Toaster';
 import { appTheme } from './theme';
 
@@ -29,7 +29,7 @@ function AppOrPublicAbout() {
 
 function TopRoutes() {
   return (
-    <Suspense fallback={<PageLoading />}>
+    <LazyBoundary>
       <Routes>
         <Route path="/" element={<Navigate to="/login" replace />} />
         <Route path="/login" element={<LoginPage />} />
@@ -39,7 +39,7 @@ function TopRoutes() {
         <Route path="/workerSign/:token" element={<WorkerSignPage />} />
         <Route path="/*" element={<AppOrPublicAbout />} />
       </Routes>
-    </Suspense>
+    </LazyBoundary>
   );
 }
 

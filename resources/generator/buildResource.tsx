@@ -1,4 +1,5 @@
 import { Resource } from 'react-admin';
+import { LazyBoundary } from '../../src/shell/LazyBoundary';
 import { CUSTOM_LISTS } from '../custom/index';
 import type { ResourceDeclaration } from '../types';
 import { GeneratedCreate } from './GeneratedCreate';
@@ -19,7 +20,15 @@ export function buildResource(declaration: ResourceDeclaration) {
       name={declaration.name}
       options={{ label: declaration.label }}
       recordRepresentation={declaration.recordTitle}
-      list={CustomList ? <CustomList declaration={declaration} /> : <GeneratedList declaration={declaration} />}
+      list={
+        CustomList ? (
+          <LazyBoundary>
+            <CustomList declaration={declaration} />
+          </LazyBoundary>
+        ) : (
+          <GeneratedList declaration={declaration} />
+        )
+      }
       edit={declaration.views.edit ? <GeneratedEdit declaration={declaration} /> : undefined}
       create={declaration.views.create ? <GeneratedCreate declaration={declaration} /> : undefined}
     />

@@ -12,6 +12,7 @@ import { ROUTES, SHELL_HOME } from '../domain/routes';
 import { AppLayout } from '../layout/AppLayout';
 import { AccessDenied } from '../routing/AccessDenied';
 import { RouteGuard } from '../routing/RouteGuard';
+import { LazyBoundary } from '../shell/LazyBoundary';
 import { adminTheme } from './adminTheme';
 import { BUILT_PAGES, BUILT_RESOURCES } from './builtPages';
 
@@ -33,7 +34,9 @@ function customRoutes() {
         key={rule.path}
         path={`${rule.path}/*`}
         element={
-          <RouteGuard resource={resource}>{Page ? <Page /> : <UnderConstruction title={rule.title} />}</RouteGuard>
+          <RouteGuard resource={resource}>
+            <LazyBoundary>{Page ? <Page /> : <UnderConstruction title={rule.title} />}</LazyBoundary>
+          </RouteGuard>
         }
       />
     );
@@ -63,7 +66,9 @@ export default function AdminApp() {
           path="/versionUpdate"
           element={
             <Authenticated>
-              <AboutPage />
+              <LazyBoundary>
+                <AboutPage />
+              </LazyBoundary>
             </Authenticated>
           }
         />
