@@ -22,6 +22,7 @@ import * as statistics from './070_statistics';
 import * as statisticsChargeOrder from './071_statistics_charge_order';
 import * as settlementSheets from './072_settlement_sheets';
 import * as bank from './073_bank';
+import * as statisticsScopeIndexes from './074_statistics_scope_indexes';
 import * as sensitiveWords from './080_sensitive_words';
 import * as feedback from './081_feedback';
 import * as workers from './090_workers';
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '071_statistics_charge_order': statisticsChargeOrder,
   '072_settlement_sheets': settlementSheets,
   '073_bank': bank,
+  '074_statistics_scope_indexes': statisticsScopeIndexes,
   '080_sensitive_words': sensitiveWords,
   '081_feedback': feedback,
   '090_workers': workers,
