@@ -6,6 +6,7 @@ import { ENTERPRISE_MSG } from '../../src/domain/enterprises';
 import { encodeQ } from '../../src/domain/query';
 import { csvFile, payee } from '../support/batchFiles';
 import { multipartRequest } from './support/multipart';
+import { signPayees } from './support/signedWorkers';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /** Enterprises (代征主体, issue 13): records, edition views, status with who and why, rates, industries, payout lock. */
@@ -17,6 +18,8 @@ let merchant: AuthedClient;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Payouts go only to signed workers (issue 12): the payees this file uploads have signed.
+  for (const company of [{ companyId: 1, platformMark: 1 }]) await signPayees(t, company, [8101]);
   admin = authed(t.app, await tokenOf(t.app, 'admin'));
   kefu = authed(t.app, await tokenOf(t.app, 'kefu'));
   merchant = authed(t.app, await tokenOf(t.app, 'merchant'));

@@ -5,6 +5,7 @@ import { BATCH_FILE_MSG, SUBMIT_MSG } from '../../src/domain/payoutBatch';
 import { csvFile, payee } from '../support/batchFiles';
 import { headerRow, inlineRow, repeated, workbookOf } from '../support/xlsxBombs';
 import { multipartRequest } from './support/multipart';
+import { range, signPayees } from './support/signedWorkers';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
@@ -21,6 +22,9 @@ let merchant: AuthedClient;
 
 beforeAll(async () => {
   test = await createTestApp();
+  // Payouts go only to signed workers (issue 12): the payees this file uploads have signed.
+  for (const company of [{ companyId: 1, platformMark: 1 }])
+    await signPayees(test, company, [...range(0, 200), ...range(2000, 2500), ...range(3000, 3200)]);
   merchant = authed(test.app, await tokenOf(test.app, 'merchant'));
 });
 afterAll(async () => test?.close());

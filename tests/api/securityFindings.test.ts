@@ -10,6 +10,7 @@ import { chinaTime } from '../../server/db/time';
 import { SUBMIT_MSG } from '../../src/domain/payoutBatch';
 import { csvFile, payee } from '../support/batchFiles';
 import { multipartRequest } from './support/multipart';
+import { range, signPayees } from './support/signedWorkers';
 import {
   type AuthedClient,
   authed,
@@ -29,6 +30,13 @@ const OK = 1020000;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // Payouts go only to signed workers (issue 12): the payees this file uploads have signed.
+  for (const company of [
+    { companyId: 1, platformMark: 1 },
+    { companyId: 2, platformMark: 3 },
+    { companyId: 3, platformMark: 3 },
+  ])
+    await signPayees(t, company, range(5100, 5400));
 });
 afterAll(async () => t.close());
 

@@ -3,6 +3,7 @@ import { adSensitiveWords, topUpSideSensitiveWord } from '../../resources/sensit
 import { chinaTime } from '../../server/db/time';
 import { csvFile, payee } from '../support/batchFiles';
 import { fileBytes, multipartRequest } from './support/multipart';
+import { range, signPayees } from './support/signedWorkers';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /** The two sensitive-word lists: their upkeep, the import, and the places they refuse text. */
@@ -20,6 +21,8 @@ const TOPUP = topUpSideSensitiveWord.api;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Payouts go only to signed workers (issue 12): the payees this file uploads have signed.
+  for (const company of [{ companyId: 1, platformMark: 1 }]) await signPayees(t, company, range(0, 10));
   admin = authed(t.app, await tokenOf(t.app, 'admin'));
   kefu = authed(t.app, await tokenOf(t.app, 'kefu'));
   merchant = authed(t.app, await tokenOf(t.app, 'merchant'));
