@@ -84,7 +84,7 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, config }: A
       );
     }
     return ok(
-      await buildLoginContent(db, tokens, user.id, user.role_id === 2 ? user.platform_mark : sessionMark),
+      await buildLoginContent(db, tokens, user.id, user.role_id === 2 ? user.platform_mark : sessionMark, config),
       '登录成功',
     );
   });
@@ -128,7 +128,7 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, config }: A
       account.role_id === 2
         ? account.platform_mark
         : parsePlatformMark(form.platformMark ?? request.headers.platformmark);
-    return ok(await buildLoginContent(db, tokens, account.id, sessionMark), '登录成功');
+    return ok(await buildLoginContent(db, tokens, account.id, sessionMark, config), '登录成功');
   });
 
   /** A new token of the same session; refused once the session reached its maximum life (SESSION_MAX_SECONDS). */

@@ -60,6 +60,6 @@ export async function ssoRoutes(app: FastifyInstance, { db, tokens, config }: Ap
       throw error;
     }
     const mark = user.role_id === 2 ? user.platform_mark : parsePlatformMark(form.platformMark ?? form.platformmark);
-    return ok(await buildLoginContent(db, tokens, user.id, mark), '登录成功');
+    return ok(await buildLoginContent(db, tokens, user.id, mark, config), '登录成功');
   });
 }

@@ -1,9 +1,11 @@
 import type { LoginContent, ServiceCharge } from '../../src/domain/session';
+import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { hasEligibleBatches } from '../invoices/invoiceBatches.repository';
 import { currentCharges } from '../money/rates/rates.service';
 import { countUnreadNotices } from '../notices/notifications.repository';
 import { companySwitchSettled } from './companySwitch';
+import { routeExceptionsFor } from './routeExceptions';
 import type { TokenService } from './tokens';
 
 /** Builds the answer of every successful login (password, SMS, switch company, SSO). */
@@ -12,6 +14,8 @@ export async function buildLoginContent(
   tokens: TokenService,
   userId: number,
   sessionMark: number,
+  /** The server's settings: the routes a user-id setting opens for this user (user.routeExceptions). */
+  config?: ServerConfig,
 ): Promise<LoginContent> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   const [authorities, departments, company, charges] = await Promise.all([
@@ -50,6 +54,7 @@ export async function buildLoginContent(
         cnam: company?.name ?? user.display_name,
         subid: company?.subsidiary_id ?? null,
       },
+      routeExceptions: config ? routeExceptionsFor(config, user.id) : [],
     },
     platform_mark: sessionMark,
     noticeNum,

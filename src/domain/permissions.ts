@@ -22,6 +22,8 @@ export interface SessionUser {
   isChange: boolean;
   authorities: Authority[];
   properties: UserProperties;
+  /** Routes this user may open by a user-id setting of the server (RouteRule.userIdSetting), e.g. /adTaxCalculation. */
+  routeExceptions?: string[];
 }
 
 export const ADMIN_HOME_CODE = 'ADM_HOME';
@@ -61,7 +63,7 @@ export interface AccessContext {
 
 /** May this user open this route? Drives route guards, menus and the server's page-level checks. */
 export function canAccessRoute(
-  user: Pick<SessionUser, 'id' | 'authorities' | 'properties'> | null | undefined,
+  user: Pick<SessionUser, 'id' | 'authorities' | 'properties' | 'routeExceptions'> | null | undefined,
   rule: RouteRule,
   context: AccessContext = {},
 ): boolean {
@@ -71,7 +73,7 @@ export function canAccessRoute(
   const adminShell = isAdminShellUser(user);
   if ((rule.shell === 'admin') !== adminShell) return false;
   if (rule.permissions.length === 0) return true;
-  if (rule.allowUserIds?.includes(user.id)) return true;
+  if (rule.userIdSetting && user.routeExceptions?.includes(rule.path)) return true;
   if (rule.flagException === 'xiong' && context.xiong === 1) return true;
   return hasAnyPermission(user, rule.permissions);
 }

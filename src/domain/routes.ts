@@ -22,13 +22,16 @@ export interface RouteRule {
   edition?: 1 | 3;
   /** Only this role id may open the page (/adRoleSettings: 1). */
   roleOnly?: number;
-  /** Exceptions by user id. */
-  allowUserIds?: readonly number[];
+  /**
+   * Exceptions by user id, kept in this server setting (a comma-separated list of user ids): the login answer
+   * lists, in user.routeExceptions, the routes a setting lets that user open.
+   */
+  userIdSetting?: 'TAX_CALCULATION_USER_IDS';
   /** /bigBearOverview is also open when the contract template flag xiong equals 1. */
   flagException?: 'xiong';
 }
 
-type Extra = Pick<RouteRule, 'edition' | 'roleOnly' | 'allowUserIds' | 'flagException'>;
+type Extra = Pick<RouteRule, 'edition' | 'roleOnly' | 'userIdSetting' | 'flagException'>;
 
 function merchant(
   path: string,
@@ -118,8 +121,8 @@ const ADMIN_TABLE_ROUTES: readonly RouteRule[] = [
   admin('/adTaskSummary', '任务汇总', ['UI_TASK_SUMMARY']),
   admin('/adTransferLot', '转账批次', ['UI_TRANSFER_BATCH']),
   admin('/adIndividualReceived', '个人收款统计', ['UI_RECEIVED_PERSONAL']),
-  // The spec hides the excepted user id ("user id {code}"): fill in once known.
-  admin('/adTaxCalculation', '税费计算', ['UI_TAX_COLLECTION'], true, { allowUserIds: [] }),
+  // The spec hides the excepted user id ("user id {code}"): the server setting TAX_CALCULATION_USER_IDS lists them.
+  admin('/adTaxCalculation', '税费计算', ['UI_TAX_COLLECTION'], true, { userIdSetting: 'TAX_CALCULATION_USER_IDS' }),
   admin('/adSignedPersonel', '签约人员', ['UI_ODD_JOB_PERSONAL']),
   admin('/adPlatform', '平台业绩', ['UI_PLATFORM_PERFORMANCE']),
   admin('/adAdminTool', '系统工具', ['UI_SYSTEM_TOOL']),

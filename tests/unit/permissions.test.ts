@@ -259,28 +259,36 @@ describe('canAccessRoute', () => {
     });
   });
 
-  describe('/adTaxCalculation allowUserIds exception', () => {
+  describe('/adTaxCalculation user-id setting (TAX_CALCULATION_USER_IDS)', () => {
     const base = rule('/adTaxCalculation');
-    const withException: RouteRule = { ...base, allowUserIds: [42] };
-    const staff42 = makeUser(3, ROLE_TEMPLATES[3], 42);
+    const allowed = (user: ReturnType<typeof makeUser>) => ({ ...user, routeExceptions: ['/adTaxCalculation'] });
+    const staff42 = allowed(makeUser(3, ROLE_TEMPLATES[3], 42));
     const staff43 = makeUser(3, ROLE_TEMPLATES[3], 43);
+
+    it('is a setting, not a fixed list', () => {
+      expect(base.userIdSetting).toBe('TAX_CALCULATION_USER_IDS');
+    });
 
     it('the staff users lack UI_TAX_COLLECTION', () => {
       expect(ROLE_TEMPLATES[3]).not.toContain('UI_TAX_COLLECTION');
-      expect(canAccessRoute(staff42, base)).toBe(false);
+      expect(canAccessRoute(staff43, base)).toBe(false);
     });
 
-    it('allows user id 42 through the exception and nobody else', () => {
-      expect(canAccessRoute(staff42, withException)).toBe(true);
-      expect(canAccessRoute(staff43, withException)).toBe(false);
+    it('lets in the user the login answer lists the route for, and nobody else', () => {
+      expect(canAccessRoute(staff42, base)).toBe(true);
+      expect(canAccessRoute(staff43, base)).toBe(false);
+    });
+
+    it('opens no other route for that user', () => {
+      expect(canAccessRoute(staff42, rule('/adStatementManagement'))).toBe(false);
     });
 
     it('still lets a holder of UI_TAX_COLLECTION in', () => {
-      expect(canAccessRoute(makeUser(5, ['ADM_HOME', 'UI_TAX_COLLECTION'], 43), withException)).toBe(true);
+      expect(canAccessRoute(makeUser(5, ['ADM_HOME', 'UI_TAX_COLLECTION'], 43), base)).toBe(true);
     });
 
-    it('does not open the admin page to a merchant with that id', () => {
-      expect(canAccessRoute(makeUser(2, MERCHANT_CODES, 42), withException)).toBe(false);
+    it('does not open the admin page to a merchant listed by the setting', () => {
+      expect(canAccessRoute(allowed(makeUser(2, MERCHANT_CODES, 42)), base)).toBe(false);
     });
   });
 });

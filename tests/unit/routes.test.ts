@@ -257,7 +257,7 @@ describe('ROUTES', () => {
 
   it('records the exceptions of spec §6', () => {
     expect(byPath.get('/adRoleSettings')?.roleOnly).toBe(1);
-    expect(byPath.get('/adTaxCalculation')?.allowUserIds).toEqual([]);
+    expect(byPath.get('/adTaxCalculation')?.userIdSetting).toBe('TAX_CALCULATION_USER_IDS');
     expect(byPath.get('/bigBearOverview')?.flagException).toBe('xiong');
   });
 });
