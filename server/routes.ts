@@ -32,6 +32,7 @@ import { noticesRoutes } from './notices/notices.routes';
 import { departmentsRoutes } from './people/departments.routes';
 import { rolesRoutes } from './people/roles.routes';
 import { partnersRoutes } from './people/partners.routes';
+import { settingsRoutes } from './system/settings.routes';
 import { staffRoutes } from './people/staff.routes';
 import { adminToolsRoutes } from './system/adminTools.routes';
 import { autoInvoicingRoutes } from './system/autoInvoicing.routes';
@@ -64,6 +65,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await rolesRoutes(app, services);
   await staffRoutes(app, services);
   await partnersRoutes(app, services);
+  await settingsRoutes(app, services);
   await sessionRoutes(app, services);
   await subaccountsRoutes(app, services);
   await noticesRoutes(app, services);

@@ -325,4 +325,6 @@ export interface Database {
   partner_profiles: import('../people/partnerTables').PartnerProfileTable;
   partner_enterprises: import('../people/partnerTables').PartnerEnterpriseTable;
   virtual_partner_companies: import('../people/partnerTables').VirtualPartnerCompanyTable;
+  platform_settings: import('../system/settingsTables').PlatformSettingTable;
+  host_settings: import('../system/settingsTables').HostSettingTable;
 }

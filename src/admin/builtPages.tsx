@@ -61,6 +61,10 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     () => import('../pages/system/RoleSettings'),
     (module) => module.RoleSettings,
   ),
+  '/adSystemSettings': page(
+    () => import('../pages/system/SystemSettingsPage'),
+    (module) => module.SystemSettingsPage,
+  ),
   ...Object.fromEntries(STAFF_VIEWS.map((view) => [`/${view.name}`, staffPage])),
   '/adPartnerChangesPassword': page(
     () => import('../pages/system/ChangePasswordPage'),

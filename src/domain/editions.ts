@@ -9,7 +9,15 @@ export function isSmallScale(mark: number | undefined): boolean {
   return mark !== PLATFORM_MARK.standard;
 }
 
+/** The platform name per edition from 通用设置 (/api/v1/common/settings), once the app has read it. */
+let configuredNames: { 1: string; 3: string } | null = null;
+
+export function setPlatformNames(names: { 1: string; 3: string } | null): void {
+  configuredNames = names;
+}
+
 export function productTitle(mark: number | undefined): string {
+  if (configuredNames) return isSmallScale(mark) ? configuredNames[3] : configuredNames[1];
   return isSmallScale(mark) ? `${PRODUCT_NAME}${SMALL_SCALE_SUFFIX}` : PRODUCT_NAME;
 }
 

@@ -9,6 +9,7 @@ import { MESSAGES } from '../domain/codes';
 import { canSwitchCompany, productTitle } from '../domain/editions';
 import { ROLE, roleLabel } from '../domain/roles';
 import { NoticeBell } from '../notices/NoticeBell';
+import { usePublicSettings } from '../shell/publicSettings';
 import { showToast } from '../shell/toast';
 import { CompanySwitchDialog } from '../workspace/CompanySwitchView';
 import { UserHoverCard } from './UserHoverCard';
@@ -34,6 +35,7 @@ export function AppHeader() {
   useChineseOnly();
   const session = useSession();
   const logout = useLogout();
+  usePublicSettings(); // the configured platform name (productTitle) once 通用设置 arrive
   const [switching, setSwitching] = useState(false);
   const label = roleLabel(session?.user.properties.rid);
   const merchant = session?.user.properties.rid === ROLE.merchant;

@@ -31,6 +31,7 @@ import * as autoInvoicing from './083_auto_invoicing';
 import * as roles from './100_roles';
 import * as serviceRates from './103_service_rates';
 import * as partnerChannels from './104_partner_channels';
+import * as platformSettings from './105_platform_settings';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '100_roles': roles,
   '103_service_rates': serviceRates,
   '104_partner_channels': partnerChannels,
+  '105_platform_settings': platformSettings,
 };

@@ -25,6 +25,7 @@ import { productTitle } from '../../domain/editions';
 import type { LoginContent } from '../../domain/session';
 import { SMS_TYPE } from '../../domain/session';
 import { validateLoginPhone, validatePassword, validateSmsCode, validateUsername } from '../../domain/validation';
+import { usePublicSettings } from '../../shell/publicSettings';
 import { showToast } from '../../shell/toast';
 import type { AccountChoice } from './ChooseCompanyDialog';
 import { useMaintenance } from './useMaintenance';
@@ -46,6 +47,8 @@ type Errors = Partial<Record<'username' | 'password' | 'phone' | 'code' | 'captc
 
 /** /login (spec §2): standard and small-scale tabs, password and SMS modes, Rurl honoured. */
 export function LoginPage() {
+  // Re-renders with the configured platform name, phone and filing number once 通用设置 arrive.
+  const settings = usePublicSettings();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -270,6 +273,17 @@ export function LoginPage() {
               </Box>
             </Box>
           </Box>
+          {settings && (
+            <Typography variant="caption" component="p" align="center" color="text.secondary" sx={{ mt: 2 }}>
+              客服电话：{settings.servicePhone}
+              {settings.filingNumber && (
+                <>
+                  <br />
+                  {settings.filingNumber}
+                </>
+              )}
+            </Typography>
+          )}
         </CardContent>
       </Card>
       <Suspense fallback={null}>
