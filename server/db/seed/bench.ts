@@ -79,7 +79,7 @@ export async function seedBenchContracts(db: Db, count: number): Promise<void> {
     await sql`
       INSERT INTO contracts (company_id, nm, contract_no, csort, contract_status, sign_status, data_status, sign_nm,
         start_date, end_date, sign_time, platform_mark, create_time, update_time)
-      SELECT (n * 7919) % ${companies} + 1, (${sql.val(CONTRACT_NAMES)}::text[])[n % 5 + 1] || n, 'HT' || lpad(n::text, 10, '0'),
+      SELECT (n::bigint * 7919) % ${companies} + 1, (${sql.val(CONTRACT_NAMES)}::text[])[n % 5 + 1] || n, 'HT' || lpad(n::text, 10, '0'),
         n % 10 + 1, n % 3, CASE WHEN n % 3 = 2 THEN 0 ELSE 1 END, CASE WHEN n % 50 = 0 THEN 0 ELSE 1 END, '签署人' || (n % 3000),
         to_char(date '2024-01-01' + (n % 700), 'YYYY-MM-DD'), to_char(date '2025-01-01' + (n % 700), 'YYYY-MM-DD'),
         NULL, CASE WHEN n % 3 = 0 THEN 3 ELSE 1 END,
