@@ -179,7 +179,7 @@ describe('payouts', () => {
       await postEntries(
         tx,
         account,
-        [{ kind: LEDGER.recharge, amount: 1_000_000_000, refType: 'test', refId: 1, operatorId: 1 }],
+        [{ kind: LEDGER.recharge, amount: 1_000_000_000, refType: 'recharge', refId: 1, operatorId: 1 }],
         chinaTime(),
       );
     });
