@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import { TRIGGER } from '../../src/domain/finance';
+import { RECON_RUN, TRIGGER } from '../../src/domain/finance';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import type { BankChannel } from './bank/bankChannel';
@@ -7,8 +7,9 @@ import { reconcileDay } from './reconciliation.service';
 
 /**
  * The daily reconciliation (资金对账): every day at RECONCILE_CRON (default 01:30 China time) the previous day is
- * reconciled by itself; RECONCILE_CRON=off turns it off. A run never overlaps the previous one (protect), and
- * running a day again only replaces that day's lines, so a retry or a manual run the same day is harmless. Each
+ * reconciled by itself, once (a day that already has an automatic run that did not fail is left alone);
+ * RECONCILE_CRON=off turns it off, and in a cluster only worker 1 runs it. A run never overlaps the previous one
+ * (protect), and running a day again only replaces that day's lines, so a manual run the same day is harmless. Each
  * run leaves a row in reconciliation_runs, which /fundReconciliation lists.
  */
 export const DEFAULT_RECONCILE_CRON = '30 1 * * *';
@@ -24,9 +25,22 @@ export function startReconciliationJob(
   onError: (error: unknown) => void,
 ): Cron | null {
   if (pattern === 'off') return null;
+  // In a cluster (WORKERS=N) only the first worker runs background jobs.
+  const worker = process.env.WORKER_INDEX;
+  if (worker !== undefined && worker !== '1') return null;
   return new Cron(pattern, { timezone: 'Asia/Shanghai', protect: true }, async () => {
     try {
-      await reconcileDay(db, bank, yesterday(), TRIGGER.auto, null);
+      const day = yesterday();
+      // Once per day by itself: a second process or a restart finds the day's automatic run and leaves it.
+      const done = await db
+        .selectFrom('reconciliation_runs')
+        .select('id')
+        .where('day', '=', day)
+        .where('trigger', '=', TRIGGER.auto)
+        .where('status', '<>', RECON_RUN.failed)
+        .executeTakeFirst();
+      if (done) return;
+      await reconcileDay(db, bank, day, TRIGGER.auto, null);
     } catch (error) {
       onError(error);
     }
