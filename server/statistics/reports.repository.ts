@@ -186,7 +186,7 @@ async function withNames(db: Db, rows: Record<string, unknown>[]): Promise<Repor
   return named(rows, await namesFor(db, ids('company_id'), ids('department_id'), ids('subsidiary_id')));
 }
 
-async function companyRows(db: Db, criteria: ReportCriteria, page: ReportPageRequest) {
+async function companyRows(db: Db, criteria: ReportCriteria, page: ReportPageRequest, counted = true) {
   const source = companySource(criteria.period);
   const condition = where(db, source.table, criteria);
   const table = sql.table(source.table);
@@ -196,21 +196,25 @@ async function companyRows(db: Db, criteria: ReportCriteria, page: ReportPageReq
     : sql`SELECT t.company_id, t.department_id, t.subsidiary_id, ${plain()} FROM ${table} t WHERE ${condition}`;
   const order = orderBy(page.sort, source.grouped, 't.company_id');
   const [count, rows] = await Promise.all([
-    sql<{
-      n: number | string;
-    }>`SELECT ${source.grouped ? sql`COUNT(DISTINCT t.company_id)` : sql`COUNT(*)`} AS n FROM ${table} t WHERE ${condition}`.execute(
-      db,
-    ),
+    counted
+      ? sql<{
+          n: number | string;
+        }>`SELECT ${source.grouped ? sql`COUNT(DISTINCT t.company_id)` : sql`COUNT(*)`} AS n FROM ${table} t WHERE ${condition}`.execute(
+          db,
+        )
+      : NO_COUNT,
     sql<Record<string, unknown>>`${select} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
   ]);
   return { total: Number(count.rows[0]?.n ?? 0), rows: rows.rows };
 }
 
-async function companyDayRows(db: Db, criteria: ReportCriteria, page: ReportPageRequest) {
+async function companyDayRows(db: Db, criteria: ReportCriteria, page: ReportPageRequest, counted = true) {
   const condition = where(db, 'stat_company_day', criteria);
   const order = orderBy(page.sort, false, 't.company_id');
   const [count, rows] = await Promise.all([
-    sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM stat_company_day t WHERE ${condition}`.execute(db),
+    counted
+      ? sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM stat_company_day t WHERE ${condition}`.execute(db)
+      : NO_COUNT,
     sql<Record<string, unknown>>`SELECT t.day AS bucket, t.company_id, ${plain()} FROM stat_company_day t
       WHERE ${condition} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
   ]);
@@ -247,15 +251,18 @@ async function groupRows(
   criteria: ReportCriteria,
   by: 'department_id' | 'subsidiary_id',
   page: ReportPageRequest,
+  counted = true,
 ) {
   const condition = where(db, 'stat_group_day', criteria);
   const key = sql.raw(`t.${by}`);
   const extra = by === 'subsidiary_id' ? sql`, MAX(t.department_id) AS department_id` : sql``;
   const grouped = sql`SELECT ${key} AS ${sql.raw(by)}${extra}, ${summed()} FROM stat_group_day t WHERE ${condition} GROUP BY ${key}`;
   const [count, rows] = await Promise.all([
-    sql<{ n: number | string }>`SELECT COUNT(DISTINCT ${key}) AS n FROM stat_group_day t WHERE ${condition}`.execute(
-      db,
-    ),
+    counted
+      ? sql<{
+          n: number | string;
+        }>`SELECT COUNT(DISTINCT ${key}) AS n FROM stat_group_day t WHERE ${condition}`.execute(db)
+      : NO_COUNT,
     sql<
       Record<string, unknown>
     >`${grouped} ORDER BY ${orderBy(page.sort, true, by)} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
@@ -263,20 +270,30 @@ async function groupRows(
   return { total: Number(count.rows[0]?.n ?? 0), rows: rows.rows };
 }
 
-async function pageRows(db: Db, declaration: ReportDeclaration, criteria: ReportCriteria, page: ReportPageRequest) {
+/** `counted` false: the rows only (the chart's top rows), without counting every row of the period again. */
+async function pageRows(
+  db: Db,
+  declaration: ReportDeclaration,
+  criteria: ReportCriteria,
+  page: ReportPageRequest,
+  counted = true,
+) {
   switch (declaration.grouping) {
     case 'company':
-      return companyRows(db, criteria, page);
+      return companyRows(db, criteria, page, counted);
     case 'companyDay':
-      return companyDayRows(db, criteria, page);
+      return companyDayRows(db, criteria, page, counted);
     case 'time':
       return timeRows(db, criteria, page);
     case 'department':
-      return groupRows(db, criteria, 'department_id', page);
+      return groupRows(db, criteria, 'department_id', page, counted);
     case 'partner':
-      return groupRows(db, criteria, 'subsidiary_id', page);
+      return groupRows(db, criteria, 'subsidiary_id', page, counted);
   }
 }
+
+/** What a skipped count answers: the callers that skip it never read the total. */
+const NO_COUNT = Promise.resolve({ rows: [] as { n: number | string }[] });
 
 const CHART_TOP = 10;
 const PIE_TOP = 8;
@@ -295,11 +312,13 @@ async function chartOf(
     return { categories: named.map((row) => String(row.bucket)), series: series(named) };
   }
   const top = declaration.chart.kind === 'pie' ? PIE_TOP : CHART_TOP;
-  const { rows } = await pageRows(db, declaration, criteria, {
-    sort: { field: metrics[0], order: 'desc' },
-    offset: 0,
-    limit: top,
-  });
+  const { rows } = await pageRows(
+    db,
+    declaration,
+    criteria,
+    { sort: { field: metrics[0], order: 'desc' }, offset: 0, limit: top },
+    false,
+  );
   const named = (await withNames(db, rows)).filter((row) => Number(row[metrics[0]]) !== 0);
   const label = (row: ReportRow) => String(row.companyName ?? row.partnerName ?? row.departmentName ?? '');
   const chart = { categories: named.map(label), series: series(named) };
