@@ -1,6 +1,8 @@
+import type { Statement } from 'better-sqlite3';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CompiledQuery } from 'kysely';
 import { ROLE } from '../../src/domain/roles';
-import type { Db } from '../db/database';
+import { type Db, sqliteConnectionOf } from '../db/database';
 import { ForbiddenError, UnauthenticatedError } from '../http/errors';
 import type { TokenClaims, TokenService } from './tokens';
 
@@ -95,15 +97,76 @@ export function holdsAny(auth: AuthContext, codes: readonly string[]): boolean {
   return auth.roleId === ROLE.admin || codes.some((code) => auth.authorities.has(code));
 }
 
+const AUTH_CHANGES = 'SELECT version FROM auth_changes WHERE id = 1';
+
+/**
+ * Reads auth_changes.version (migration 115), which triggers bump in the same transaction as every change a
+ * session's access depends on; null when the row is missing (then nothing may be cached). On SQLite the read is
+ * one cached statement called synchronously, unless Kysely holds the connection in an open transaction: a read
+ * then would see its uncommitted changes, so it queues behind the transaction like any Kysely query.
+ */
+function authChangesReader(db: Db): () => number | null | Promise<number | null> {
+  const compiled = CompiledQuery.raw(AUTH_CHANGES);
+  const viaKysely = async () => {
+    const row = (await db.executeQuery<{ version: number | string }>(compiled)).rows[0];
+    return row ? Number(row.version) : null;
+  };
+  const sqlite = sqliteConnectionOf(db);
+  if (!sqlite) return viaKysely;
+  let statement: Statement<[], number> | null = null;
+  return () => {
+    if (sqlite.inTransaction) return viaKysely();
+    statement ??= sqlite.prepare<[], number>(AUTH_CHANGES).pluck();
+    const version = statement.get();
+    return version === undefined ? null : version;
+  };
+}
+
+/** Sessions kept in memory per process; past this many the whole cache starts again. */
+const MAX_CACHED_SESSIONS = 10_000;
+
+/**
+ * loadAuthContext with the answers kept in memory, keyed by user, session and token version, and tagged with the
+ * auth_changes version read BEFORE the load. Each request reads that one row: while it is unchanged no user,
+ * code, department, role or revocation can have changed (in this process or any other on the same database), so
+ * the kept answer is the one loadAuthContext would give; once it moves, every kept answer is dropped. A change
+ * committed between the version read and the load only makes the kept answer newer than its tag: the next request
+ * sees a newer version and loads again. Refusals (disabled, revoked, older token version) are never kept.
+ */
+export function cachedAuthContexts(db: Db): (claims: TokenClaims) => Promise<AuthContext | null> {
+  const readVersion = authChangesReader(db);
+  const kept = new Map<string, { version: number; auth: AuthContext }>();
+  let seenVersion: number | null = null;
+  return async (claims) => {
+    const pending = readVersion();
+    const version = pending === null || typeof pending === 'number' ? pending : await pending;
+    if (version === null) return loadAuthContext(db, claims);
+    if (version !== seenVersion) {
+      kept.clear();
+      seenVersion = version;
+    }
+    const key = `${claims.sub} ${claims.sid} ${claims.tv}`;
+    const hit = kept.get(key);
+    if (hit && hit.version === version) return hit.auth;
+    const auth = await loadAuthContext(db, claims);
+    if (auth) {
+      if (kept.size >= MAX_CACHED_SESSIONS) kept.clear();
+      kept.set(key, { version, auth });
+    }
+    return auth;
+  };
+}
+
 /** Verifies the token and the route's permission before any handler runs. */
 export function registerAccessControl(app: FastifyInstance, db: Db, tokens: TokenService): void {
+  const authContextOf = cachedAuthContexts(db);
   app.addHook('preHandler', async (request) => {
     const rule = request.routeOptions.config?.access;
     if (!request.routeOptions.url || rule?.public) return;
     const token = bearerToken(request);
     const claims = token ? tokens.verify(token) : null;
     if (!claims) throw new UnauthenticatedError('登录已失效，请重新登录');
-    const auth = await loadAuthContext(db, claims);
+    const auth = await authContextOf(claims);
     if (!auth) throw new UnauthenticatedError('登录已失效，请重新登录');
     request.auth = auth;
     request.session = claims;

@@ -10,6 +10,14 @@ import { withStatementCache } from './statementCache';
 
 export type Db = Kysely<Database>;
 
+/** The better-sqlite3 connection under each SQLite Kysely instance, for the few hot reads that skip Kysely. */
+const sqliteConnections = new WeakMap<Kysely<any>, SQLite.Database>();
+
+/** The SQLite connection of `db`, or null on PostgreSQL. */
+export function sqliteConnectionOf(db: Kysely<any>): SQLite.Database | null {
+  return sqliteConnections.get(db) ?? null;
+}
+
 // PostgreSQL returns bigint (int8) as text; our ids and money fit in a double exactly (< 2^53).
 pg.types.setTypeParser(20, (value) => Number(value));
 
@@ -40,7 +48,9 @@ export function openDatabase(options: {
   // Keep the hot indexes of a million-row table in memory: 64 MB page cache, 256 MB memory-mapped reads.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqliteConnections.set(db, sqlite);
+  return db;
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {

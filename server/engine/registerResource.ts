@@ -209,7 +209,11 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
         const before = await read(trx, id, request);
         const extra = (await binding.beforeSave?.({ ...context, db: trx }, row)) ?? {};
         const changes = { ...row, ...extra };
-        if (Object.keys(changes).length === 0) return before;
+        if (Object.keys(changes).length === 0) {
+          // Nothing to change is no operation: the fallback must not log it either.
+          request.operationLogged = true;
+          return before;
+        }
         await trx
           .updateTable(binding.table as any)
           .set({

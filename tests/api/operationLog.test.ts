@@ -183,3 +183,13 @@ describe('money services', () => {
     expect(JSON.parse(rows[0].changes)).toEqual({ status: [0, 1], amount: [null, Number(pending.amount)] });
   });
 });
+
+describe('an update that changes nothing', () => {
+  it('is no operation and leaves no entry', async () => {
+    const created = await send(admin, 'POST', '/api/v1/industry', { nm: '无变化行业' });
+    const id = created.content.id as number;
+    expect((await send(admin, 'PUT', `/api/v1/industry/${id}`, {})).code).toBe(OK);
+    const entries = (await logFor(`recordId:${id}`)).content.content.filter((row) => row.path.includes('/industry'));
+    expect(entries.map((row) => row.action)).toEqual(['create']);
+  });
+});

@@ -33,6 +33,8 @@ export interface TestApp {
   sms: CapturingSms;
   /** 'sqlite' by default, 'postgres' when DATABASE_URL is set. */
   dialect: 'sqlite' | 'postgres';
+  /** The PostgreSQL schema of this app (null on SQLite), so a test can open a second connection to the same data. */
+  schema: string | null;
   close(): Promise<void>;
 }
 
@@ -84,7 +86,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await close();
     throw error;
   }
-  return { app, db, config, sms, dialect: databaseUrl ? 'postgres' : 'sqlite', close };
+  return { app, db, config, sms, dialect: databaseUrl ? 'postgres' : 'sqlite', schema, close };
 }
 
 async function withPgClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
