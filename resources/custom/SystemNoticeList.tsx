@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
+import { findRoute } from '../../src/domain/routes';
 import { NoticeDetailDialog } from '../../src/notices/NoticeDetailDialog';
 import { fetchNoticesWithReadState, type Notice } from '../../src/notices/noticeApi';
 import type { ResourceDeclaration } from '../types';
@@ -48,7 +49,7 @@ export function SystemNoticeList({ declaration }: { declaration: ResourceDeclara
 
   return (
     <Card sx={{ mt: 2 }}>
-      <Title title={declaration.label} />
+      <Title title={findRoute(`/${declaration.name}`)?.title ?? declaration.label} />
       <Toolbar sx={{ gap: 2 }}>
         <TextField
           size="small"

@@ -13,6 +13,7 @@ import {
   useCanAccess,
   useListContext,
 } from 'react-admin';
+import { findRoute } from '../../src/domain/routes';
 import { validateDateRange } from '../../src/domain/validation';
 import { listFields, listPageSizes, type ResourceDeclaration } from '../types';
 import { ExportAllButton } from './ExportAllButton';
@@ -70,6 +71,8 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
   return (
     <List
       resource={declaration.name}
+      // The page's title is its menu label (src/domain/routes.ts), not the entity's name.
+      title={findRoute(`/${declaration.name}`)?.title ?? declaration.label}
       filters={filterElements(declaration.filters)}
       sort={{ field: declaration.defaultSort.field, order: declaration.defaultSort.order }}
       perPage={pageSizes[0]}

@@ -7,26 +7,10 @@ import ListItemText from '@mui/material/ListItemText';
 import { useMemo, useState } from 'react';
 import { Menu, useSidebarState } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { ADMIN_MENU, type MenuGroup, type MenuItem, merchantMenu } from '../domain/menus';
-import { canAccessRoute, hasAnyPermission, isAdminShellUser, type SessionUser } from '../domain/permissions';
-import { findRoute } from '../domain/routes';
+import type { MenuGroup, MenuItem } from '../domain/menus';
+import { isAdminShellUser } from '../domain/permissions';
+import { visibleMenu } from '../domain/visibleMenu';
 import { useSession } from './useSession';
-
-function visibleItems(user: SessionUser, items: readonly MenuItem[]): MenuItem[] {
-  return items.filter((item) => {
-    const rule = findRoute(item.path);
-    return rule ? canAccessRoute(user, rule) : true;
-  });
-}
-
-/** Admin groups show in their edition, when the user holds the group code and can open an item. */
-function visibleGroups(user: SessionUser, platformMark: number): { group: MenuGroup; items: MenuItem[] }[] {
-  const edition = platformMark === 3 ? 3 : 1;
-  return ADMIN_MENU.filter((group) => group.edition === undefined || group.edition === edition)
-    .filter((group) => hasAnyPermission(user, [group.groupCode]))
-    .map((group) => ({ group, items: visibleItems(user, group.items) }))
-    .filter(({ items }) => items.length > 0);
-}
 
 function MenuLinks({ items }: { items: readonly MenuItem[] }) {
   return (
@@ -38,9 +22,8 @@ function MenuLinks({ items }: { items: readonly MenuItem[] }) {
   );
 }
 
-function AdminGroups({ user, platformMark }: { user: SessionUser; platformMark: number }) {
+function AdminGroups({ groups }: { groups: readonly { group: MenuGroup; items: MenuItem[] }[] }) {
   const location = useLocation();
-  const groups = useMemo(() => visibleGroups(user, platformMark), [user, platformMark]);
   const active = groups.find(({ items }) => items.some((item) => location.pathname.startsWith(item.path)))?.group.key;
   const [open, setOpen] = useState<Record<string, boolean>>(() => (active ? { [active]: true } : {}));
   const [sidebarOpen] = useSidebarState();
@@ -70,18 +53,18 @@ function AdminGroups({ user, platformMark }: { user: SessionUser; platformMark: 
   );
 }
 
-/** The left menu (spec §2): admin groups for ADM_HOME holders, the edition's merchant menu otherwise. */
+/**
+ * The left menu (spec §2): 首页, then admin groups for ADM_HOME holders or the edition's merchant menu
+ * (src/domain/visibleMenu.ts, which the home pages' quick links read too).
+ */
 export function AppMenu() {
   const session = useSession();
-  if (!session) return <Menu />;
-  const { user, platformMark } = session;
+  const menu = useMemo(() => (session ? visibleMenu(session.user, session.platformMark) : null), [session]);
+  if (!session || !menu) return <Menu />;
   return (
     <Menu>
-      {isAdminShellUser(user) ? (
-        <AdminGroups user={user} platformMark={platformMark} />
-      ) : (
-        <MenuLinks items={visibleItems(user, merchantMenu(platformMark))} />
-      )}
+      {menu.home && <MenuLinks items={[menu.home]} />}
+      {isAdminShellUser(session.user) ? <AdminGroups groups={menu.groups} /> : <MenuLinks items={menu.items} />}
     </Menu>
   );
 }

@@ -4,10 +4,8 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Title } from 'react-admin';
 import { editionLabel } from '../../domain/editions';
-import { ADMIN_MENU } from '../../domain/menus';
-import { canAccessRoute } from '../../domain/permissions';
 import { roleLabel } from '../../domain/roles';
-import { findRoute } from '../../domain/routes';
+import { quickLinks } from '../../domain/visibleMenu';
 import { useSession } from '../../layout/useSession';
 import { AdminFigures } from './AdminFigures';
 import { Shortcuts } from './Shortcuts';
@@ -17,11 +15,7 @@ export function AdminHome() {
   const session = useSession();
   if (!session) return null;
   const { user, platformMark } = session;
-  const edition = platformMark === 3 ? 3 : 1;
-  const shortcuts = ADMIN_MENU.filter((group) => group.edition === undefined || group.edition === edition)
-    .flatMap((group) => group.items)
-    .filter((item) => item.path !== '/adMain' && canAccessRoute(user, findRoute(item.path)!))
-    .slice(0, 12);
+  const shortcuts = quickLinks(user, platformMark);
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="首页" />

@@ -8,11 +8,9 @@ import { requestContent } from '../../../providers/httpClient';
 import { saveNoticeNum } from '../../../providers/sessionStore';
 import { formatRate } from '../../domain/charges';
 import { editionLabel } from '../../domain/editions';
-import { merchantMenu } from '../../domain/menus';
 import { formatMoney } from '../../domain/money';
-import { canAccessRoute } from '../../domain/permissions';
-import { findRoute } from '../../domain/routes';
 import type { ServiceCharge } from '../../domain/session';
+import { quickLinks } from '../../domain/visibleMenu';
 import { useSession } from '../../layout/useSession';
 import { useBalance } from '../money/useBalance';
 import { ContractExpiryWarning, LatestNotices } from './MerchantNews';
@@ -56,10 +54,7 @@ export function MerchantHome() {
 
   if (!session) return null;
   const { user, platformMark } = session;
-  const shortcuts = merchantMenu(platformMark).filter((item) => {
-    const rule = findRoute(item.path);
-    return item.path !== '/manage' && rule !== undefined && canAccessRoute(user, rule);
-  });
+  const shortcuts = quickLinks(user, platformMark, Number.POSITIVE_INFINITY);
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="首页" />
