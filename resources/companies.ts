@@ -1,5 +1,56 @@
-import { PLATFORM_MARK_CHOICES, SIGN_STATUS } from '../src/domain/enums';
-import type { ResourceDeclaration } from './types';
+import { CONTRACT_STATUS, PLATFORM_MARK_CHOICES, SIGN_STATUS } from '../src/domain/enums';
+import { BATCH_STATUS, INVOICE_STATUS } from '../src/domain/moneyEnums';
+import type { RelatedPanel, ResourceDeclaration } from './types';
+
+const OVERVIEW = '/api/v1/companies/:id/overview';
+
+/** What the company's show view adds to its record: GET /api/v1/companies/:id/overview. */
+const COMPANY_RELATED: readonly RelatedPanel[] = [
+  {
+    label: '账户余额',
+    path: OVERVIEW,
+    key: 'balances',
+    fields: [
+      { source: 'standard', label: '标准版余额（元）', type: 'money' },
+      { source: 'small', label: '小规模版余额（元）', type: 'money' },
+    ],
+  },
+  {
+    label: '合同',
+    path: OVERVIEW,
+    key: 'contracts',
+    fields: [
+      { source: 'name', label: '合同名称', type: 'text' },
+      { source: 'contractNo', label: '合同编号', type: 'text' },
+      { source: 'contractStatus', label: '合同状态', type: 'enum', choices: CONTRACT_STATUS },
+      { source: 'signStatus', label: '签署状态', type: 'enum', choices: SIGN_STATUS },
+      { source: 'endDate', label: '到期日', type: 'date' },
+    ],
+  },
+  {
+    label: '最近打款批次',
+    path: OVERVIEW,
+    key: 'batches',
+    fields: [
+      { source: 'batchNo', label: '批次号', type: 'text' },
+      { source: 'itemCount', label: '笔数', type: 'number' },
+      { source: 'totalAmount', label: '打款金额（元）', type: 'money' },
+      { source: 'status', label: '状态', type: 'enum', choices: BATCH_STATUS },
+      { source: 'createTime', label: '提交时间', type: 'datetime' },
+    ],
+  },
+  {
+    label: '最近开票申请',
+    path: OVERVIEW,
+    key: 'invoices',
+    fields: [
+      { source: 'applyNo', label: '申请编号', type: 'text' },
+      { source: 'total', label: '开票金额（元）', type: 'money' },
+      { source: 'status', label: '状态', type: 'enum', choices: INVOICE_STATUS },
+      { source: 'createTime', label: '申请时间', type: 'datetime' },
+    ],
+  },
+];
 
 /** Admin company management: /adMerchant (UI_COMPANY_MGR). */
 export const companies: ResourceDeclaration = {
@@ -12,7 +63,9 @@ export const companies: ResourceDeclaration = {
     update: '/api/v1/companies/:id',
   },
   permissions: { list: ['UI_COMPANY_MGR'], edit: ['UI_COMPANY_MGR'] },
-  views: { edit: true },
+  // A row opens the company's detail: its balance, contracts, latest batches and invoices (issue 17 item 4).
+  views: { edit: true, show: true },
+  related: COMPANY_RELATED,
   defaultSort: { field: 'createTime', order: 'DESC' },
   fields: [
     { source: 'id', label: '企业编号', type: 'number', sortable: true },

@@ -87,8 +87,10 @@ export interface ResourceDeclaration {
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   pageSizes?: readonly number[];
   actions?: readonly ActionDeclaration[];
-  /** Which generated views exist. */
+  /** Which generated views exist (show: a detail page, the list's row click, with `related` panels below). */
   views: { create?: boolean; edit?: boolean; show?: boolean };
+  /** Panels of the show view: what a record has beyond its row, read from one GET each (`:id` = the record). */
+  related?: readonly RelatedPanel[];
   /** Field used to name one record (titles, confirmations). */
   recordTitle: string;
   /**
@@ -96,6 +98,19 @@ export interface ResourceDeclaration {
    * views the generator cannot express, e.g. a merchant's notice inbox). Keep the declaration data.
    */
   customList?: string;
+}
+
+/**
+ * One panel of a show view. `path` answers an object; `key` picks the panel's part of it (panels sharing a path
+ * are read once): an array is a table of `fields`, an object one record shown as label / value pairs.
+ */
+export interface RelatedPanel {
+  label: string;
+  path: string;
+  key: string;
+  fields: readonly FieldDeclaration[];
+  /** Where a row of the table opens (`:id` = the row's id), e.g. a batch's detail page. */
+  rowLink?: string;
 }
 
 /** The q= keys a declaration accepts (date ranges contribute both keys). */

@@ -87,7 +87,7 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
       <ListFirstPaintHandoff />
       <DateRangeHint declaration={declaration} />
       <DatagridConfigurable
-        rowClick={rowClick ?? (declaration.views.edit && canEdit ? 'edit' : false)}
+        rowClick={rowClick ?? (declaration.views.show ? 'show' : declaration.views.edit && canEdit ? 'edit' : false)}
         expand={expand}
         omit={declaration.fields.filter((field) => field.hidden).map((field) => field.source)}
         bulkActionButtons={false}

@@ -5,6 +5,7 @@ import type { ResourceDeclaration } from '../types';
 import { GeneratedCreate } from './GeneratedCreate';
 import { GeneratedEdit } from './GeneratedEdit';
 import { GeneratedList } from './GeneratedList';
+import { GeneratedShow } from './GeneratedShow';
 
 /** Turns a declaration into a react-admin <Resource> whose name is the spec's route. */
 export function buildResource(declaration: ResourceDeclaration) {
@@ -31,6 +32,7 @@ export function buildResource(declaration: ResourceDeclaration) {
       }
       edit={declaration.views.edit ? <GeneratedEdit declaration={declaration} /> : undefined}
       create={declaration.views.create ? <GeneratedCreate declaration={declaration} /> : undefined}
+      show={declaration.views.show ? <GeneratedShow declaration={declaration} /> : undefined}
     />
   );
 }
