@@ -1,10 +1,10 @@
-import { containsPattern } from '../db/textMatch';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Updateable } from 'kysely';
 import { companies } from '../../resources/companies';
 import { sortFields } from '../../resources/types';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
 import type { CompanyTable, Database } from '../db/schema';
+import { containsPattern } from '../db/textMatch';
 import {
   type Bookmark,
   Bookmarks,

@@ -98,7 +98,7 @@ export const devEsign: EsignProvider = {
     for (const party of parties)
       line(`${party.role}：${party.name}${party.idNumber ? `（${party.idNumber}）` : ''}`, 12);
     y -= 8;
-    template.clauses.forEach((clause, index) => line(`${index + 1}. ${fill(clause, fields)}`, 11));
+    for (const [index, clause] of template.clauses.entries()) line(`${index + 1}. ${fill(clause, fields)}`, 11);
     y -= 16;
     for (const party of parties) line(`${party.role}（盖章）：${party.name}`, 12, 20);
     return pdf.save({ useObjectStreams: false });

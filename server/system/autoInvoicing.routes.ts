@@ -54,7 +54,7 @@ export async function autoInvoicingRoutes(app: FastifyInstance, { db }: AppServi
       .select(['id', 'platform_mark'])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!company || company.platform_mark !== 3) fail('小规模企业不存在');
+    if (company?.platform_mark !== 3) fail('小规模企业不存在');
     return id;
   };
 
@@ -64,7 +64,7 @@ export async function autoInvoicingRoutes(app: FastifyInstance, { db }: AppServi
     await assertCompanyVisible(db, auth, companyId);
     const setting = settingOf(request.body);
     const category = await findCategory(db, setting.categoryId);
-    if (!category || category.platformMark !== 3 || category.status !== 1) {
+    if (category?.platformMark !== 3 || category.status !== 1) {
       throw new BusinessError('开票类目不存在或已停用，请重新选择', undefined, {
         errors: { categoryId: '开票类目不存在或已停用，请重新选择' },
       });

@@ -83,7 +83,7 @@ describe('the lists', () => {
   });
 
   it('imports a text file, one word a line, counting repeats and skipping blank and long lines', async () => {
-    const text = '\uFEFF赌博\r\n\r\n  刷单  \nvpn\n刷单\n色情\n' + '长'.repeat(33) + '\n';
+    const text = `\uFEFF赌博\r\n\r\n  刷单  \nvpn\n刷单\n色情\n${'长'.repeat(33)}\n`;
     const answer = await send(admin, 'POST', `${GENERAL.create}/import`, { text });
     expect(answer.code, answer.message).toBe(OK);
     expect(answer.content).toEqual({ added: 2, duplicates: 3, tooLong: 1 });

@@ -9,8 +9,16 @@ import type { Kysely } from 'kysely';
  * 企业流水 (company × day, newest first) for a department walks (platform_mark, department_id, day).
  */
 const INDEXES: [string, string, string[]][] = [
-  ['stat_company_month_dept_payout', 'stat_company_month', ['platform_mark', 'month', 'department_id', 'payout_amount']],
-  ['stat_company_month_dept_charge', 'stat_company_month', ['platform_mark', 'month', 'department_id', 'charge_amount']],
+  [
+    'stat_company_month_dept_payout',
+    'stat_company_month',
+    ['platform_mark', 'month', 'department_id', 'payout_amount'],
+  ],
+  [
+    'stat_company_month_dept_charge',
+    'stat_company_month',
+    ['platform_mark', 'month', 'department_id', 'charge_amount'],
+  ],
   ['stat_company_month_sub_payout', 'stat_company_month', ['platform_mark', 'month', 'subsidiary_id', 'payout_amount']],
   ['stat_company_month_sub_charge', 'stat_company_month', ['platform_mark', 'month', 'subsidiary_id', 'charge_amount']],
   ['stat_company_day_dept_day', 'stat_company_day', ['platform_mark', 'department_id', 'day', 'payout_amount']],

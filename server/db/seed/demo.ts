@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import { ROLE_TEMPLATES } from '../../../src/domain/roleTemplates';
 import { clientHash, hashClientPassword } from '../../auth/passwords';
+import { rebuildStatistics } from '../../statistics/rollups';
 import type { Db } from '../database';
 import type { CompanyTable } from '../schema';
 import { chinaTime } from '../time';
@@ -15,13 +16,12 @@ import { seedInvoices } from './invoices';
 import { seedNotices } from './notices';
 import { seedPartners } from './partners';
 import { seedPayouts } from './payouts';
-import { seedWorkers } from './workers';
 import { createRandom } from './random';
 import { seedRecharges } from './recharges';
 import { seedSubsidiaries } from './subsidiaries';
 import { seedSystemDemo } from './system';
 import { seedVersions } from './versions';
-import { rebuildStatistics } from '../../statistics/rollups';
+import { seedWorkers } from './workers';
 
 /** The demo password of every seeded account (README). */
 export const DEMO_PASSWORD = 'Demo1234';

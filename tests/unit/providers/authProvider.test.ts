@@ -253,7 +253,7 @@ describe('logout', () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/v1/accounts/logout');
     expect(init?.method).toBe('POST');
-    expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
+    expect((init?.headers as Record<string, string> | undefined)?.Authorization).toBe(`Bearer ${token}`);
     expect(getToken()).toBeNull();
     expect(getSession()).toBeNull();
   });
