@@ -75,6 +75,8 @@ export const errorMoney: ResourceDeclaration = {
   ],
   // Adds 重新打款 (a corrected card and the payment password) next to the declared actions.
   customList: 'AbnormalFundList',
+  // It renders GeneratedList with this list's own request: the first paint may draw its rows (src/boot).
+  customListFirstPaint: true,
 };
 
 /** /adErrorMoney (UI_ERROR_MONEY standard, UI_ERROR_MONEY_XGM small-scale): read-only, every company in scope. */

@@ -66,6 +66,8 @@ export const paymentRecord: ResourceDeclaration = {
   fields: [FIELDS.batchNo, ...FIGURES],
   filters: [FILTERS.batchNo, FILTERS.status, FILTERS.createTime],
   customList: 'PayoutBatchList',
+  // It renders GeneratedList with this list's own request: the first paint may draw its rows (src/boot).
+  customListFirstPaint: true,
 };
 
 function transferLot(name: string, platformMark: 1 | 3): ResourceDeclaration {
@@ -80,6 +82,8 @@ function transferLot(name: string, platformMark: 1 | 3): ResourceDeclaration {
     fields: [FIELDS.batchNo, FIELDS.companyName, ...FIGURES],
     filters: [FILTERS.coname, FILTERS.batchNo, FILTERS.status, FILTERS.createTime],
     customList: 'PayoutBatchList',
+    // It renders GeneratedList with this list's own request: the first paint may draw its rows (src/boot).
+    customListFirstPaint: true,
   };
 }
 

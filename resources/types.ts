@@ -98,6 +98,8 @@ export interface ResourceDeclaration {
    * views the generator cannot express, e.g. a merchant's notice inbox). Keep the declaration data.
    */
   customList?: string;
+  /** The custom list renders GeneratedList with this declaration's own list request, so the first paint (src/boot) draws its rows too. */
+  customListFirstPaint?: boolean;
 }
 
 /**
@@ -132,7 +134,10 @@ export function listFields(declaration: Pick<ResourceDeclaration, 'fields'>): Fi
   return declaration.fields.filter((field) => field.list !== false);
 }
 
-/** Lists the first paint (src/boot) can draw before the app loads; custom lists draw their rows themselves. */
-export function hasFirstPaint(declaration: Pick<ResourceDeclaration, 'customList'>): boolean {
-  return !declaration.customList;
+/**
+ * Lists the first paint (src/boot) can draw before the app loads: generated lists, and custom lists that render
+ * the generated list with the same request (customListFirstPaint); other custom lists draw their rows themselves.
+ */
+export function hasFirstPaint(declaration: Pick<ResourceDeclaration, 'customList' | 'customListFirstPaint'>): boolean {
+  return !declaration.customList || declaration.customListFirstPaint === true;
 }
