@@ -12,7 +12,9 @@ import { loginAs } from './support/login';
 async function cell(page: Page, row: Locator, header: string): Promise<string> {
   await expect(page.locator('table thead th').filter({ hasText: header }).first()).toBeVisible();
   const headers = await page.locator('table thead th').allTextContents();
-  const index = headers.findIndex((text) => text.trim() === header);
+  // A sortable header's text also carries its sort hint (按…升序排序): match the label inside it.
+  const exact = headers.findIndex((text) => text.trim() === header);
+  const index = exact >= 0 ? exact : headers.findIndex((text) => text.includes(header));
   expect(index, header).toBeGreaterThanOrEqual(0);
   return ((await row.locator('td').nth(index).textContent()) ?? '').trim();
 }

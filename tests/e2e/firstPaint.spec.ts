@@ -50,7 +50,7 @@ test.describe('列表首屏（应用加载前先画出第一页）', () => {
 
     // the app is fully usable after the hand-over
     await page.getByRole('cell', { name: cells[0][1], exact: true }).click();
-    await expect(page).toHaveURL(/\/adMerchant\/\d+$/);
+    await expect(page).toHaveURL(/\/adMerchant\/\d+\/show$/);
 
     // Opened again without parameters, the list takes those kept from the last visit: so does the picture.
     await page.goto('/adMerchant');
