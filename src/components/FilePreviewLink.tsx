@@ -16,12 +16,14 @@ import { useSignedUrl } from './useSignedUrl';
 
 const ZOOMS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4] as const;
 
-/** A stored file is previewed when the browser can show it: images (jpg/jpeg/png uploads) and PDFs. */
+/**
+ * A stored file is previewed when the app can show it: images. A PDF downloads at once: the app's CSP allows no
+ * blob: frame to show it in, and a dialog that only says 请下载后查看 is one click more for nothing.
+ */
 export function previewKind(url: string, isImage: boolean): 'image' | 'pdf' | null {
   if (isImage) return 'image';
   const name = decodeURIComponent(/[?&]rn=([^&]+)/.exec(url)?.[1] ?? url).toLowerCase();
   if (/\.(png|jpe?g|gif|webp)$/.test(name)) return 'image';
-  if (/\.pdf$/.test(name)) return 'pdf';
   return null;
 }
 
