@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { FunctionField } from 'react-admin';
 import { DownloadLink } from '../../src/components/DownloadLink';
-import { FilePreviewLink, previewKind } from '../../src/components/FilePreviewLink';
+import { canPreview, FilePreviewLink } from '../../src/components/FilePreviewLink';
 import { cellAlign, cellText } from '../cellText';
 import { cellBoxStyle, cellMayClip } from '../columnGeometry';
 import type { FieldDeclaration } from '../types';
@@ -22,11 +22,11 @@ export function fieldElement(field: FieldDeclaration) {
         const url = record[field.source];
         const title = cellMayClip(field) && text ? text : undefined;
         if ((field.type === 'image' || field.type === 'file') && typeof url === 'string' && url) {
-          const kind = previewKind(url, field.type === 'image');
+          const preview = canPreview(url, field.type === 'image');
           return (
             <span style={box} title={title}>
-              {kind ? (
-                <FilePreviewLink url={url} title={field.label} kind={kind}>
+              {preview ? (
+                <FilePreviewLink url={url} title={field.label}>
                   {text}
                 </FilePreviewLink>
               ) : (

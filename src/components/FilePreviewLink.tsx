@@ -20,24 +20,13 @@ const ZOOMS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4] as const;
  * A stored file is previewed when the app can show it: images. A PDF downloads at once: the app's CSP allows no
  * blob: frame to show it in, and a dialog that only says 请下载后查看 is one click more for nothing.
  */
-export function previewKind(url: string, isImage: boolean): 'image' | 'pdf' | null {
-  if (isImage) return 'image';
+export function canPreview(url: string, isImage: boolean): boolean {
+  if (isImage) return true;
   const name = decodeURIComponent(/[?&]rn=([^&]+)/.exec(url)?.[1] ?? url).toLowerCase();
-  if (/\.(png|jpe?g|gif|webp)$/.test(name)) return 'image';
-  return null;
+  return /\.(png|jpe?g|gif|webp)$/.test(name);
 }
 
-function PreviewDialog({
-  url,
-  title,
-  kind,
-  onClose,
-}: {
-  url: string;
-  title: string;
-  kind: 'image' | 'pdf';
-  onClose: () => void;
-}) {
+function PreviewDialog({ url, title, onClose }: { url: string; title: string; onClose: () => void }) {
   const signed = useSignedUrl(url);
   const [zoom, setZoom] = useState(3);
   const scale = ZOOMS[zoom];
@@ -45,26 +34,22 @@ function PreviewDialog({
     <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="file-preview-title">
       <DialogTitle id="file-preview-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Box sx={{ flexGrow: 1 }}>{title}</Box>
-        {kind === 'image' && (
-          <>
-            <IconButton aria-label="缩小" disabled={zoom === 0} onClick={() => setZoom(zoom - 1)}>
-              <ZoomOutIcon />
-            </IconButton>
-            <Button size="small" aria-label="实际大小" onClick={() => setZoom(3)} sx={{ minWidth: 56 }}>
-              {Math.round(scale * 100)}%
-            </Button>
-            <IconButton aria-label="放大" disabled={zoom === ZOOMS.length - 1} onClick={() => setZoom(zoom + 1)}>
-              <ZoomInIcon />
-            </IconButton>
-          </>
-        )}
+        <IconButton aria-label="缩小" disabled={zoom === 0} onClick={() => setZoom(zoom - 1)}>
+          <ZoomOutIcon />
+        </IconButton>
+        <Button size="small" aria-label="实际大小" onClick={() => setZoom(3)} sx={{ minWidth: 56 }}>
+          {Math.round(scale * 100)}%
+        </Button>
+        <IconButton aria-label="放大" disabled={zoom === ZOOMS.length - 1} onClick={() => setZoom(zoom + 1)}>
+          <ZoomInIcon />
+        </IconButton>
         <IconButton aria-label="关闭预览" onClick={onClose}>
           <CloseIcon />
         </IconButton>
       </DialogTitle>
       <DialogContent dividers sx={{ height: '70vh', overflow: 'auto', bgcolor: 'grey.100', p: 0 }}>
         {!signed && <Typography sx={{ p: 2 }}>加载中…</Typography>}
-        {signed && kind === 'image' && (
+        {signed && (
           <Box
             sx={{
               minWidth: '100%',
@@ -87,7 +72,6 @@ function PreviewDialog({
             />
           </Box>
         )}
-        {signed && kind === 'pdf' && <Typography sx={{ p: 2 }}>该文件为 PDF，请下载后查看。</Typography>}
       </DialogContent>
       <DialogActions>
         <Button
@@ -107,17 +91,7 @@ function PreviewDialog({
  * 查看图片 opens the file in a dialog with zoom, so finance sees a voucher before confirming it; 下载 stays
  * in the dialog. Files the browser cannot show are downloaded as before (DownloadLink).
  */
-export function FilePreviewLink({
-  url,
-  title,
-  kind,
-  children,
-}: {
-  url: string;
-  title: string;
-  kind: 'image' | 'pdf';
-  children: ReactNode;
-}) {
+export function FilePreviewLink({ url, title, children }: { url: string; title: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -134,7 +108,7 @@ export function FilePreviewLink({
       {open && (
         // Clicks inside the dialog must not reach the row (row click opens the record).
         <Box component="span" onClick={(event) => event.stopPropagation()}>
-          <PreviewDialog url={url} title={title} kind={kind} onClose={() => setOpen(false)} />
+          <PreviewDialog url={url} title={title} onClose={() => setOpen(false)} />
         </Box>
       )}
     </>
