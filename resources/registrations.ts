@@ -61,6 +61,8 @@ function activationDeclaration(name: string, codes: readonly string[], platformM
     fields: [
       { source: 'id', label: '编号', type: 'number', sortable: true },
       { source: 'name', label: '公司名称', type: 'text' },
+      { source: 'legalPersonName', label: '法人姓名', type: 'text' },
+      { source: 'linkmanName', label: '联系人', type: 'text' },
       { source: 'linkmanMobile', label: '联系人手机号', type: 'text' },
       { source: 'invoiceTaxNumber', label: '统一社会信用代码', type: 'text' },
       { source: 'companyNature', label: '公司性质', type: 'text', list: false },

@@ -52,3 +52,28 @@ export const codeLoginSchema = body({
 export const nameAndPhoneSchema = body({ name: USERNAME, username: USERNAME, phone: MOBILE, mobile: MOBILE });
 
 export const loginPhoneSchema = body({ phone: MOBILE });
+
+/**
+ * POST /api/v1/companies/registernewcloud: every field text of bounded length (numbers arrive as text); the
+ * handler then applies the form's own rules with their Chinese messages (credit code, place, names).
+ */
+export const registrationSchema = body({
+  mobile: MOBILE,
+  code: CAPTCHA_CODE,
+  password: PASSWORD,
+  name: text(256),
+  companyNature: text(32),
+  industryId: text(20),
+  companySize: text(32),
+  businessLicense: text(32),
+  invoiceTaxNumber: text(32),
+  province: text(32),
+  city: text(32),
+  district: text(32),
+  legalPersonName: text(64),
+  linkmanName: text(64),
+  licenseUrl: text(500),
+  studentCardUrl: text(500),
+  platformMark: SMALL_NUMBER,
+  platformmark: SMALL_NUMBER,
+});

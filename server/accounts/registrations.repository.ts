@@ -19,6 +19,8 @@ export interface RegistrationRecord {
   city: string | null;
   district: string | null;
   area: string;
+  legalPersonName: string | null;
+  linkmanName: string | null;
   licenseUrl: string;
   studentCardUrl: string | null;
   status: number;
@@ -125,6 +127,8 @@ function recordOf(row: Row): RegistrationRecord {
     city: row.city,
     district: row.district,
     area: [row.province, row.city, row.district].filter(Boolean).join(' '),
+    legalPersonName: row.legal_person_name,
+    linkmanName: row.linkman_name,
     licenseUrl: row.license_url,
     studentCardUrl: row.student_card_url,
     status: row.status,
@@ -200,6 +204,8 @@ export async function activateRegistration(
       company_size: registration.companySize,
       industry_id: registration.industryId,
       linkman_mobile: registration.linkmanMobile,
+      legal_person_name: registration.legalPersonName,
+      linkman_name: registration.linkmanName,
       province: registration.province,
       city: registration.city,
       district: registration.district,

@@ -4,14 +4,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { activateMerchant } from '../../resources/registrations';
 import { filterKeys, sortFields } from '../../resources/types';
 import { COMPANY_LOOKUP_MIN_CHARS, COMPANY_LOOKUP_PER_IP } from '../../src/domain/companyLookup';
+import { creditCodeError } from '../../src/domain/creditCode';
+import { placeError } from '../../src/domain/divisions';
 import { parsePlatformMark } from '../../src/domain/editions';
 import { SMS_TYPE } from '../../src/domain/session';
 import {
   MSG,
+  personNameError,
   validateCompanyName,
   validateRegisterCode,
   validateRegisterMobile,
-  validateTaxNumber,
 } from '../../src/domain/validation';
 import type { AppServices } from '../appServices';
 import { holdsAny, requireAuth } from '../auth/access';
@@ -28,6 +30,8 @@ import { BusinessError, CaptchaRefreshError, ForbiddenError, fail } from '../htt
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { type CompanyLookup, localCompanyLookup } from './companyLookup/companyLookup';
+import { DIVISIONS } from './divisions';
+import { registrationSchema } from './publicSchemas';
 import { takeRate } from './rateCounters';
 import {
   activateRegistration,
@@ -218,7 +222,7 @@ export async function registrationsRoutes(
     return ok(null, '可以注册');
   });
 
-  app.post('/api/v1/companies/registernewcloud', publicRoute, async (request) => {
+  app.post('/api/v1/companies/registernewcloud', { ...publicRoute, schema: registrationSchema }, async (request) => {
     const form = (request.body ?? {}) as Form;
     const mobile = text(form.mobile);
     const code = text(form.code);
@@ -228,24 +232,26 @@ export async function registrationsRoutes(
     const invoiceTaxNumber = text(form.invoiceTaxNumber || businessLicense).toUpperCase();
     const licenseUrl = text(form.licenseUrl);
     const studentCardUrl = text(form.studentCardUrl);
+    const legalPersonName = text(form.legalPersonName);
+    const linkmanName = text(form.linkmanName);
     const platformMark = parsePlatformMark(form.platformMark ?? form.platformmark ?? 1);
     firstError(
       validateRegisterMobile(mobile),
       validateRegisterCode(code),
       isClientHash(password) ? undefined : MSG.registerPassword,
       validateCompanyName(name),
-      businessLicense ? validateTaxNumber(businessLicense) : '请输入统一社会信用代码',
+      creditCodeError(businessLicense),
       invoiceTaxNumber !== businessLicense ? '纳税人识别号须与统一社会信用代码一致' : undefined,
+      personNameError(legalPersonName, '法人姓名'),
+      personNameError(linkmanName, '联系人姓名'),
       licenseUrl ? undefined : '请上传营业执照',
     );
     const companyNature = optionalText(form, 'companyNature', '公司性质');
     const companySize = optionalText(form, 'companySize', '公司规模');
-    const province = optionalText(form, 'province', '省份');
-    const city = optionalText(form, 'city', '城市');
-    const district = optionalText(form, 'district', '区县');
+    const place = { province: text(form.province), city: text(form.city), district: text(form.district) };
     if (!companyNature) fail('请选择公司性质');
     if (!companySize) fail('请选择公司规模');
-    if (!province || !city) fail('请选择所在地区');
+    firstError(placeError(DIVISIONS, place));
     const industryId = text(form.industryId) ? parseId(form.industryId, '行业') : null;
     if (industryId === null) fail('请选择所属行业');
     const industry = await db.selectFrom('industries').select('id').where('id', '=', industryId).executeTakeFirst();
@@ -278,9 +284,9 @@ export async function registrationsRoutes(
         industry_id: industryId,
         business_license: businessLicense,
         invoice_tax_number: invoiceTaxNumber,
-        province,
-        city,
-        district,
+        ...place,
+        legal_person_name: legalPersonName,
+        linkman_name: linkmanName,
         license_url: licenseFile,
         student_card_url: studentCardFile,
         status: 0,

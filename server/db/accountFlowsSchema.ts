@@ -15,6 +15,9 @@ export interface RegistrationTable {
   province: string | null;
   city: string | null;
   district: string | null;
+  /** Migration 110: asked at registration, copied onto the company at activation. */
+  legal_person_name: string | null;
+  linkman_name: string | null;
   license_url: string;
   student_card_url: string | null;
   /** 0 待激活, 1 已激活, 2 已驳回. */

@@ -156,6 +156,14 @@ export function validateFields<T extends Record<string, unknown>>(
   return errors;
 }
 
+/** A person's name on a form (法人姓名, 联系人姓名): required, 2-32 characters. */
+export function personNameError(value: unknown, label: string): string | undefined {
+  const name = text(value);
+  if (name === '') return `请输入${label}`;
+  const length = [...name].length;
+  return length < 2 || length > 32 ? `请输入2-32位${label}` : undefined;
+}
+
 export const validateIndustryName = lengthBetween(2, 32, '请输入2-32位行业名称');
 export const validateSubsidiaryName = lengthBetween(2, 64, '请输入2-64位分公司名称');
 export const validateNoticeTitle = lengthBetween(2, 128, '请输入2-128位标题');

@@ -66,8 +66,11 @@ async function validForm(mobile: string, overrides: Record<string, string | numb
     companyNature: '有限责任公司',
     industryId: 1,
     companySize: '20-99人',
-    businessLicense: '91330100MA27Q8KL1A',
-    invoiceTaxNumber: '91330100MA27Q8KL1A',
+    // A real shape with the check character GB 32100-2015 gives for its first 17 characters.
+    businessLicense: '91330100MA27Q8KL12',
+    invoiceTaxNumber: '91330100MA27Q8KL12',
+    legalPersonName: '张法人',
+    linkmanName: '李联系',
     province: '浙江省',
     city: '杭州市',
     district: '西湖区',
@@ -128,14 +131,24 @@ describe('registration', () => {
     ['password', 'plain-text', '请输入不少于8位字母+数字的组合，长度为 8 - 30位'],
     ['name', '短名称', '请输入6-128位公司名称'],
     ['name', 'x'.repeat(129), '请输入6-128位公司名称'],
-    ['businessLicense', 'abc', '请输入正确的纳税人识别号（15、17、18或20位大写字母或数字）'],
+    ['businessLicense', 'abc', '请输入正确的统一社会信用代码（18位数字或大写字母）'],
     ['businessLicense', '', '请输入统一社会信用代码'],
+    // Well formed, but the check character of these 17 is 2, not A (one mistyped character).
+    ['businessLicense', '91330100MA27Q8KL1A', '统一社会信用代码校验位不正确，请核对后重新输入'],
     ['invoiceTaxNumber', '91330100MA27Q8KL2B', '纳税人识别号须与统一社会信用代码一致'],
+    ['legalPersonName', '', '请输入法人姓名'],
+    ['linkmanName', '李', '请输入2-32位联系人姓名'],
     ['licenseUrl', '', '请上传营业执照'],
     ['licenseUrl', '/api-v1/dl?file=999999&rn=x.png', '请重新上传营业执照'],
     ['companyNature', '', '请选择公司性质'],
     ['companySize', '', '请选择公司规模'],
     ['province', '', '请选择所在地区'],
+    ['district', '', '请选择所在地区'],
+    // Not a district of 杭州市 in the administrative divisions, nor a city of 浙江省.
+    ['district', '朝阳区', '所选地区不存在，请重新选择'],
+    ['city', '广州市', '所选地区不存在，请重新选择'],
+    // A schema violation (an object where text belongs) is a clear 1040400, not a 500.
+    ['province', { name: '浙江省' } as unknown as string, '请求参数有误：province 格式不正确'],
     ['industryId', '', '请选择所属行业'],
     ['industryId', 99999, '所选行业不存在'],
   ])('checks %s = %j → %s', async (field, value, message) => {
@@ -272,6 +285,16 @@ describe('activation', () => {
       .where('name', '=', String(form.name))
       .executeTakeFirstOrThrow();
     expect(company.sign_status).toBe(0);
+    // What the registrant entered, so the company does not show them blank (issue 17 item 10).
+    expect(company).toMatchObject({
+      credit_code: '91330100MA27Q8KL12',
+      legal_person_name: '张法人',
+      linkman_name: '李联系',
+      linkman_mobile: mobile,
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+    });
     const session = await login(t.app, mobile, PASSWORD);
     expect(session.code, session.message).toBe(OK);
     expect(session.content.user.authorities ?? session.content.authorities).toBeDefined();

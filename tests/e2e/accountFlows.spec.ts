@@ -124,10 +124,28 @@ test('注册三步（返回清空后续步骤）→ 管理员激活 → 新商�
   const industry = (database.prepare('SELECT nm FROM industries ORDER BY nm LIMIT 1').get() as { nm: string }).nm;
   await chooseOption(page, '所属行业', industry);
   await chooseOption(page, '公司规模', '20-99人');
-  await page.getByRole('textbox', { name: '统一社会信用代码' }).fill('91330100MA2E2E0001');
-  await page.getByRole('textbox', { name: '省份' }).fill('浙江省');
-  await page.getByRole('textbox', { name: '城市' }).fill('杭州市');
-  await page.getByRole('textbox', { name: '区县' }).fill('西湖区');
+  // The credit code's check character (GB 32100-2015) is checked before anything is sent.
+  await page.getByRole('textbox', { name: '统一社会信用代码' }).fill('91330100MA27Q8KL1A');
+  await page.getByRole('button', { name: '提交注册' }).click();
+  await expect(page.getByText('统一社会信用代码校验位不正确，请核对后重新输入')).toBeVisible();
+  await expect(page.getByText('请输入法人姓名')).toBeVisible();
+  await expect(page.getByText('请选择省份')).toBeVisible();
+  await page.getByRole('textbox', { name: '统一社会信用代码' }).fill('91330100MA27Q8KL12');
+  await page.getByRole('textbox', { name: '法人姓名' }).fill('张法人');
+  await page.getByRole('textbox', { name: '联系人姓名' }).fill('李联系');
+  // 省份 → 城市 → 区县 cascade over the administrative divisions: a city's districts only once it is chosen.
+  await expect(page.getByRole('combobox', { name: '区县' })).toHaveAttribute('aria-disabled', 'true');
+  await chooseOption(page, '省份', '浙江省');
+  await chooseOption(page, '城市', '杭州市');
+  await page.getByRole('combobox', { name: '区县' }).click();
+  await expect(page.getByRole('option', { name: '海淀区' })).toHaveCount(0);
+  await page.getByRole('option', { name: '西湖区', exact: true }).click();
+  // Changing the province clears the levels below it.
+  await chooseOption(page, '省份', '北京市');
+  await expect(page.getByRole('combobox', { name: '城市' })).not.toContainText('杭州市');
+  await chooseOption(page, '省份', '浙江省');
+  await chooseOption(page, '城市', '杭州市');
+  await chooseOption(page, '区县', '西湖区');
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
     'base64',
@@ -156,6 +174,19 @@ test('注册三步（返回清空后续步骤）→ 管理员激活 → 新商�
   await admin.getByRole('button', { name: '确定' }).click();
   await expect(admin.getByText('激活成功')).toBeVisible();
   await expect(pending).toContainText('已激活');
+  // The company keeps what the registrant entered: legal person, contact and place are not blank.
+  const created = database
+    .prepare(
+      'SELECT legal_person_name, linkman_name, linkman_mobile, credit_code, district FROM companies WHERE name = ?',
+    )
+    .get(companyName);
+  expect(created).toEqual({
+    legal_person_name: '张法人',
+    linkman_name: '李联系',
+    linkman_mobile: mobile,
+    credit_code: '91330100MA27Q8KL12',
+    district: '西湖区',
+  });
 
   await loginAs(page, mobile, { password, path: '/login?index' });
   await expect(page).toHaveURL(/\/contractManagement$/);

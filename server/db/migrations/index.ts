@@ -32,6 +32,7 @@ import * as roles from './100_roles';
 import * as serviceRates from './103_service_rates';
 import * as partnerChannels from './104_partner_channels';
 import * as platformSettings from './105_platform_settings';
+import * as registrationContacts from './110_registration_contacts';
 import * as authChanges from './115_auth_changes';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
@@ -69,5 +70,6 @@ export const migrations: Record<string, Migration> = {
   '103_service_rates': serviceRates,
   '104_partner_channels': partnerChannels,
   '105_platform_settings': platformSettings,
+  '110_registration_contacts': registrationContacts,
   '115_auth_changes': authChanges,
 };

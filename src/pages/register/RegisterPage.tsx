@@ -23,6 +23,7 @@ import { COMPANY_LOOKUP_MIN_CHARS } from '../../domain/companyLookup';
 import { SMS_TYPE } from '../../domain/session';
 import { validateRegisterMobile } from '../../domain/validation';
 import { showToast } from '../../shell/toast';
+import { DivisionSelects, useDivisions } from './DivisionSelects';
 import {
   COMPANY_NATURES,
   COMPANY_SIZES,
@@ -124,6 +125,7 @@ export function RegisterPage() {
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
+  const divisions = useDivisions();
 
   useEffect(() => {
     document.title = '注册账号';
@@ -182,7 +184,7 @@ export function RegisterPage() {
   };
 
   const submit = async () => {
-    const found = companyErrors(company);
+    const found = companyErrors(company, divisions);
     setErrors(found);
     if (hasErrors(found)) return;
     setSubmitting(true);
@@ -206,9 +208,11 @@ export function RegisterPage() {
           companySize: company.companySize,
           businessLicense: license,
           invoiceTaxNumber: license,
-          province: company.province.trim(),
-          city: company.city.trim(),
-          district: company.district.trim(),
+          province: company.province,
+          city: company.city,
+          district: company.district,
+          legalPersonName: company.legalPersonName.trim(),
+          linkmanName: company.linkmanName.trim(),
           licenseUrl: company.licenseUrl,
           studentCardUrl: company.studentCardUrl || undefined,
           platformMark: Number(company.platformMark),
@@ -358,10 +362,23 @@ export function RegisterPage() {
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField label="统一社会信用代码" {...companyField('businessLicense')} />
-              <TextField label="省份" {...companyField('province')} />
-              <TextField label="城市" {...companyField('city')} />
-              <TextField label="区县" {...companyField('district')} />
+              <TextField
+                label="统一社会信用代码"
+                {...companyField('businessLicense')}
+                helperText={errors.businessLicense ?? '18位，见营业执照'}
+                slotProps={{ htmlInput: { maxLength: 18, style: { textTransform: 'uppercase' } } }}
+              />
+              <TextField label="法人姓名" {...companyField('legalPersonName')} />
+              <TextField label="联系人姓名" {...companyField('linkmanName')} />
+              <DivisionSelects
+                tree={divisions}
+                value={company}
+                errors={errors}
+                onChange={(place) => {
+                  setCompany((current) => ({ ...current, ...place }));
+                  setErrors((current) => ({ ...current, province: undefined, city: undefined, district: undefined }));
+                }}
+              />
               <TextField select label="平台版本" {...companyField('platformMark')}>
                 <MenuItem value="1">标准版</MenuItem>
                 <MenuItem value="3">小规模版</MenuItem>

@@ -1,12 +1,14 @@
+import { creditCodeError } from '../../domain/creditCode';
+import { type Division, placeError } from '../../domain/divisions';
 import {
   MSG,
+  personNameError,
   validateCompanyName,
   validateImageFile,
   validateRegisterCode,
   validateRegisterMobile,
   validateRegisterPassword,
   validateRepeatPassword,
-  validateTaxNumber,
 } from '../../domain/validation';
 
 /** The three forms of the registration wizard, their empty values and their checks (pure, no React). */
@@ -24,6 +26,8 @@ export interface CompanyForm {
   industryId: string;
   companySize: string;
   businessLicense: string;
+  legalPersonName: string;
+  linkmanName: string;
   province: string;
   city: string;
   district: string;
@@ -42,6 +46,8 @@ export const EMPTY_COMPANY: CompanyForm = {
   industryId: '',
   companySize: '',
   businessLicense: '',
+  legalPersonName: '',
+  linkmanName: '',
   province: '',
   city: '',
   district: '',
@@ -71,17 +77,20 @@ export function passwordErrors(form: PasswordForm): Errors<PasswordForm> {
   });
 }
 
-export function companyErrors(form: CompanyForm): Errors<CompanyForm> {
+/** `divisions` is the tree the selects offered; before it has loaded only presence is checked. */
+export function companyErrors(form: CompanyForm, divisions: readonly Division[] = []): Errors<CompanyForm> {
+  const place = !form.district ? '请选择区县' : divisions.length > 0 ? placeError(divisions, form) : undefined;
   return clean({
     name: validateCompanyName(form.name),
     companyNature: form.companyNature ? undefined : '请选择公司性质',
     industryId: form.industryId ? undefined : '请选择所属行业',
     companySize: form.companySize ? undefined : '请选择公司规模',
-    businessLicense: form.businessLicense.trim()
-      ? validateTaxNumber(form.businessLicense.trim().toUpperCase())
-      : '请输入统一社会信用代码',
-    province: form.province.trim() ? undefined : '请选择所在地区',
-    city: form.city.trim() ? undefined : '请选择所在地区',
+    businessLicense: creditCodeError(form.businessLicense.trim().toUpperCase()),
+    legalPersonName: personNameError(form.legalPersonName, '法人姓名'),
+    linkmanName: personNameError(form.linkmanName, '联系人姓名'),
+    province: form.province ? undefined : '请选择省份',
+    city: form.city ? undefined : '请选择城市',
+    district: place,
     licenseUrl: form.licenseUrl ? undefined : '请上传营业执照',
   });
 }
