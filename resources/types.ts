@@ -60,6 +60,12 @@ export interface ActionDeclaration {
   visibleWhen?: { field: string; in: readonly (string | number)[] };
   /** Inputs shown in the confirm dialog; their values are added to the body (e.g. a rejection reason). */
   prompt?: readonly ActionPromptField[];
+  /**
+   * What the answer carries for the user: `link` shows content[field] (a path of this site becomes a full
+   * address) in a dialog with a copy button (a signing link); `file` means the call answers a file, which is
+   * downloaded under the server's name.
+   */
+  result?: { kind: 'link'; field: string; title: string } | { kind: 'file' };
 }
 
 export interface ActionPromptField {

@@ -1,5 +1,6 @@
 import {
   AUDIT_STATUS_CHOICES,
+  DOWNLOAD_STATUS_CHOICES,
   SIGN_STATUS_CHOICES,
   VERIFY_STATUS_CHOICES,
   WORKER_SOURCE_CHOICES,
@@ -60,6 +61,16 @@ const RESCIND_ACTION: Omit<ActionDeclaration, 'path'> = {
   prompt: [{ source: 'reason', label: '解约原因', type: 'text', required: true }],
 };
 
+/** A link the worker opens to read and sign the freelance agreement (server/workers/signing.routes.ts). */
+const SIGN_LINK_ACTION: ActionDeclaration = {
+  name: 'signLink',
+  label: '签署链接',
+  method: 'POST',
+  path: '/api/v1/workers/:id/sign_link',
+  visibleWhen: { field: 'signStatus', in: [0] },
+  result: { kind: 'link', field: 'url', title: '签署链接' },
+};
+
 /** A merchant's own workers. */
 function merchantView(name: string, label: string, codes: readonly string[], api: string): ResourceDeclaration {
   return {
@@ -72,7 +83,10 @@ function merchantView(name: string, label: string, codes: readonly string[], api
     defaultSort: { field: 'id', order: 'DESC' },
     fields: [...PERSON, ...RESCIND.map((field) => ({ ...field, hidden: true }))],
     filters: [...SEARCH, STATUS_FILTER, TIME_FILTER],
-    actions: [{ ...RESCIND_ACTION, path: `${api}/:id/rescind`, permissions: codes }],
+    actions: [
+      { ...SIGN_LINK_ACTION, permissions: codes },
+      { ...RESCIND_ACTION, path: `${api}/:id/rescind`, permissions: codes },
+    ],
     customList: 'WorkerImportList',
   };
 }
@@ -237,7 +251,78 @@ export const contractOddJobManagement: ResourceDeclaration = {
   ],
 };
 
+/**
+ * /bigBearOverview 大熊人员概览: the company's workers signing with 大熊 enterprises (upload-enabled, or with a
+ * xiong template), with figures above the list (src/pages/workers/BigBearOverview.tsx).
+ */
+export const bigBearOverview: ResourceDeclaration = {
+  name: 'bigBearOverview',
+  label: '大熊人员概览',
+  recordTitle: 'name',
+  api: { list: '/api/v1/workers/bigbear/search', one: '/api/v1/workers/bigbear/:id' },
+  permissions: { list: IMPORT },
+  views: { show: true },
+  defaultSort: { field: 'id', order: 'DESC' },
+  fields: [...PERSON.slice(0, 6), { source: 'enterpriseName', label: '服务主体', type: 'text' }, ...PERSON.slice(6)],
+  filters: [...SEARCH, STATUS_FILTER, TIME_FILTER],
+  actions: [
+    { ...SIGN_LINK_ACTION, permissions: IMPORT },
+    {
+      name: 'agreement',
+      label: '下载协议',
+      method: 'GET',
+      path: '/api/v1/workers/:id/signed_agreement',
+      permissions: IMPORT,
+      visibleWhen: { field: 'signStatus', in: [1, 2] },
+      result: { kind: 'file' },
+    },
+  ],
+  customList: 'BigBearOverview',
+};
+
+/** /adSignUserBigBear 大熊信息下载: a company's 大熊 workers' information and signed agreements as one zip (jobs). */
+export const adSignUserBigBear: ResourceDeclaration = {
+  name: 'adSignUserBigBear',
+  label: '大熊信息下载',
+  recordTitle: 'companyName',
+  api: { list: '/api/v1/workers/downloads/search', one: '/api/v1/workers/downloads/:id' },
+  permissions: { list: ['UI_INFORMATION_DOWNLOAD_BEAR'] },
+  views: {},
+  defaultSort: { field: 'id', order: 'DESC' },
+  fields: [
+    { source: 'id', label: '任务编号', type: 'number', sortable: true },
+    COMPANY,
+    { source: 'enterpriseName', label: '服务主体', type: 'text' },
+    { source: 'signStatus', label: '签约状态', type: 'enum', choices: SIGN_STATUS_CHOICES },
+    { source: 'status', label: '任务状态', type: 'enum', choices: DOWNLOAD_STATUS_CHOICES, sortable: true },
+    { source: 'workerCount', label: '人员数', type: 'number' },
+    { source: 'agreementCount', label: '协议数', type: 'number' },
+    { source: 'message', label: '说明', type: 'text' },
+    { source: 'createUser', label: '发起人', type: 'text' },
+    { source: 'createTime', label: '发起时间', type: 'datetime', sortable: true },
+    { source: 'finishTime', label: '完成时间', type: 'datetime' },
+  ],
+  filters: [
+    COMPANY_FILTER,
+    { key: 'status', label: '任务状态', type: 'enum', choices: DOWNLOAD_STATUS_CHOICES, alwaysOn: true },
+  ],
+  actions: [
+    {
+      name: 'file',
+      label: '下载',
+      method: 'GET',
+      path: '/api/v1/workers/downloads/:id/file',
+      permissions: ['UI_INFORMATION_DOWNLOAD_BEAR'],
+      visibleWhen: { field: 'status', in: [2] },
+      result: { kind: 'file' },
+    },
+  ],
+  customList: 'SignUserBigBearList',
+};
+
 export const WORKER_RESOURCES: readonly ResourceDeclaration[] = [
+  bigBearOverview,
+  adSignUserBigBear,
   contractOddJobManagement,
   signUser,
   signImport,

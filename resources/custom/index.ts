@@ -28,6 +28,12 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
   SettlementSheetList: lazy(() =>
     import('../../src/pages/finance/SettlementSheetList').then((module) => ({ default: module.SettlementSheetList })),
   ),
+  BigBearOverview: lazy(() =>
+    import('../../src/pages/workers/BigBearOverview').then((module) => ({ default: module.BigBearOverview })),
+  ),
+  SignUserBigBearList: lazy(() =>
+    import('../../src/pages/workers/SignUserBigBearList').then((module) => ({ default: module.SignUserBigBearList })),
+  ),
   WorkerImportList: lazy(() =>
     import('../../src/pages/workers/WorkerImportList').then((module) => ({ default: module.WorkerImportList })),
   ),

@@ -1,4 +1,8 @@
 import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { Button, Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
@@ -6,6 +10,7 @@ import { ApiError, requestContent } from '../../providers/httpClient';
 import { getSession } from '../../providers/sessionStore';
 import { hasAnyPermission } from '../../src/domain/permissions';
 import type { ActionDeclaration, ResourceDeclaration } from '../types';
+import { downloadApiFile } from './downloadFile';
 
 function visible(action: ActionDeclaration, record: Record<string, unknown>): boolean {
   if (!action.visibleWhen) return true;
@@ -31,6 +36,7 @@ function ActionButton({
   const [confirming, setConfirming] = useState(false);
   const [running, setRunning] = useState(false);
   const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [link, setLink] = useState<string | null>(null);
   const prompt = action.prompt ?? [];
   const missing = prompt.some((field) => field.required && !answers[field.source]?.trim());
 
@@ -45,14 +51,24 @@ function ActionButton({
           field.type === 'number' ? Number(answers[field.source]) : answers[field.source].trim(),
         ]),
     );
+    const path = action.path.replace(':id', encodeURIComponent(String(record.id)));
     try {
-      await requestContent(action.path.replace(':id', encodeURIComponent(String(record.id))), {
+      if (action.result?.kind === 'file') {
+        await downloadApiFile(path, `${action.label}-${record.id}`);
+        return;
+      }
+      const content = await requestContent<Record<string, unknown> | null>(path, {
         method: action.method,
         json: action.method === 'GET' ? undefined : { ...(action.body ?? {}), ...entered },
         query: action.query,
         silent: true,
       });
-      notify(`${action.label}成功`, { type: 'success' });
+      if (action.result?.kind === 'link') {
+        const value = String(content?.[action.result.field] ?? '');
+        setLink(value.startsWith('/') ? `${window.location.origin}${value}` : value);
+      } else {
+        notify(`${action.label}成功`, { type: 'success' });
+      }
       refresh();
     } catch (error) {
       notify(error instanceof ApiError || error instanceof Error ? error.message : `${action.label}失败`, {
@@ -106,6 +122,34 @@ function ActionButton({
           onConfirm={() => void run()}
           onClose={() => setConfirming(false)}
         />
+      )}
+      {action.result?.kind === 'link' && (
+        <Dialog open={link !== null} onClose={() => setLink(null)} fullWidth maxWidth="sm">
+          <DialogTitle>{`${action.result.title}「${title}」`}</DialogTitle>
+          <DialogContent>
+            <TextField
+              label={action.result.title}
+              value={link ?? ''}
+              fullWidth
+              sx={{ mt: 1 }}
+              slotProps={{ input: { readOnly: true } }}
+              onFocus={(event) => event.target.select()}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button
+              label="复制链接"
+              onClick={() => {
+                // navigator.clipboard is missing outside secure contexts (plain http).
+                Promise.resolve()
+                  .then(() => navigator.clipboard.writeText(link ?? ''))
+                  .then(() => notify('已复制', { type: 'success' }))
+                  .catch(() => notify('复制失败，请手动选中复制', { type: 'warning' }));
+              }}
+            />
+            <Button label="关闭" onClick={() => setLink(null)} />
+          </DialogActions>
+        </Dialog>
       )}
     </>
   );

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { hasEligibleBatches } from '../invoices/invoiceBatches.repository';
 import { currentCharges } from '../money/rates/rates.service';
 import { countUnreadNotices } from '../notices/notifications.repository';
+import { companyRouteFlags } from '../workers/bigBear';
 import { companySwitchSettled } from './companySwitch';
 import { routeExceptionsFor } from './routeExceptions';
 import type { TokenService } from './tokens';
@@ -18,7 +19,7 @@ export async function buildLoginContent(
   config?: ServerConfig,
 ): Promise<LoginContent> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-  const [authorities, departments, company, charges] = await Promise.all([
+  const [authorities, departments, company, charges, routeFlags] = await Promise.all([
     db.selectFrom('user_authorities').select('authority').where('user_id', '=', userId).orderBy('authority').execute(),
     db.selectFrom('user_departments').select('department_id').where('user_id', '=', userId).execute(),
     user.company_id === null
@@ -29,6 +30,7 @@ export async function buildLoginContent(
           .where('id', '=', user.company_id)
           .executeTakeFirst(),
     user.company_id === null ? Promise.resolve([]) : currentCharges(db, user.company_id),
+    companyRouteFlags(db, user.role_id === 2 ? user.company_id : null),
   ]);
   const serviceCharge: ServiceCharge[] = charges;
   const noticeNum = user.role_id === 2 ? await countUnreadNotices(db, user.id, sessionMark) : 0;
@@ -55,6 +57,7 @@ export async function buildLoginContent(
         subid: company?.subsidiary_id ?? null,
       },
       routeExceptions: config ? routeExceptionsFor(config, user.id) : [],
+      routeFlags,
     },
     platform_mark: sessionMark,
     noticeNum,

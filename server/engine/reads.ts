@@ -72,11 +72,16 @@ function ruleCondition(binding: ResourceBinding, auth: AuthContext): Condition |
   }
 }
 
-/** The binding's fixed column values as one condition (every row of the view has them); null when it has none. */
+/** The binding's fixed column values and its `where` as one condition (every row of the view meets it); null when it has none. */
 export function fixedCondition(binding: ResourceBinding): Condition | null {
   const entries = Object.entries(binding.fixed ?? {});
-  if (entries.length === 0) return null;
-  return (eb) => eb.and(entries.map(([column, value]) => eb(sql.ref(`${binding.table}.${column}`), '=', value)));
+  const { where } = binding;
+  if (entries.length === 0 && !where) return null;
+  return (eb) =>
+    eb.and([
+      ...entries.map(([column, value]) => eb(sql.ref(`${binding.table}.${column}`), '=', value)),
+      ...(where ? [where(eb)] : []),
+    ]);
 }
 
 function baseSelect(db: Db, binding: ResourceBinding, columns: ResolvedColumns) {

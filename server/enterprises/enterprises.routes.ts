@@ -20,7 +20,6 @@ import { enterpriseOptions, enterpriseOrFail, levelRates } from './enterprises.s
  * - POST /api/v1/enterpriseslevelrate/get  { enterpriseId, level? }  rates by level (1/10000);
  * - POST /api/v1/enterprises/rank  { items: [{ id, rank }] }        the display order;
  * - GET|POST /api/v1/enterprises/:id/industry, GET …/industry/detail?industryId, DELETE …/industry/:industryId/delete;
- * - POST /api/v1/enterprises/download/:enterpriseid/:status, GET downloadstatus/:id   upload of workers on or off;
  * - GET  /api/v1/enterprises/risk/:id             the status, why and the confirmation text a risky one needs.
  */
 const MANAGE = ['UI_MANAGEMENT_LEVY_AGENT', 'UI_XGM_MANAGEMENT_LEVY_AGENT'];
@@ -187,33 +186,6 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
       });
     });
     return ok(null, '删除成功');
-  });
-
-  app.post('/api/v1/enterprises/download/:enterpriseid/:status', manage, async (request) => {
-    const auth = requireAuth(request);
-    const enterprise = await enterpriseOrFail(db, idParam(request, 'enterpriseid'));
-    const status = (request.params as Record<string, string>).status;
-    if (status !== '0' && status !== '1') fail('状态只能是 0（关闭）或 1（开启）');
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('enterprises')
-        .set({ upload_enabled: Number(status), update_time: chinaTime() })
-        .where('id', '=', enterprise.id)
-        .execute();
-      await recordOperation(trx, request, auth, {
-        action: 'uploadEnabled',
-        resource: 'adAgentmanagement',
-        recordId: enterprise.id,
-        changes: changesBetween({ uploadEnabled: enterprise.uploadEnabled }, { uploadEnabled: Number(status) }),
-      });
-    });
-    return ok({ id: enterprise.id, uploadEnabled: Number(status) }, status === '1' ? '已开启上传' : '已关闭上传');
-  });
-
-  app.get('/api/v1/enterprises/downloadstatus/:id', async (request) => {
-    requireAuth(request);
-    const enterprise = await enterpriseOrFail(db, idParam(request, 'id'));
-    return ok({ id: enterprise.id, uploadEnabled: enterprise.uploadEnabled });
   });
 
   app.get('/api/v1/enterprises/risk/:id', async (request) => {

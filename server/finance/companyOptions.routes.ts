@@ -6,8 +6,9 @@ import { companyScope } from '../auth/scope';
 import { ok } from '../http/envelope';
 import { editionParam } from '../money/editionAccess';
 
-/** Codes of the finance pages that pick a company by name (结算单, 无法归属资金, 子账户查询, 余额明细表). */
+/** Codes of the pages that pick a company by name (结算单, 无法归属资金, 子账户查询, 余额明细表, 大熊信息下载). */
 export const FINANCE_PICKER_CODES = [
+  'UI_INFORMATION_DOWNLOAD_BEAR',
   'UI_SETTLEMENT_SHEET',
   'UI_NO_ATTRIBUTABLE_FUNDS',
   'UI_SUB_ACCOUNT_QUERY',

@@ -343,6 +343,30 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config }: 
     });
   });
 
+  /** A worker's latest signed agreement as a file (大熊人员概览's 下载协议), for the worker's own company. */
+  app.get('/api/v1/workers/:id/signed_agreement', AGREEMENTS, async (request, reply) => {
+    const auth = requireAuth(request);
+    const workerId = parseId((request.params as Record<string, string>).id, '人员编号');
+    const worker = await db.selectFrom('workers').select('company_id').where('id', '=', workerId).executeTakeFirst();
+    if (!worker) fail('人员不存在');
+    await assertCompanyVisible(db, auth, Number(worker.company_id));
+    const row = await db
+      .selectFrom('worker_agreements')
+      .select('signed_file_id')
+      .where('worker_id', '=', workerId)
+      .where('signed_file_id', 'is not', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!row) fail('该人员没有电子签署的协议文件');
+    const file = await openGeneratedFile(db, config.dataDir, Number(row.signed_file_id));
+    if (!file) fail('协议文件不存在');
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attachmentDisposition(file.name))
+      .header('cache-control', 'private, no-store')
+      .send(file.stream);
+  });
+
   /** Several signed agreements as one zip, streamed file by file (never all in memory). */
   app.post('/api/v1/workers/agreements/downloadzip', AGREEMENTS, async (request, reply) => {
     const raw = bodyIds(request);

@@ -5,8 +5,10 @@ import {
   adInformationAcquisition,
   adRescindPersonal,
   adSignedPersonel,
+  adSignUserBigBear,
   adSmallRescindPersonal,
   adSmallSignedPersonel,
+  bigBearOverview,
   contractOddJobManagement,
   laborImport,
   refererImport,
@@ -17,6 +19,7 @@ import { AUDIT_STATUS, SIGN_STATUS, WORKER_SOURCE } from '../../src/domain/worke
 import { chinaTime } from '../db/time';
 import type { ResourceBinding, WriteContext } from '../engine/binding';
 import { fail } from '../http/errors';
+import { bigBearWorker } from './bigBear';
 import { idFilterKey } from './identity';
 import { rescindAgreements } from './workers.service';
 
@@ -122,12 +125,43 @@ const agreements: ResourceBinding = {
   messages: { notFound: '协议不存在', idLabel: '协议编号' },
 };
 
+/** The signing link is signing.routes.ts. */
+const merchantActions = { actions: rescind, handWritten: ['signLink'] };
+
+/** 大熊信息下载: the download jobs (bigBear.routes.ts starts them and serves their files). */
+const downloads: ResourceBinding = {
+  declaration: adSignUserBigBear,
+  table: 'worker_downloads',
+  joins: [
+    { table: 'companies', on: ['companies.id', 'worker_downloads.company_id'] },
+    { table: 'enterprises', on: ['enterprises.id', 'worker_downloads.enterprise_id'] },
+  ],
+  columns: { companyName: 'companies.name', enterpriseName: 'enterprises.name' },
+  scope: { kind: 'company', column: 'worker_downloads.company_id' },
+  handWritten: ['file'],
+  messages: { notFound: '下载任务不存在', idLabel: '任务编号' },
+};
+
 export const WORKER_BINDINGS: readonly ResourceBinding[] = [
   agreements,
-  view(signUser, {}, { actions: rescind }),
-  view(signImport, { source: WORKER_SOURCE.signImport }, { actions: rescind }),
-  view(laborImport, { source: WORKER_SOURCE.laborImport }, { actions: rescind }),
-  view(refererImport, { source: WORKER_SOURCE.refererImport }, { actions: rescind }),
+  downloads,
+  view(signUser, {}, merchantActions),
+  view(signImport, { source: WORKER_SOURCE.signImport }, merchantActions),
+  view(laborImport, { source: WORKER_SOURCE.laborImport }, merchantActions),
+  view(refererImport, { source: WORKER_SOURCE.refererImport }, merchantActions),
+  view(
+    bigBearOverview,
+    {},
+    {
+      where: bigBearWorker,
+      joins: [
+        { table: 'companies', on: ['companies.id', 'workers.company_id'] },
+        { table: 'enterprises', on: ['enterprises.id', 'workers.enterprise_id'] },
+      ],
+      columns: { companyName: 'companies.name', enterpriseName: 'enterprises.name' },
+      handWritten: ['signLink', 'agreement'],
+    },
+  ),
   view(adSignedPersonel, { sign_status: SIGN_STATUS.signed, platform_mark: 1 }),
   view(adRescindPersonal, { sign_status: SIGN_STATUS.rescinded, platform_mark: 1 }),
   view(adSmallSignedPersonel, { sign_status: SIGN_STATUS.signed, platform_mark: 3 }),

@@ -28,6 +28,7 @@ import { pageOf, parseListQuery } from '../http/listQuery';
 import type { RawBatchRow } from '../money/payouts/batchFile';
 import { BatchFileError, BatchLimitError } from '../money/payouts/batchFileErrors';
 import { parseSheetIsolated } from '../money/payouts/batchParser';
+import { bigBearRoutes } from './bigBear.routes';
 import { configureWorkerIdKey, identityVerifier, workerIdKey } from './identity';
 import { workerSigningRoutes } from './signing.routes';
 import { checkWorkerRows, fillMissingKeys, insertWorkers } from './workers.service';
@@ -170,6 +171,7 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
   });
   await app.register(async (scope) => importRoutes(scope, services));
   await workerSigningRoutes(app, services);
+  await bigBearRoutes(app, services);
   const verifier = identityVerifier();
 
   app.get('/api/v1/workers/template', ANY_WORKER_CODE, async (request, reply) => {

@@ -24,6 +24,16 @@ export interface SessionUser {
   properties: UserProperties;
   /** Routes this user may open by a user-id setting of the server (RouteRule.userIdSetting), e.g. /adTaxCalculation. */
   routeExceptions?: string[];
+  /** What the server found in the company's own data that opens or closes routes (RouteRule.companyCondition, flagException). */
+  routeFlags?: RouteFlags;
+}
+
+/** Computed by the server from the company's data at login (server/workers/bigBear.ts). */
+export interface RouteFlags {
+  /** The company has signed with an enterprise whose 允许上传人员 is on. */
+  uploadEnterprises?: boolean;
+  /** A template of the company's contracts has the flag xiong = 1. */
+  xiong?: number;
 }
 
 export const ADMIN_HOME_CODE = 'ADM_HOME';
@@ -56,17 +66,16 @@ export function hasAnyPermission(
   return codes.some((code) => held.has(code));
 }
 
-export interface AccessContext {
-  /** Contract template flag xiong (spec: /bigBearOverview exception). */
-  xiong?: number;
-}
+/** Flags beyond the user's own (tests and the server pass them explicitly; otherwise user.routeFlags). */
+export type AccessContext = RouteFlags;
 
 /** May this user open this route? Drives route guards, menus and the server's page-level checks. */
 export function canAccessRoute(
-  user: Pick<SessionUser, 'id' | 'authorities' | 'properties' | 'routeExceptions'> | null | undefined,
+  user: Pick<SessionUser, 'id' | 'authorities' | 'properties' | 'routeExceptions' | 'routeFlags'> | null | undefined,
   rule: RouteRule,
-  context: AccessContext = {},
+  explicit: AccessContext = {},
 ): boolean {
+  const context: AccessContext = { ...user?.routeFlags, ...explicit };
   if (!user) return false;
   if (rule.roleOnly !== undefined) return user.properties.rid === rule.roleOnly;
   if (isAdminRole(user)) return true;
@@ -75,5 +84,6 @@ export function canAccessRoute(
   if (rule.permissions.length === 0) return true;
   if (rule.userIdSetting && user.routeExceptions?.includes(rule.path)) return true;
   if (rule.flagException === 'xiong' && context.xiong === 1) return true;
+  if (rule.companyCondition === 'uploadEnterprises' && !context.uploadEnterprises) return false;
   return hasAnyPermission(user, rule.permissions);
 }

@@ -29,9 +29,11 @@ export interface RouteRule {
   userIdSetting?: 'TAX_CALCULATION_USER_IDS';
   /** /bigBearOverview is also open when the contract template flag xiong equals 1. */
   flagException?: 'xiong';
+  /** Shown only when the company's data says so (/bigBearOverview: the company has upload-enabled enterprises). */
+  companyCondition?: 'uploadEnterprises';
 }
 
-type Extra = Pick<RouteRule, 'edition' | 'roleOnly' | 'userIdSetting' | 'flagException'>;
+type Extra = Pick<RouteRule, 'edition' | 'roleOnly' | 'userIdSetting' | 'flagException' | 'companyCondition'>;
 
 function merchant(
   path: string,
@@ -75,7 +77,10 @@ const MERCHANT_ROUTES: readonly RouteRule[] = [
   merchant('/smallApplyInvoice', '小规模申请开票', ['MER_BANKACCOUNT_RECHARGE']),
   merchant('/invoiceRecord', '开票记录', ['MER_BANKACCOUNT_RECHARGE']),
   merchant('/signUser', '签约人员', ['MER_IMPORT_EMPLOYEE']),
-  merchant('/bigBearOverview', '大熊人员概览', ['MER_IMPORT_EMPLOYEE'], true, { flagException: 'xiong' }),
+  merchant('/bigBearOverview', '大熊人员概览', ['MER_IMPORT_EMPLOYEE'], true, {
+    flagException: 'xiong',
+    companyCondition: 'uploadEnterprises',
+  }),
   // Small-scale gig worker import: only named in the small-scale menu, so its code is our choice.
   merchant('/sign', '灵工导入', ['MER_IMPORT_EMPLOYEE'], false),
   merchant('/laborImport', '劳务人员导入', ['MER_EMPLOYEE_LIST']),

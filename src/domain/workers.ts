@@ -108,3 +108,12 @@ export const TASK_PRICING_CHOICES: readonly Choice[] = [
   { id: 1, name: '按人单价' },
   { id: 2, name: '任务总价' },
 ];
+
+/** A 大熊信息下载 job (worker_downloads.status). */
+export const DOWNLOAD_STATUS = { queued: 0, running: 1, done: 2, failed: 3 } as const;
+export const DOWNLOAD_STATUS_CHOICES: readonly Choice[] = [
+  { id: 0, name: '排队中' },
+  { id: 1, name: '生成中' },
+  { id: 2, name: '已完成' },
+  { id: 3, name: '失败' },
+];

@@ -78,6 +78,11 @@ async function visibleRows(binding: ResourceBinding, account: Account): Promise<
     sql` and `,
   );
   let inView = binding.fixed ? fixed : sql`1 = 1`;
+  // A view's own condition (binding.where, e.g. workers of 大熊 enterprises) holds for every account too.
+  if (binding.where) {
+    const rows = (t.db.selectFrom(binding.table as any) as any).select(`${binding.table}.id`).where(binding.where);
+    inView = sql`${inView} and ${sql.ref(`${binding.table}.id`)} in (${rows})`;
+  }
   // A page with a code per edition: an account sees the editions whose codes it holds (admin all).
   if (binding.editionCodes && account !== 'admin') {
     const marks = Object.entries(binding.editionCodes.codes)

@@ -238,12 +238,6 @@ describe('management pages', () => {
     expect(
       (await call(admin, 'DELETE', `/api/v1/enterprises/${first.id}/industry/${industry.id}/delete`)).message,
     ).toBe('该主体未配置此行业');
-
-    expect((await call(admin, 'POST', `/api/v1/enterprises/download/${first.id}/1`)).content.uploadEnabled).toBe(1);
-    expect((await call(merchant, 'GET', `/api/v1/enterprises/downloadstatus/${first.id}`)).content.uploadEnabled).toBe(
-      1,
-    );
-    expect((await call(admin, 'POST', `/api/v1/enterprises/download/${first.id}/7`)).code).toBe(1040400);
   });
 
   it('pickers: a merchant sees its edition without locked ones; /all is for staff', async () => {

@@ -148,9 +148,11 @@ describe('canAccessRoute', () => {
     const held = new Set(ROLE_TEMPLATES[2]);
     for (const r of merchantRoutes) {
       expect(r.permissions.length === 0 || r.permissions.some((c) => held.has(c)), r.path).toBe(true);
-      expect(canAccessRoute(merchant, r), r.path).toBe(true);
+      expect(canAccessRoute(merchant, r, { uploadEnterprises: true }), r.path).toBe(true);
+      // Without upload-enabled enterprises (and no xiong template) only /bigBearOverview closes.
+      expect(canAccessRoute(merchant, r), r.path).toBe(r.path !== '/bigBearOverview');
     }
-    for (const r of adminRoutes) expect(canAccessRoute(merchant, r), r.path).toBe(false);
+    for (const r of adminRoutes) expect(canAccessRoute(merchant, r, { uploadEnterprises: true }), r.path).toBe(false);
     // /adTaskOverview carries a MER_* code the merchant holds, but it is an admin page
     expect(canAccessRoute(merchant, rule('/adTaskOverview'))).toBe(false);
   });
@@ -254,8 +256,16 @@ describe('canAccessRoute', () => {
       expect(canAccessRoute(kefu, bigBear, { xiong: 1 })).toBe(false);
     });
 
-    it('a merchant holding MER_IMPORT_EMPLOYEE passes regardless of the flag', () => {
-      expect(canAccessRoute(merchant, bigBear, { xiong: 0 })).toBe(true);
+    it('a merchant holding MER_IMPORT_EMPLOYEE passes only when the company has upload-enabled enterprises', () => {
+      expect(canAccessRoute(merchant, bigBear, { xiong: 0 })).toBe(false);
+      expect(canAccessRoute(merchant, bigBear, { xiong: 0, uploadEnterprises: true })).toBe(true);
+      expect(canAccessRoute(lacking, bigBear, { uploadEnterprises: true })).toBe(false);
+    });
+
+    it('reads the flags the login answer carries in user.routeFlags', () => {
+      expect(canAccessRoute({ ...merchant, routeFlags: { uploadEnterprises: true } }, bigBear)).toBe(true);
+      expect(canAccessRoute({ ...lacking, routeFlags: { xiong: 1 } }, bigBear)).toBe(true);
+      expect(canAccessRoute({ ...merchant, routeFlags: { uploadEnterprises: false, xiong: 0 } }, bigBear)).toBe(false);
     });
   });
 

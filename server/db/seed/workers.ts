@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { luhnCheckDigit, nationalIdCheckChar } from '../../../src/domain/payees';
 import { SIGN_STATUS } from '../../../src/domain/workers';
 import { addSignedWorkers } from '../../workers/workers.service';
@@ -83,6 +84,41 @@ export async function seedWorkers(db: Db): Promise<void> {
           create_time: now,
           update_time: now,
         })
+        .execute();
+    }
+  }
+
+  await assignSigningEnterprises(db);
+}
+
+/**
+ * Each worker signs with one of the enterprises its company has a contract in force with (round robin), so the
+ * 大熊 pages (workers of upload-enabled enterprises) and the signing links have their enterprise.
+ */
+async function assignSigningEnterprises(db: Db): Promise<void> {
+  const contracts = await db
+    .selectFrom('contracts')
+    .select(['company_id', 'enterprise_id'])
+    .where('sign_status', '=', 1)
+    .where('data_status', '=', 1)
+    .where('enterprise_id', 'is not', null)
+    .groupBy(['company_id', 'enterprise_id'])
+    .orderBy('company_id')
+    .orderBy('enterprise_id')
+    .execute();
+  const byCompany = new Map<number, number[]>();
+  for (const row of contracts) {
+    const list = byCompany.get(Number(row.company_id)) ?? [];
+    list.push(Number(row.enterprise_id));
+    byCompany.set(Number(row.company_id), list);
+  }
+  for (const [companyId, enterprises] of byCompany) {
+    for (const [position, enterpriseId] of enterprises.entries()) {
+      await db
+        .updateTable('workers')
+        .set({ enterprise_id: enterpriseId })
+        .where('company_id', '=', companyId)
+        .where(sql<boolean>`workers.id % ${enterprises.length} = ${position}`)
         .execute();
     }
   }

@@ -1,0 +1,26 @@
+import { buildUrl } from '../../providers/httpClient';
+import { requestHeaders } from '../../providers/requestHeaders';
+
+/** A file the API streams to a logged-in user, saved under the server's name (Content-Disposition). */
+export async function downloadApiFile(path: string, fallbackName: string): Promise<void> {
+  const response = await fetch(buildUrl(path, {}), { headers: requestHeaders() });
+  if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) {
+    let message = `下载失败（${response.status}）`;
+    try {
+      const body = (await response.json()) as { message?: string };
+      if (body.message) message = body.message;
+    } catch {
+      // not JSON: keep the status message
+    }
+    throw new Error(message);
+  }
+  const match = /filename\*=UTF-8''([^;]+)/.exec(response.headers.get('content-disposition') ?? '');
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = match ? decodeURIComponent(match[1]) : fallbackName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
