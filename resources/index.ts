@@ -6,6 +6,7 @@ import { companies, smallCompanies } from './companies';
 import { adminContracts, merchantContracts } from './contracts';
 import { agentManagement, mainInformation, smallAgentManagement } from './enterprises';
 import { FEEDBACK_RESOURCES } from './feedback';
+import { HELP_RESOURCES } from './help';
 import { industries } from './industries';
 import { INVOICE_CATEGORY_RESOURCES } from './invoiceCategories';
 import { INVOICE_RESOURCES } from './invoices';
@@ -65,6 +66,7 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   operationLog,
   ...SENSITIVE_WORD_RESOURCES,
   ...FEEDBACK_RESOURCES,
+  ...HELP_RESOURCES,
   agentManagement,
   smallAgentManagement,
   mainInformation,

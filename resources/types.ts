@@ -30,6 +30,10 @@ export interface FieldDeclaration {
   readOnly?: boolean;
   /** For 'file' uploads: the field that receives the original file name (e.g. annexName). */
   nameSource?: string;
+  /** For 'longtext': a Markdown editor (image upload, server-rendered sanitised preview at `previewPath`). */
+  editor?: { kind: 'markdown'; previewPath: string };
+  /** Choices kept as data: GET this path answers [{ id, name }] (a picker that shows names, never typed ids). */
+  choicesFrom?: string;
 }
 
 export interface FilterDeclaration {
@@ -40,6 +44,8 @@ export interface FilterDeclaration {
   /** For date ranges: `key` is the start, `endKey` the end (e.g. stime / etime). */
   endKey?: string;
   choices?: readonly Choice[];
+  /** As FieldDeclaration.choicesFrom, for a 'number' filter. */
+  choicesFrom?: string;
   alwaysOn?: boolean;
 }
 

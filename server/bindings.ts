@@ -17,6 +17,7 @@ import { merchantFeedbackBinding, staffFeedbackBinding } from './notices/feedbac
 import { PARTNER_BINDINGS } from './people/partners.binding';
 import { subsidiariesBinding } from './people/subsidiaries.binding';
 import { autoInvoicingBinding } from './system/autoInvoicing.binding';
+import { helpArticlesBinding, helpCategoriesBinding, publishedHelpBinding } from './system/help.binding';
 import { maintenanceBinding } from './system/maintenance.binding';
 import { operationLogBinding } from './system/operationLog.binding';
 import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
@@ -51,6 +52,9 @@ export const BINDINGS: readonly ResourceBinding[] = [
   smallVersionsBinding,
   smsLogsBinding,
   autoInvoicingBinding,
+  helpCategoriesBinding,
+  helpArticlesBinding,
+  publishedHelpBinding,
   maintenanceBinding,
   ...WORKER_BINDINGS,
 ];

@@ -39,6 +39,7 @@ import { reportsRoutes } from './statistics/reports.routes';
 import { taxRoutes } from './statistics/tax.routes';
 import { adminToolsRoutes } from './system/adminTools.routes';
 import { autoInvoicingRoutes } from './system/autoInvoicing.routes';
+import { helpRoutes } from './system/help.routes';
 import { maintenanceRoutes } from './system/maintenance.routes';
 import { sensitiveWordsRoutes } from './system/sensitiveWords.routes';
 import { settingsRoutes } from './system/settings.routes';
@@ -88,6 +89,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await feedbackRoutes(app, services);
   await adminToolsRoutes(app, services);
   await autoInvoicingRoutes(app, services);
+  await helpRoutes(app, services);
   await enterprisesRoutes(app, services);
   await companyOptionsRoutes(app, services);
   await settlementSheetsRoutes(app, services);

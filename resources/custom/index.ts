@@ -9,6 +9,7 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
   AutoInvoicingList: lazy(() =>
     import('./AutoInvoicingList').then((module) => ({ default: module.AutoInvoicingList })),
   ),
+  HelpCenter: lazy(() => import('./HelpCenter').then((module) => ({ default: module.HelpCenter }))),
   FeedbackList: lazy(() => import('./FeedbackList').then((module) => ({ default: module.FeedbackList }))),
   SensitiveWordList: lazy(() =>
     import('./SensitiveWordList').then((module) => ({ default: module.SensitiveWordList })),

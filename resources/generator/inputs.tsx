@@ -3,11 +3,14 @@ import { lazy, Suspense } from 'react';
 import { NumberInput, SelectInput, TextInput } from 'react-admin';
 import type { FieldDeclaration, FilterDeclaration } from '../types';
 import { DateRangeFilter } from './DateRangeFilter';
+import { RemoteSelectInput } from './RemoteSelectInput';
 import { UploadInput } from './UploadInput';
 import { fieldValidators } from './validators';
 
 // Date pickers (MUI X, dayjs) load only with a form that has a date field.
 const PickerInput = lazy(() => import('./PickerInput'));
+// The Markdown editor loads only with a form that has one.
+const MarkdownInput = lazy(() => import('./MarkdownInput').then((module) => ({ default: module.MarkdownInput })));
 
 /** The form input of one declared field, with the shared validation rules. */
 export function inputElement(field: FieldDeclaration) {
@@ -23,7 +26,11 @@ export function inputElement(field: FieldDeclaration) {
     case 'enum':
       return <SelectInput {...common} choices={field.choices as never} />;
     case 'number':
-      return <NumberInput {...common} />;
+      return field.choicesFrom ? (
+        <RemoteSelectInput {...common} choicesFrom={field.choicesFrom} />
+      ) : (
+        <NumberInput {...common} />
+      );
     case 'image':
     case 'file':
       return <UploadInput key={field.source} field={field} />;
@@ -35,7 +42,13 @@ export function inputElement(field: FieldDeclaration) {
         </Suspense>
       );
     case 'longtext':
-      return <TextInput {...common} multiline minRows={4} />;
+      return field.editor?.kind === 'markdown' ? (
+        <Suspense key={field.source} fallback={<Box sx={{ height: 320 }} />}>
+          <MarkdownInput field={field} />
+        </Suspense>
+      ) : (
+        <TextInput {...common} multiline minRows={4} />
+      );
     default:
       return <TextInput {...common} />;
   }
@@ -49,7 +62,13 @@ export function filterElements(filters: readonly FilterDeclaration[]) {
       case 'enum':
         return [<SelectInput key={filter.key} source={filter.key} {...common} choices={filter.choices as never} />];
       case 'number':
-        return [<NumberInput key={filter.key} source={filter.key} {...common} />];
+        return [
+          filter.choicesFrom ? (
+            <RemoteSelectInput key={filter.key} source={filter.key} {...common} choicesFrom={filter.choicesFrom} />
+          ) : (
+            <NumberInput key={filter.key} source={filter.key} {...common} />
+          ),
+        ];
       case 'dateRange':
         return [
           <DateRangeFilter

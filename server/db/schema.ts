@@ -318,6 +318,8 @@ export interface Database {
   sms_logs: import('./systemTables').SmsLogTable;
   auto_invoice_settings: import('./systemTables').AutoInvoiceSettingTable;
   auto_invoice_runs: import('./systemTables').AutoInvoiceRunTable;
+  help_categories: import('./systemTables').HelpCategoryTable;
+  help_articles: import('./systemTables').HelpArticleTable;
   roles: import('../people/tables').RoleTable;
   role_permissions: import('../people/tables').RolePermissionTable;
   user_subsidiaries: import('../people/tables').UserSubsidiaryTable;

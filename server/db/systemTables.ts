@@ -93,3 +93,29 @@ export interface AutoInvoiceRunTable {
   message: string | null;
   create_time: string;
 }
+
+/** A help-center category (帮助分类). */
+export interface HelpCategoryTable {
+  id: Generated<number>;
+  name: string;
+  sort: number;
+  create_time: string;
+  update_time: string;
+}
+
+/** A help article: Markdown as written, its sanitised HTML, and the text the search matches. */
+export interface HelpArticleTable {
+  id: Generated<number>;
+  category_id: number;
+  title: string;
+  body: string;
+  body_html: string;
+  search_text: string;
+  sort: number;
+  /** HELP_ARTICLE: 0 草稿, 1 已发布 */
+  status: number;
+  publisher: string | null;
+  release_time: string | null;
+  create_time: string;
+  update_time: string;
+}

@@ -7,13 +7,14 @@ import type { Db } from '../db/database';
  * - the file of an invoice, tax payment certificate or recharge of a company of their departments;
  * - a registration's licence or student card, while the registration waits for activation (no department
  *   yet) or once it belongs to one of their departments;
- * - platform content that belongs to no company: notice images and attachments, agreement template files.
+ * - platform content that belongs to no company: notice images and attachments, agreement template files, help
+ *   article images.
  * Records keep a file as its download URL '/api-v1/dl?file=<id>&rn=<name>'; the id is matched, not the name.
  */
 export async function fileInDepartments(db: Db, uploadId: number, departments: readonly number[]): Promise<boolean> {
   const scope = departments.length > 0 ? [...departments] : [-1];
   const url = `/api-v1/dl?file=${uploadId}&%`;
-  const [owned, invoice, certificate, recharge, registration, notice, template] = await Promise.all([
+  const [owned, invoice, certificate, recharge, registration, notice, template, help] = await Promise.all([
     db
       .selectFrom('uploads')
       .innerJoin('companies', 'companies.id', 'uploads.owner_company_id')
@@ -59,6 +60,12 @@ export async function fileInDepartments(db: Db, uploadId: number, departments: r
       .limit(1)
       .executeTakeFirst(),
     db.selectFrom('agreement_templates').select('id').where('file_url', 'like', url).limit(1).executeTakeFirst(),
+    db
+      .selectFrom('help_articles')
+      .select('id')
+      .where('body_html', 'like', `%data-src="/api-v1/dl?file=${uploadId}&amp;%`)
+      .limit(1)
+      .executeTakeFirst(),
   ]);
-  return [owned, invoice, certificate, recharge, registration, notice, template].some(Boolean);
+  return [owned, invoice, certificate, recharge, registration, notice, template, help].some(Boolean);
 }

@@ -66,3 +66,15 @@ export async function isOnPublishedNotice(db: Db, uploadId: number, platformMark
     .executeTakeFirst();
   return !!row;
 }
+
+/** Whether the file is an image of a published help article (every merchant may read those). */
+export async function isOnPublishedHelpArticle(db: Db, uploadId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('help_articles')
+    .select('id')
+    .where('status', '=', 1)
+    .where('body_html', 'like', `%data-src="/api-v1/dl?file=${uploadId}&amp;%`)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}

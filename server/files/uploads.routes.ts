@@ -21,7 +21,13 @@ import {
   UPLOAD_MESSAGES,
   type UploadKind,
 } from './fileTypes';
-import { findUpload, insertUpload, isOnPublishedNotice, type UploadRecord } from './uploads.repository';
+import {
+  findUpload,
+  insertUpload,
+  isOnPublishedHelpArticle,
+  isOnPublishedNotice,
+  type UploadRecord,
+} from './uploads.repository';
 
 /**
  * Uploads and downloads (spec §7, DESIGN §4):
@@ -34,7 +40,8 @@ import { findUpload, insertUpload, isOnPublishedNotice, type UploadRecord } from
  * Who may download: the uploader, the admin and staff without department scope (finance), department-scoped
  * staff for files of records of their departments (fileScope.ts), the merchants of a company for the files
  * finance gave it (issued invoices, tax payment certificates), and, for the image or attachment of a
- * published notice, every user of that notice's edition. Anyone else gets 403.
+ * published notice, every user of that notice's edition; an image of a published help article, every merchant.
+ * Anyone else gets 403.
  */
 
 /** Multipart is parsed only by the upload route: other routes keep answering 415 to multipart bodies. */
@@ -101,6 +108,7 @@ export async function mayDownload(db: Db, auth: AuthContext, upload: UploadRecor
     return fileInDepartments(db, upload.id, auth.deptScope);
   }
   if (await isCompanyDocument(db, upload, auth.companyId)) return true;
+  if (await isOnPublishedHelpArticle(db, upload.id)) return true;
   return isOnPublishedNotice(db, upload.id, auth.platformMark);
 }
 

@@ -234,6 +234,8 @@ export const ADMIN_MENU: readonly MenuGroup[] = [
     '/adCodeQuery',
     '/adSystemMaintainAdmin',
     '/adVersionUpdate',
+    '/adHelpCenter',
+    '/adHelpCategory',
     '/adOperationLog',
     '/adAdminTool',
   ),

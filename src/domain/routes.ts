@@ -144,6 +144,9 @@ const ADMIN_TABLE_ROUTES: readonly RouteRule[] = [
   admin('/adSystemMaintainAdmin', '系统维护管理', ['UI_SYSTEM_MAINTAIN_ADMIN_JCY']),
   // Not in the spec: the operation log every write is recorded in (RuoYi-class back offices have one).
   admin('/adOperationLog', '操作日志', ['UI_OPERATION_LOG']),
+  // Not in the spec: who writes the merchants' /help. Code in the style of the system settings' *_JCY codes.
+  admin('/adHelpCenter', '帮助中心管理', ['UI_HELP_CENTER_JCY'], false),
+  admin('/adHelpCategory', '帮助分类管理', ['UI_HELP_CENTER_JCY'], false),
   admin('/adStatementManagement', '结算单管理', ['UI_SETTLEMENT_SHEET']),
   admin('/adInformationAcquisition', '信息采集', ['UI_INFORMATION_COLLECTION']),
   admin('/adRescindPersonal', '解约人员', ['UI_RELIEVE_PERSONAL']),

@@ -233,13 +233,16 @@ describe('ROUTES', () => {
     }
   });
 
-  it('contains exactly the spec routes plus /sign, /adContractTemplateSeal and /adOperationLog, and no public page', () => {
+  it('contains exactly the spec routes plus /sign, /adContractTemplateSeal, /adOperationLog and the help admin pages, and no public page', () => {
     const expected = [
       ...Object.keys(SPEC_MERCHANT_ROUTES),
       '/sign',
       '/adContractTemplateSeal',
       // The operation log every write is recorded in (issue: declarative server), not in the spec's table.
       '/adOperationLog',
+      // Who writes the merchants' /help (the spec names no admin route for it): articles and their categories.
+      '/adHelpCenter',
+      '/adHelpCategory',
       ...Object.keys(SPEC_ADMIN_TABLE),
       ...SPEC_SMALL_SCALE_ADMIN,
       ...SPEC_DUAL_CODE_ADMIN,
@@ -374,5 +377,23 @@ describe('ADMIN_MENU', () => {
       expect(byPath.has(item.path), item.path).toBe(true);
       expect(item.label, item.path).toBe(byPath.get(item.path)?.title);
     }
+  });
+});
+
+describe('the help admin pages', () => {
+  it('are system settings guarded by one chosen *_JCY code shared with no other page, in the 系统设置 menu', () => {
+    const pages = ROUTES.filter((rule) => rule.path === '/adHelpCenter' || rule.path === '/adHelpCategory');
+    expect(pages.map((rule) => [rule.path, rule.title])).toEqual([
+      ['/adHelpCenter', '帮助中心管理'],
+      ['/adHelpCategory', '帮助分类管理'],
+    ]);
+    for (const rule of pages) {
+      expect(rule).toMatchObject({ shell: 'admin', codeShown: false, permissions: ['UI_HELP_CENTER_JCY'] });
+    }
+    const others = ROUTES.filter((rule) => !pages.includes(rule) && rule.permissions.includes('UI_HELP_CENTER_JCY'));
+    expect(others).toEqual([]);
+    const group = ADMIN_MENU.find((candidate) => candidate.items.some((item) => item.path === '/adHelpCenter'));
+    expect(group?.groupCode).toBe('ADM_SYSTEM_SET');
+    expect(group?.items.map((item) => item.path)).toContain('/adHelpCategory');
   });
 });

@@ -27,6 +27,7 @@ import * as sensitiveWords from './080_sensitive_words';
 import * as feedback from './081_feedback';
 import * as smsLogs from './082_sms_logs';
 import * as autoInvoicing from './083_auto_invoicing';
+import * as helpCenter from './084_help_center';
 import * as workers from './090_workers';
 import * as roles from './100_roles';
 import * as serviceRates from './103_service_rates';
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '090_workers': workers,
   '082_sms_logs': smsLogs,
   '083_auto_invoicing': autoInvoicing,
+  '084_help_center': helpCenter,
   '100_roles': roles,
   '103_service_rates': serviceRates,
   '104_partner_channels': partnerChannels,

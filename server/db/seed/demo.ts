@@ -11,6 +11,7 @@ import { seedBlacklist } from './blacklist';
 import { companyName, creditCode, mobile, personName } from './companyNames';
 import { seedContracts } from './contracts';
 import { seedEnterpriseIndustries, seedEnterprises } from './enterprises';
+import { seedHelpCenter } from './help';
 import { seedIndustries } from './industries';
 import { seedInvoices } from './invoices';
 import { seedNotices } from './notices';
@@ -346,6 +347,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedWorkers(tx);
     await seedInvoices(tx);
     await seedSystemDemo(tx);
+    await seedHelpCenter(tx);
     await seedPartners(tx);
   });
   // The payout seed back-dates its entries after posting them: the statistics are summed again from the ledger.
