@@ -35,6 +35,7 @@ import { partnersRoutes } from './people/partners.routes';
 import { rolesRoutes } from './people/roles.routes';
 import { staffRoutes } from './people/staff.routes';
 import { companySummaryRoutes } from './statistics/companySummary.routes';
+import { statisticsRebuildRoutes } from './statistics/rebuild.routes';
 import { reportsRoutes } from './statistics/reports.routes';
 import { taxRoutes } from './statistics/tax.routes';
 import { adminToolsRoutes } from './system/adminTools.routes';
@@ -88,6 +89,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await sensitiveWordsRoutes(app, services);
   await feedbackRoutes(app, services);
   await adminToolsRoutes(app, services);
+  await statisticsRebuildRoutes(app, services);
   await autoInvoicingRoutes(app, services);
   await helpRoutes(app, services);
   await enterprisesRoutes(app, services);

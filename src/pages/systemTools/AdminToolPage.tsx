@@ -50,6 +50,27 @@ interface Discrepancy {
   difference: number;
 }
 
+interface RollupTotals {
+  rows: number;
+  entries: number;
+  net: number;
+}
+
+interface RebuildSummary {
+  rebuildTime: string;
+  durationMs: number;
+  ledger: { entries: number; net: number };
+  tables: { key: string; table: string; before: RollupTotals; after: RollupTotals }[];
+  changed: string[];
+  consistent: boolean;
+}
+
+const ROLLUP_NAMES: Readonly<Record<string, string>> = {
+  companyDay: '企业日汇总',
+  companyMonth: '企业月汇总',
+  groupDay: '部门/分公司日汇总',
+};
+
 type Outcome = { severity: 'success' | 'error' | 'info'; text: string } | null;
 
 /** One call to the API: the envelope's message as the outcome, the content when it succeeded. */
@@ -306,15 +327,82 @@ function LedgerCheck() {
   );
 }
 
+function StatisticsRebuild() {
+  const [result, setResult] = useState<RebuildSummary | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+  const rebuild = async () => {
+    setBusy(true);
+    try {
+      const answer = await call<RebuildSummary>('/api/v1/systemtools/statistics/rebuild', 'POST');
+      setOutcome({ severity: answer.ok && answer.content.consistent ? 'success' : 'error', text: answer.message });
+      if (answer.ok) setResult(answer.content);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cell = (totals: RollupTotals) => `${totals.rows} 行 / ${totals.entries} 笔 / ${formatMoney(totals.net)} 元`;
+  return (
+    <Section
+      title="重建统计汇总"
+      hint="按账本流水重新计算统计报表所用的汇总（企业日、企业月、部门/分公司日），修正与账本不一致的汇总；业绩按企业当前的部门和分公司归属。报表数据与账本对不上时使用，每次重建记入操作日志。"
+    >
+      <Box>
+        {busy ? (
+          <Button variant="contained" disabled>
+            正在重建…
+          </Button>
+        ) : (
+          <ConfirmButton
+            label="重建统计汇总"
+            question="将删除全部统计汇总并按账本流水重新计算，期间统计报表可能短暂变化。确定重建吗？"
+            onConfirm={rebuild}
+          />
+        )}
+      </Box>
+      {outcome && <Alert severity={outcome.severity}>{outcome.text}</Alert>}
+      {result && (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            重建时间 {result.rebuildTime}，用时 {result.durationMs} 毫秒；账本共 {result.ledger.entries} 笔流水，合计{' '}
+            {formatMoney(result.ledger.net)} 元
+          </Typography>
+          <Table size="small" aria-label="重建结果">
+            <TableHead>
+              <TableRow>
+                <TableCell>汇总表</TableCell>
+                <TableCell>重建前（行数 / 流水笔数 / 金额合计）</TableCell>
+                <TableCell>重建后</TableCell>
+                <TableCell>结果</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {result.tables.map((row) => (
+                <TableRow key={row.key}>
+                  <TableCell>{ROLLUP_NAMES[row.key] ?? row.table}</TableCell>
+                  <TableCell>{cell(row.before)}</TableCell>
+                  <TableCell>{cell(row.after)}</TableCell>
+                  <TableCell>{result.changed.includes(row.key) ? '已修正' : '无变化'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      )}
+    </Section>
+  );
+}
+
 /**
- * /adAdminTool 系统工具: re-run stuck payouts, resend an SMS, check the ledger; each action is in the
- * operation log. (Rebuilding statistics rollups is the statistics pages' own tool.)
+ * /adAdminTool 系统工具: check the ledger, rebuild the statistics rollups from it, re-run stuck payouts, resend
+ * an SMS; each action is in the operation log.
  */
 export function AdminToolPage() {
   return (
     <Box sx={{ display: 'grid', gap: 2, p: 2 }}>
       <Title title="系统工具" />
       <LedgerCheck />
+      <StatisticsRebuild />
       <StuckPayouts />
       <SmsResend />
     </Box>
