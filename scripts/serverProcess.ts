@@ -9,6 +9,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
   /** SIGKILL, as a crash would: no shutdown, the data directory stays (for crash tests). */
   kill: () => Promise<void>;
+  /** What the server printed so far (stdout and stderr; the last 1 MB). */
+  output: () => string;
 }
 
 export interface StartOptions {
@@ -51,7 +53,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`服务器 120 秒内未启动：\n${output}`)), 120_000);
       child.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
+        output = (output + chunk.toString()).slice(-1_000_000);
         const match = /LISTENING (http:\/\/[^\s]+)/.exec(output);
         if (match) {
           clearTimeout(timer);
@@ -59,7 +61,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         }
       });
       child.stderr?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
+        output = (output + chunk.toString()).slice(-1_000_000);
       });
       child.once('exit', (code) => {
         clearTimeout(timer);
@@ -70,13 +72,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     cleanUpNow();
     throw error;
   }
-  // Keep draining the pipes so a chatty server never blocks on a full buffer.
+  // Keep draining the pipes so a chatty server never blocks on a full buffer (the listeners above keep
+  // collecting `output`, the last megabyte of it).
   child.stdout?.resume();
   child.stderr?.resume();
 
   return {
     url,
     dataDir,
+    output: () => output,
     kill: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -12,6 +12,7 @@ import { type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel
 import { createPayoutProcessor } from './money/payouts/payoutProcessor';
 import { apiRoutes } from './routes';
 import { scheduleAutoInvoicing } from './system/autoInvoicing';
+import { createJobScheduler, runsScheduledJobs } from './system/scheduledJobs';
 import { recordingSmsSender } from './system/smsLog';
 import { registerWebApp } from './webApp';
 
@@ -19,6 +20,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payout processor, so tests can drain it (PAYOUT_AUTO=0). */
     payouts: import('./money/payouts/payoutProcessor').PayoutProcessor;
+    /** The scheduled jobs this process runs (none but in worker 1 of a cluster). */
+    scheduledJobs: readonly string[];
   }
 }
 
@@ -56,14 +59,22 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
       intervalMs: Math.max(200, Math.min(1000, config.payoutDelayMs)),
       onError: (error) => app.log.error({ err: error }, '打款处理失败，稍后重试'),
     }),
+    jobs: createJobScheduler(runsScheduledJobs()),
   };
   app.decorate('payouts', services.payouts);
-  if (config.payoutAutoProcess) services.payouts.start();
-  // Scheduled jobs run where payouts run in the background (PAYOUT_AUTO); API tests call them directly.
+  app.decorate('scheduledJobs', services.jobs.started);
+  // Background work runs where payouts run in the background (PAYOUT_AUTO; API tests call it directly), and in a
+  // cluster in worker 1 only. The daily reconciliation is scheduled by finance/bank.routes.ts the same way.
   if (config.payoutAutoProcess) {
-    const job = scheduleAutoInvoicing(db, (error) => app.log.error({ err: error }, '自动开票任务失败'));
-    app.addHook('onClose', async () => job.stop());
+    services.jobs.schedule('payouts', () => {
+      services.payouts.start();
+      return services.payouts;
+    });
+    services.jobs.schedule('autoInvoicing', () =>
+      scheduleAutoInvoicing(db, (error) => app.log.error({ err: error }, '自动开票任务失败')),
+    );
   }
+  app.addHook('onClose', async () => services.jobs.stopAll());
   app.addHook('onClose', () => services.payouts.stop());
   // API routes live in their own context so the access hook never touches the static web app.
   await app.register(async (api) => {

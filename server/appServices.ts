@@ -3,6 +3,7 @@ import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import type { PayoutProcessor } from './money/payouts/payoutProcessor';
+import type { JobScheduler } from './system/scheduledJobs';
 
 /** What every route plugin receives: the database and the services, built once by buildApp. */
 export interface AppServices {
@@ -12,4 +13,6 @@ export interface AppServices {
   config: ServerConfig;
   /** Pays submitted batch items through the payout channel. */
   payouts: PayoutProcessor;
+  /** Starts scheduled jobs in one process of a cluster only (system/scheduledJobs.ts). */
+  jobs: JobScheduler;
 }

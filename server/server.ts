@@ -59,6 +59,8 @@ async function serve(): Promise<void> {
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`灵工结算平台已启动：${address}`);
+  // Which scheduled jobs this process runs: in a cluster only worker 1 has any (the multi-process test reads it).
+  console.log(`SCHEDULED_JOBS ${process.env.WORKER_INDEX ?? 'single'}: ${app.scheduledJobs.join(',') || 'none'}`);
   if (cluster.isWorker) {
     process.send?.({ listening: address });
     return;
@@ -71,8 +73,9 @@ async function serve(): Promise<void> {
  * The cluster primary: migrates and seeds once, starts WORKERS workers that share the port (Node's round-robin
  * accept), prints LISTENING once every one of them listens, starts a worker that died again after a second, and
  * passes SIGINT / SIGTERM to the workers and exits with 0 once they closed. The supervisor of `npm start` runs
- * this process like a single server: its restart and signal handling are unchanged. Background work that must run
- * once (the payout processor's timer) runs in worker 1 only; the others hand payouts to it through the database.
+ * this process like a single server: its restart and signal handling are unchanged. Scheduled work that must run
+ * once (the payout processor's timer, automatic invoicing, the daily reconciliation) runs in worker 1 only; the
+ * others hand payouts to it through the database.
  */
 async function primary(): Promise<void> {
   const config = configOrExit();
@@ -84,8 +87,8 @@ async function primary(): Promise<void> {
   let stopping = false;
   const listening = new Set<number>();
   const fork = (index: number): Worker => {
-    const env = index === 1 ? { WORKER_INDEX: '1' } : { WORKER_INDEX: String(index), PAYOUT_AUTO: '0' };
-    const worker = cluster.fork(env);
+    // Every worker knows its index: only worker 1 runs scheduled jobs (system/scheduledJobs.ts).
+    const worker = cluster.fork({ WORKER_INDEX: String(index) });
     worker.on('message', (message: { listening?: string }) => {
       if (!message?.listening || listening.has(index)) return;
       listening.add(index);

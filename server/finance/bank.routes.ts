@@ -95,12 +95,13 @@ export async function syncBalances(app: { db: AppServices['db']; bank: BankChann
   return { count: subAccounts.length, differences, syncTime: now };
 }
 
-export async function bankRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
+export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices): Promise<void> {
   const bank = bankChannel(db);
-  const job = startReconciliationJob(db, bank, process.env.RECONCILE_CRON ?? DEFAULT_RECONCILE_CRON, (error) =>
-    app.log.error({ err: error }, '每日对账失败'),
+  jobs.schedule('reconciliation', () =>
+    startReconciliationJob(db, bank, process.env.RECONCILE_CRON ?? DEFAULT_RECONCILE_CRON, (error) =>
+      app.log.error({ err: error }, '每日对账失败'),
+    ),
   );
-  app.addHook('onClose', async () => job?.stop());
 
   app.get('/api/v1/bankaccounts/bank/balance', access(CODES.bankInfo), async (request) => {
     const auth = requireAuth(request);

@@ -8,7 +8,8 @@ import { reconcileDay } from './reconciliation.service';
 /**
  * The daily reconciliation (资金对账): every day at RECONCILE_CRON (default 01:30 China time) the previous day is
  * reconciled by itself, once (a day that already has an automatic run that did not fail is left alone);
- * RECONCILE_CRON=off turns it off, and in a cluster only worker 1 runs it. A run never overlaps the previous one
+ * RECONCILE_CRON=off turns it off, and in a cluster only worker 1 runs it (bank.routes.ts schedules it through
+ * system/scheduledJobs.ts). A run never overlaps the previous one
  * (protect), and running a day again only replaces that day's lines, so a manual run the same day is harmless. Each
  * run leaves a row in reconciliation_runs, which /fundReconciliation lists.
  */
@@ -25,9 +26,6 @@ export function startReconciliationJob(
   onError: (error: unknown) => void,
 ): Cron | null {
   if (pattern === 'off') return null;
-  // In a cluster (WORKERS=N) only the first worker runs background jobs.
-  const worker = process.env.WORKER_INDEX;
-  if (worker !== undefined && worker !== '1') return null;
   return new Cron(pattern, { timezone: 'Asia/Shanghai', protect: true }, async () => {
     try {
       const day = yesterday();

@@ -9,7 +9,8 @@ import { sha256Hex } from './support/testApp';
  * Several server processes on one database (issue 18 part 3): `npm start` with WORKERS=2 (server/server.ts, Node
  * cluster) on PostgreSQL when DATABASE_URL is set (its own schema), else on one SQLite file. Each keep-alive
  * connection is served by one worker (the x-server-worker header says which): a write through one worker is read
- * through the other, and a session ended through one is refused by the other at its very next request.
+ * through the other, and a session ended through one is refused by the other at its very next request. Scheduled
+ * jobs (payout processor, automatic invoicing, daily reconciliation) run in worker 1 only.
  */
 
 const OK = 1020000;
@@ -81,7 +82,8 @@ let one: Connection;
 let two: Connection;
 
 beforeAll(async () => {
-  const env: Record<string, string> = { WORKERS: '2', PAYOUT_AUTO: '0' };
+  // Background work on (PAYOUT_AUTO): the cluster must run each scheduled job in one worker only.
+  const env: Record<string, string> = { WORKERS: '2' };
   if (databaseUrl) {
     await withPg((client) => client.query(`CREATE SCHEMA ${schema}`));
     const url = new URL(databaseUrl);
@@ -121,6 +123,13 @@ async function login(via: Connection): Promise<string> {
 }
 
 describe(`WORKERS=2 on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}`, () => {
+  it('runs every scheduled job in worker 1 only', async () => {
+    // Each process prints `SCHEDULED_JOBS <worker>: <jobs>|none` once it listens.
+    const lines = () => [...server.output().matchAll(/^SCHEDULED_JOBS (\S+): (.*)$/gm)].map((m) => [m[1], m[2]]);
+    await expect.poll(() => lines().length, { timeout: 15_000 }).toBe(2);
+    expect(Object.fromEntries(lines())).toEqual({ '1': 'payouts,autoInvoicing,reconciliation', '2': 'none' });
+  });
+
   it('gives the same answers through either worker, and a write through one is read through the other', async () => {
     const token = await login(one);
     const listOne = await one.get('/api/v1/industry/search?page=0&size=50', token);
