@@ -7,12 +7,14 @@ import { findUpload } from '../files/uploads.repository';
 import { fail } from '../http/errors';
 import { type FieldCheck, lengthBetween } from '../http/fieldChecks';
 import { imageFileIds, renderHelpMarkdown, searchTextOf } from './helpMarkdown';
+import { assertNoSensitiveWords } from './sensitiveWords';
 
 /**
  * 帮助中心 on the resource engine (resources/help.ts): categories and articles for administrators, and the
  * merchants' view of the same articles fixed to 已发布. Each save renders the Markdown body to sanitised HTML
  * (helpMarkdown.ts) and keeps the text the search matches; the body's images must be staff uploads (never a
- * merchant's file), which every merchant may then download while the article is published (files/).
+ * merchant's file), which every merchant may then download while the article is published (files/). Titles and
+ * bodies pass the general sensitive-word list.
  */
 const SORT_MAX = 9999;
 const sortCheck: FieldCheck = (value) =>
@@ -89,6 +91,9 @@ export const helpArticlesBinding: ResourceBinding = {
     if (values.title === undefined && values.body === undefined) return undefined;
     const title = String(values.title ?? current?.title ?? '');
     const body = String(values.body ?? current?.body ?? '');
+    // Text every merchant reads passes the general sensitive-word list, as notices do.
+    await assertNoSensitiveWords(db, title, 'general', '标题', 'title');
+    await assertNoSensitiveWords(db, body, 'general', '正文', 'body');
     const html = renderHelpMarkdown(body);
     for (const fileId of imageFileIds(html)) {
       const upload = await findUpload(db, fileId);

@@ -166,6 +166,22 @@ describe('only administrators write', () => {
   });
 });
 
+describe('sensitive words', () => {
+  it('an article whose body contains a word of the general list is refused, naming the word', async () => {
+    const refused = await send(admin, 'POST', adHelpCenter.api.create as string, {
+      title: '开票常见问题',
+      body: '平台不提供代开发票服务。',
+      categoryId,
+      sort: 1,
+    });
+    expect(refused.code).not.toBe(OK);
+    expect(refused.message).toContain('代开发票');
+    expect(
+      await t.db.selectFrom('help_articles').select('id').where('title', '=', '开票常见问题').executeTakeFirst(),
+    ).toBe(undefined);
+  });
+});
+
 describe('Markdown is sanitised: the attacks come back harmless', () => {
   const ATTACK = [
     '# 标题',
