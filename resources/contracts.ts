@@ -70,6 +70,8 @@ export const merchantContracts: ResourceDeclaration = {
   api: API,
   permissions: { list: ['MER_BANKACCOUNT_RECHARGE'] },
   views: {},
+  // 查看 / 签署 / 下载 on each row and the banner guiding the merchant to sign (src/pages/contracts).
+  customList: 'MerchantContractList',
   defaultSort: { field: 'createTime', order: 'DESC' },
   fields: [
     FIELDS.contractNo,
@@ -84,6 +86,9 @@ export const merchantContracts: ResourceDeclaration = {
     FIELDS.endDate,
     FIELDS.signTime,
     FIELDS.createTime,
+    { ...FIELDS.dataStatus, hidden: true },
+    { ...FIELDS.signMode, hidden: true },
+    FIELDS.fileId,
   ],
   filters: [FILTERS.nm, FILTERS.contractStatus, { ...FILTERS.signStatus, alwaysOn: true }, FILTERS.createTime],
 };

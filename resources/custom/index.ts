@@ -17,6 +17,11 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
   ThirdCallList: lazy(() => import('./ThirdCallList').then((module) => ({ default: module.ThirdCallList }))),
   OpenApiKeyList: lazy(() => import('./OpenApiKeyList').then((module) => ({ default: module.OpenApiKeyList }))),
   ...PAYOUT_RECORD_LISTS,
+  MerchantContractList: lazy(() =>
+    import('../../src/pages/contracts/MerchantContractList').then((module) => ({
+      default: module.MerchantContractList,
+    })),
+  ),
   ReconciliationList: lazy(() =>
     import('../../src/pages/finance/ReconciliationList').then((module) => ({ default: module.ReconciliationList })),
   ),

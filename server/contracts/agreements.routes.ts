@@ -1,7 +1,7 @@
 import archiver from 'archiver';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatRate } from '../../src/domain/charges';
-import { AGREEMENT_KIND, ENTERPRISE_MSG, ENTERPRISE_STATUS_CODE } from '../../src/domain/enterprises';
+import { AGREEMENT_KIND } from '../../src/domain/enterprises';
 import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
@@ -11,7 +11,13 @@ import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { changesBetween, recordOperation } from '../engine/operationLog';
 import { AGREEMENT_TEXT } from '../enterprises/agreementText';
-import { assertAcceptsNewWork, enterpriseOrFail, levelRates } from '../enterprises/enterprises.service';
+import {
+  assertAcceptsNewWork,
+  assertRiskConfirmed,
+  enterpriseNotice,
+  enterpriseOrFail,
+  levelRates,
+} from '../enterprises/enterprises.service';
 import { esignProvider } from '../esign';
 import { signDownload } from '../files/downloadTokens';
 import { downloadUrl, fileIdOfUrl } from '../files/downloadUrls';
@@ -19,6 +25,7 @@ import { attachmentDisposition } from '../files/fileStore';
 import { openGeneratedFile, readGeneratedFile, saveGeneratedFile } from '../files/generatedFiles';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
+import { withCallLog } from '../thirdparty/outboundCalls';
 
 /**
  * Agreements between a merchant and an enterprise (issue 13): contracts with an agreement kind, signed through the
@@ -108,9 +115,7 @@ async function assertMaySign(db: Db, enterpriseId: number | null, confirmRisk: u
   if (enterpriseId === null) fail('该合同未指定服务主体，不能在线签署');
   const enterprise = await enterpriseOrFail(db, enterpriseId);
   assertAcceptsNewWork(enterprise);
-  if (enterprise.status === ENTERPRISE_STATUS_CODE.risky && confirmRisk !== true) {
-    fail(ENTERPRISE_MSG.riskyConfirm(enterprise.name, enterprise.statusReason));
-  }
+  assertRiskConfirmed(enterprise, confirmRisk);
   return enterprise;
 }
 
@@ -121,6 +126,9 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
 
 export async function agreementsRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
   const esign = esignProvider();
+  /** The provider's render and sign, each logged as a call out about the enterprise (server/thirdparty). */
+  const signingService = (enterpriseId: number | null) =>
+    withCallLog(db, esign, { service: 'esign', provider: esign.name, enterpriseId }, ['render', 'sign']);
 
   const signingState = async (agreement: Agreement) => ({
     id: agreement.id,
@@ -188,7 +196,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
       .select(['credit_code', 'bank_name', 'bank_account'])
       .where('id', '=', enterpriseId)
       .executeTakeFirstOrThrow();
-    const pdf = await esign.render(
+    const pdf = await signingService(enterpriseId).render(
       AGREEMENT_TEXT[type],
       [
         { role: '甲方', name: company.name, idNumber: company.creditCode },
@@ -273,11 +281,8 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
       companyName: company?.name ?? null,
       enterpriseName: enterprise?.name ?? null,
       enterpriseStatus: enterprise?.status ?? null,
-      riskText:
-        enterprise?.status === ENTERPRISE_STATUS_CODE.risky
-          ? ENTERPRISE_MSG.riskyConfirm(enterprise.name, enterprise.statusReason)
-          : null,
-      lockedText: enterprise?.status === ENTERPRISE_STATUS_CODE.locked ? ENTERPRISE_MSG.locked(enterprise.name) : null,
+      riskText: enterprise ? enterpriseNotice(enterprise).riskText : null,
+      lockedText: enterprise ? enterpriseNotice(enterprise).lockedText : null,
       hasDocument: agreement.fileId !== null,
     });
   });
@@ -295,7 +300,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
     if (!draft) fail('合同文件不存在');
     const company = await companyForSigning(db, agreement.companyId);
     const time = chinaTime();
-    const signed = await esign.sign(draft, {
+    const signed = await signingService(agreement.enterpriseId).sign(draft, {
       name: company?.name ?? '',
       role: '甲方',
       operator: auth.displayName,

@@ -1,7 +1,8 @@
+import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { ENTERPRISE_MSG, ENTERPRISE_STATUS_CODE as STATUS, VIP_LEVEL } from '../../src/domain/enterprises';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
-import { fail } from '../http/errors';
+import { BusinessError, fail } from '../http/errors';
 
 /**
  * What other domains ask of enterprises (they call these, never the tables): does it exist, may it take new
@@ -78,6 +79,38 @@ export function assertAcceptsNewWork(enterprise: EnterpriseSummary): void {
 }
 
 /**
+ * A risky enterprise needs the caller's explicit `confirmRisk: true`; without it the answer is 1040400 with the
+ * text to confirm and content { riskConfirm: { enterpriseId, enterpriseName, reason } }, which the UI turns into
+ * a confirmation dialog before asking again.
+ */
+export function assertRiskConfirmed(enterprise: EnterpriseSummary, confirmRisk: unknown): void {
+  if (enterprise.status !== STATUS.risky || confirmRisk === true) return;
+  throw new BusinessError(ENTERPRISE_MSG.riskyConfirm(enterprise.name, enterprise.statusReason), CODE_BUSINESS_ERROR, {
+    riskConfirm: { enterpriseId: enterprise.id, enterpriseName: enterprise.name, reason: enterprise.statusReason },
+  });
+}
+
+/** What a page shows before new work with an enterprise: its risk to confirm, or why it refuses. */
+export interface EnterpriseNotice {
+  enterpriseId: number;
+  enterpriseName: string;
+  status: number;
+  riskText: string | null;
+  lockedText: string | null;
+}
+
+export function enterpriseNotice(enterprise: EnterpriseSummary): EnterpriseNotice {
+  return {
+    enterpriseId: enterprise.id,
+    enterpriseName: enterprise.name,
+    status: enterprise.status,
+    riskText:
+      enterprise.status === STATUS.risky ? ENTERPRISE_MSG.riskyConfirm(enterprise.name, enterprise.statusReason) : null,
+    lockedText: enterprise.status === STATUS.locked ? ENTERPRISE_MSG.locked(enterprise.name) : null,
+  };
+}
+
+/**
  * The enterprise a company settles through in an edition: the one of its newest signed, valid (not voided, not
  * expired) contract that names an enterprise; undefined when it has none.
  */
@@ -103,12 +136,21 @@ export async function companyEnterprise(
 }
 
 /**
- * A payout submit's check: the company's enterprise must not be locked. Answers the enterprise whose webhook will
- * report the items' results (one that settles with workers itself), else null.
+ * A payout submit's check: the company's enterprise must not be locked, and a risky one needs confirmRisk true.
+ * Answers the enterprise whose webhook will report the items' results (one that settles with workers itself),
+ * else null.
  */
-export async function assertCompanyMayPayOut(db: Db, companyId: number, platformMark: number): Promise<number | null> {
+export async function assertCompanyMayPayOut(
+  db: Db,
+  companyId: number,
+  platformMark: number,
+  confirmRisk: unknown,
+): Promise<number | null> {
   const enterprise = await companyEnterprise(db, companyId, platformMark);
-  if (enterprise) assertAcceptsNewWork(enterprise);
+  if (enterprise) {
+    assertAcceptsNewWork(enterprise);
+    assertRiskConfirmed(enterprise, confirmRisk);
+  }
   return enterprise?.reportsPayouts === 1 ? enterprise.id : null;
 }
 

@@ -18,7 +18,7 @@ import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
 import { parseId } from '../auth/scope';
 import { chinaTime, parseChinaTime } from '../db/time';
-import { assertCompanyMayPayOut } from '../enterprises/enterprises.service';
+import { assertCompanyMayPayOut, companyEnterprise, enterpriseNotice } from '../enterprises/enterprises.service';
 import { attachmentDisposition } from '../files/fileStore';
 import { cleanFileName } from '../files/fileTypes';
 import { ok } from '../http/envelope';
@@ -53,8 +53,10 @@ import { blacklistedAmong } from './settlementBlacklist.service';
  *   message }], warnings, badRowCount, rowCount } and stores nothing. The file is parsed in a capped worker thread
  *   (payouts/batchParser.ts); a file past a cap answers 1040400 文件内容过大或格式异常…. The company keeps at most
  *   MAX_OPEN_DRAFTS drafts not yet submitted: a new one drops the oldest beyond that;
- * - POST /api/v1/remittances/batch/submit  { draftId, payPassword, acceptWarnings }: pays the draft once; a draft
- *   with warnings needs acceptWarnings true (the merchant checked those cards). Submitting a draft
+ * - POST /api/v1/remittances/batch/submit  { draftId, payPassword, acceptWarnings, confirmRisk }: pays the draft
+ *   once; a draft with warnings needs acceptWarnings true (the merchant checked those cards); a company whose
+ *   enterprise is locked is refused, one whose enterprise is risky needs confirmRisk true (the preview's
+ *   `enterprise` says which, so the page asks first). Submitting a draft
  *   again answers the same batch with the message 该批次已提交 (content.duplicate true) and pays nothing more.
  */
 
@@ -146,6 +148,7 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
     await pruneOpenDrafts(db, account.companyId, MAX_OPEN_DRAFTS);
     const balance = await balanceOf(db, account);
     const total = totalAmount + serviceCharge;
+    const enterprise = await companyEnterprise(db, account.companyId, account.platformMark);
     return ok(
       {
         draftId,
@@ -166,6 +169,7 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
           serviceCharge: charges[index],
         })),
         warnings,
+        enterprise: enterprise ? enterpriseNotice(enterprise) : null,
       },
       `文件校验通过，共 ${rows.length} 笔`,
     );
@@ -206,6 +210,7 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
     if (!PAY_PASSWORD.test(payPassword)) fail(SUBMIT_MSG.passwordFormat);
 
     if (body.acceptWarnings !== undefined && typeof body.acceptWarnings !== 'boolean') fail('确认提示的取值不正确');
+    if (body.confirmRisk !== undefined && typeof body.confirmRisk !== 'boolean') fail('风险确认的取值不正确');
 
     const draft = await findOwnDraft(db, draftId, auth.companyId, auth.platformMark);
     if (!draft) fail(SUBMIT_MSG.draftMissing);
@@ -219,10 +224,13 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
     if (draft.batchId === null && Date.now() - parseChinaTime(draft.createTime) > DRAFT_TTL_MS) {
       fail(SUBMIT_MSG.draftExpired);
     }
-    // A locked enterprise takes no new payouts (a repeat of a submitted draft still answers its batch).
+    // A locked enterprise takes no new payouts, a risky one only with confirmRisk (a repeat of a submitted draft
+    // still answers its batch).
     // An enterprise that settles with workers itself reports the items' results by webhook instead of the channel.
     const reportEnterpriseId =
-      draft.batchId === null ? await assertCompanyMayPayOut(db, auth.companyId, auth.platformMark) : null;
+      draft.batchId === null
+        ? await assertCompanyMayPayOut(db, auth.companyId, auth.platformMark, body.confirmRisk)
+        : null;
 
     const submission = await submitDraft(db, draft, auth.userId, chinaTime(), reportEnterpriseId);
     if (!submission.duplicate) payouts.kick();

@@ -15,6 +15,7 @@ import { attachmentDisposition } from '../files/fileStore';
 import { openGeneratedFile, readGeneratedFile, saveGeneratedFile } from '../files/generatedFiles';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
+import { withCallLog } from '../thirdparty/outboundCalls';
 
 /**
  * Workers sign the freelance agreement (自由职业者协议) of the company's signing enterprise (issue 12 part 5):
@@ -140,6 +141,9 @@ function bodyIds(request: FastifyRequest): unknown {
 
 export async function workerSigningRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
   const esign = esignProvider();
+  /** The provider's render and sign, each logged as a call out about the enterprise (server/thirdparty). */
+  const signingService = (enterpriseId: number | null) =>
+    withCallLog(db, esign, { service: 'esign', provider: esign.name, enterpriseId }, ['render', 'sign']);
 
   /** A signing link for a worker of the caller's company (a new token each time; the draft is made once). */
   app.post('/api/v1/workers/:id/sign_link', LINK, async (request) => {
@@ -181,7 +185,7 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config }: 
         .executeTakeFirstOrThrow();
       const createTime = chinaTime();
       agreementNo = `LG${createTime.slice(0, 10).replace(/-/g, '')}${String(workerId).padStart(10, '0')}`;
-      const pdf = await esign.render(
+      const pdf = await signingService(enterprise.id).render(
         WORKER_AGREEMENT,
         [
           { role: '甲方', name: enterprise.name },
@@ -282,7 +286,12 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config }: 
       row.draft_file_id === null ? null : await readGeneratedFile(db, config.dataDir, Number(row.draft_file_id));
     if (!draft) fail('协议文件不存在');
     const time = chinaTime();
-    const signed = await esign.sign(draft, { name: row.workerName, role: '乙方', operator: row.workerName, time });
+    const signed = await signingService(row.enterprise_id === null ? null : Number(row.enterprise_id)).sign(draft, {
+      name: row.workerName,
+      role: '乙方',
+      operator: row.workerName,
+      time,
+    });
     const fileId = await saveGeneratedFile(db, config.dataDir, {
       content: signed.pdf,
       name: `自由职业者协议-${row.workerName}-${row.agreement_no}-已签署.pdf`,

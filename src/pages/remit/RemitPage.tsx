@@ -12,6 +12,7 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ApiError } from '../../../providers/httpClient';
+import { RiskConfirmDialog, riskConfirmOf } from '../../components/RiskConfirmDialog';
 import { BATCH_FILE_MSG, BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../domain/payoutBatch';
 import { useSession } from '../../layout/useSession';
 import { showToast } from '../../shell/toast';
@@ -34,7 +35,7 @@ type Stage =
   | { kind: 'checking'; fileName: string }
   | { kind: 'failed'; message: string }
   | { kind: 'errors'; message: string; result: RowErrors }
-  | { kind: 'preview'; preview: BatchPreview; accepted: boolean }
+  | { kind: 'preview'; preview: BatchPreview; accepted: boolean; riskConfirmed: boolean }
   | { kind: 'submitted'; batch: SubmittedBatch; message: string };
 
 function isRowErrors(content: unknown): content is RowErrors {
@@ -89,6 +90,7 @@ export function RemitPage() {
   const session = useSession();
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [paying, setPaying] = useState(false);
+  const [riskText, setRiskText] = useState<string | null>(null);
   const { blocked, guard } = useClickGuard();
   const companyId = session?.user.properties.cid;
   if (!session || !companyId) return <Typography sx={{ mt: 2 }}>仅商户账号可以批量打款</Typography>;
@@ -100,7 +102,7 @@ export function RemitPage() {
     }
     setStage({ kind: 'checking', fileName: file.name });
     try {
-      setStage({ kind: 'preview', preview: await validateBatchFile(file), accepted: false });
+      setStage({ kind: 'preview', preview: await validateBatchFile(file), accepted: false, riskConfirmed: false });
     } catch (error) {
       const content = error instanceof ApiError ? error.content : undefined;
       const message = error instanceof Error ? error.message : '上传失败，请重试';
@@ -108,9 +110,14 @@ export function RemitPage() {
     }
   };
 
-  const pay = async (preview: BatchPreview, accepted: boolean, password: string): Promise<string | undefined> => {
+  const pay = async (
+    preview: BatchPreview,
+    accepted: boolean,
+    riskConfirmed: boolean,
+    password: string,
+  ): Promise<string | undefined> => {
     try {
-      const batch = await submitBatch(preview.draftId, password, accepted);
+      const batch = await submitBatch(preview.draftId, password, accepted, riskConfirmed);
       setPaying(false);
       setStage({
         kind: 'submitted',
@@ -119,8 +126,22 @@ export function RemitPage() {
       });
       return undefined;
     } catch (error) {
+      // The enterprise was marked risky after the preview: ask, then the merchant pays again.
+      const risk = riskConfirmOf(error);
+      if (risk) {
+        setPaying(false);
+        setRiskText(risk.text);
+        return undefined;
+      }
       return error instanceof Error ? error.message : '提交失败，请重试';
     }
+  };
+
+  /** 提交打款: a risky enterprise is confirmed first, then the payment password is asked for. */
+  const startPaying = (current: Extract<Stage, { kind: 'preview' }>) => {
+    const risk = current.preview.enterprise?.riskText;
+    if (risk && !current.riskConfirmed) setRiskText(risk);
+    else setPaying(true);
   };
 
   return (
@@ -160,6 +181,16 @@ export function RemitPage() {
               校验通过：{stage.preview.fileName}
             </Typography>
             <PreviewFigures preview={stage.preview} />
+            {stage.preview.enterprise?.lockedText && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {stage.preview.enterprise.lockedText}
+              </Alert>
+            )}
+            {stage.preview.enterprise?.riskText && (
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                {stage.preview.enterprise.riskText}
+              </Alert>
+            )}
             <RemitWarnings warnings={stage.preview.warnings}>
               <FormControlLabel
                 sx={{ mt: 1 }}
@@ -176,9 +207,12 @@ export function RemitPage() {
               <Button
                 variant="contained"
                 disabled={
-                  stage.preview.shortfall > 0 || blocked || (stage.preview.warnings.length > 0 && !stage.accepted)
+                  stage.preview.shortfall > 0 ||
+                  blocked ||
+                  !!stage.preview.enterprise?.lockedText ||
+                  (stage.preview.warnings.length > 0 && !stage.accepted)
                 }
-                onClick={guard(() => setPaying(true))}
+                onClick={guard(() => startPaying(stage))}
               >
                 提交打款
               </Button>
@@ -199,8 +233,17 @@ export function RemitPage() {
               companyId={companyId}
               total={stage.preview.total}
               itemCount={stage.preview.itemCount}
-              onPay={(password) => pay(stage.preview, stage.accepted, password)}
+              onPay={(password) => pay(stage.preview, stage.accepted, stage.riskConfirmed, password)}
               onClose={() => setPaying(false)}
+            />
+            <RiskConfirmDialog
+              text={riskText}
+              onCancel={() => setRiskText(null)}
+              onConfirm={() => {
+                setRiskText(null);
+                setStage({ ...stage, riskConfirmed: true });
+                setPaying(true);
+              }}
             />
           </CardContent>
         </Card>

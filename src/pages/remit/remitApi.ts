@@ -31,6 +31,14 @@ export interface BatchPreview {
   rows: PreviewRow[];
   /** Rows to check before paying (cards failing the check digit); submitting needs acceptWarnings. */
   warnings: RowError[];
+  /** The enterprise the company settles through: a risky one is confirmed before paying, a locked one refuses. */
+  enterprise: {
+    enterpriseId: number;
+    enterpriseName: string;
+    status: number;
+    riskText: string | null;
+    lockedText: string | null;
+  } | null;
 }
 
 export interface RowError {
@@ -72,10 +80,15 @@ export function validateBatchFile(file: File): Promise<BatchPreview> {
   });
 }
 
-export function submitBatch(draftId: number, payPassword: string, acceptWarnings: boolean): Promise<SubmittedBatch> {
+export function submitBatch(
+  draftId: number,
+  payPassword: string,
+  acceptWarnings: boolean,
+  confirmRisk: boolean,
+): Promise<SubmittedBatch> {
   return requestContent('/api/v1/remittances/batch/submit', {
     method: 'POST',
-    json: { draftId, payPassword, acceptWarnings },
+    json: { draftId, payPassword, acceptWarnings, confirmRisk },
     silent: true,
     timeoutMs: UPLOAD_TIMEOUT_MS,
   });

@@ -1,0 +1,73 @@
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { type RaRecord, useRefresh } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { GeneratedList } from '../../../resources/generator/GeneratedList';
+import type { ResourceDeclaration } from '../../../resources/types';
+import { useSession } from '../../layout/useSession';
+import { showToast } from '../../shell/toast';
+import { ContractDialog } from './ContractDialog';
+import { downloadContract } from './contractApi';
+import { SigningBanner } from './SigningBanner';
+
+/**
+ * /contractManagement for the merchant: its contracts with 查看 / 签署 / 下载 on each row, a banner guiding it to
+ * sign what waits for its signature, and the signing link of the e-sign provider (`?sign=<id>`) opening that
+ * agreement.
+ */
+export function MerchantContractList({ declaration }: { declaration: ResourceDeclaration }) {
+  const session = useSession();
+  const refresh = useRefresh();
+  const [params, setParams] = useSearchParams();
+  const [version, setVersion] = useState(0);
+  const fromLink = Number(params.get('sign'));
+  const [open, setOpen] = useState<number | null>(Number.isSafeInteger(fromLink) && fromLink > 0 ? fromLink : null);
+  const companyId = session?.user.properties.cid ?? null;
+
+  const close = () => {
+    setOpen(null);
+    if (params.has('sign')) {
+      params.delete('sign');
+      setParams(params, { replace: true });
+    }
+  };
+  const actions = (record: RaRecord) => {
+    const id = Number(record.id);
+    const hasFile = record.fileId !== null && record.fileId !== undefined;
+    return (
+      <span style={{ display: 'inline-flex', gap: 4 }}>
+        <Button size="small" onClick={() => setOpen(id)}>
+          查看
+        </Button>
+        {record.signStatus === 0 && record.dataStatus === 1 && hasFile && (
+          <Button size="small" color="warning" onClick={() => setOpen(id)}>
+            签署
+          </Button>
+        )}
+        {(hasFile || record.signMode === 2) && (
+          <Button
+            size="small"
+            onClick={() => downloadContract(id).catch((failure: Error) => showToast(failure.message, 'error'))}
+          >
+            下载
+          </Button>
+        )}
+      </span>
+    );
+  };
+
+  return (
+    <>
+      {companyId !== null && <SigningBanner companyId={companyId} version={version} onSign={setOpen} />}
+      <GeneratedList declaration={declaration} rowClick={false} renderActions={actions} />
+      <ContractDialog
+        id={open}
+        onClose={close}
+        onSigned={() => {
+          setVersion((value) => value + 1);
+          refresh();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { apiBase } from '../../../providers/appConfig';
+import { requestContent } from '../../../providers/httpClient';
+import { encodeQ } from '../../domain/query';
+
+/** Calls of the merchant's /contractManagement: an agreement's state, signing, its PDF (server/contracts). */
+
+export interface Consent {
+  id: number;
+  nm: string;
+  contractNo: string;
+  agreementType: number;
+  enterpriseId: number | null;
+  signStatus: number;
+  signMode: number | null;
+  signTime: string | null;
+  sha256: string | null;
+  startDate: string;
+  endDate: string;
+  companyName: string | null;
+  enterpriseName: string | null;
+  enterpriseStatus: number | null;
+  riskText: string | null;
+  lockedText: string | null;
+  hasDocument: boolean;
+}
+
+export interface ContractRow {
+  id: number;
+  nm: string;
+  contractNo: string;
+  agreementType: number | null;
+  enterpriseName: string | null;
+  signStatus: number;
+  dataStatus: number;
+  fileId: number | null;
+}
+
+export interface EnterpriseOption {
+  id: number;
+  name: string;
+  status: number;
+  statusReason: string | null;
+}
+
+export const consentOf = (id: number) => requestContent<Consent>(`/api/v1/consent/${id}`, { silent: true });
+
+export const signConsent = (id: number, confirmRisk: boolean) =>
+  requestContent<Consent>(`/api/v1/consent/${id}`, { method: 'POST', json: { confirmRisk }, silent: true });
+
+/** Draws up (or answers the open) agreement of `type` with the enterprise; answers its id. */
+export const startSigning = (companyId: number, enterpriseId: number, type: number, confirmRisk: boolean) =>
+  requestContent<{ id: number }>(`/api/v1/companies/service_sign/${companyId}/${enterpriseId}`, {
+    method: 'POST',
+    json: { type, confirmRisk },
+    silent: true,
+  });
+
+/** The company's valid agreements still waiting for its signature (with a document to sign). */
+export async function awaitingSignature(): Promise<ContractRow[]> {
+  const page = await requestContent<{ content: ContractRow[] }>('/api/v1/contract', {
+    query: { q: encodeQ({ signStatus: 0, dataStatus: 1 }), page: 0, size: 50, sort: 'createTime,desc' },
+    silent: true,
+    background: true,
+  });
+  return page.content.filter((row) => row.fileId !== null);
+}
+
+export const companySignStatus = (companyId: number) =>
+  requestContent<{ signStatus: number }>(`/api/v1/companies/sign_status/${companyId}`, {
+    silent: true,
+    background: true,
+  });
+
+export const signableEnterprises = () =>
+  requestContent<EnterpriseOption[]>('/api/v1/enterprises', { silent: true, background: true });
+
+/** Downloads the agreement's PDF (signed, or the draft before signing; a paper contract's scan) by a signed link. */
+export async function downloadContract(id: number): Promise<void> {
+  const { url } = await requestContent<{ url: string }>('/api/v1/contract/get_download_url_contract', {
+    method: 'POST',
+    json: { id },
+    silent: true,
+  });
+  const link = document.createElement('a');
+  link.href = url.startsWith('/') ? `${apiBase()}${url}` : url;
+  link.rel = 'noopener';
+  link.download = '';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { maskForLog } from '../../server/thirdparty/outboundCalls';
+
+describe('maskForLog', () => {
+  it('hides secrets by field name, masks ID, card and mobile numbers, logs bytes as size and hash', () => {
+    const logged = maskForLog(
+      [
+        new Uint8Array([1, 2, 3]),
+        {
+          payPassword: '123456',
+          webhookSecret: 'whsec_abc',
+          apiKey: 'lgk_zzz',
+          accessToken: 'tkn',
+          headers: { authorization: 'Bearer x', 'x-lg-signature': 'ab12' },
+          idCard: '110101199001011234',
+          bankCard: '6222020000000012345',
+          mobile: '13800138000',
+          name: '张三',
+          nested: [{ secretKey: 's1', amount: 10000 }],
+        },
+      ],
+      'args',
+    );
+    expect(logged).toEqual([
+      { bytes: 3, sha256: '039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81' },
+      {
+        payPassword: '***',
+        webhookSecret: '***',
+        apiKey: '***',
+        accessToken: '***',
+        headers: { authorization: '***', 'x-lg-signature': '***' },
+        idCard: '110101********1234',
+        bankCard: '****2345',
+        mobile: '138****8000',
+        name: '张三',
+        nested: [{ secretKey: '***', amount: 10000 }],
+      },
+    ]);
+    const text = JSON.stringify(logged);
+    for (const secret of ['123456', 'whsec_abc', 'lgk_zzz', 'Bearer', '199001011', '13800138000']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});
