@@ -1,0 +1,178 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ENTERPRISE_MSG } from '../../src/domain/enterprises';
+import { csvFile, payee } from '../support/batchFiles';
+import { loginAs } from './support/login';
+import { withServerDb } from './support/serverDb';
+import { MERCHANT_COMPANY, signPayeesOnServer } from './support/signedPayees';
+
+/**
+ * Enterprises end to end (issue 13): staff create an enterprise with its rates, mark it risky and lock it; the
+ * merchant, guided by /contractManagement's banner, has its service agreement with 宝谷 drawn up, signs it and
+ * downloads the PDF; a payout while its enterprise is risky asks for confirmation naming the reason, a locked one
+ * is refused; the e-sign calls show on 宝谷's callback page.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const RUN = Date.now() % 100000;
+const BAOGU = '江西宝谷企业管理咨询有限公司';
+const SERIAL = 892_000 + (Date.now() % 1000) * 3;
+
+async function setEnterpriseStatus(name: string, status: 1 | 2 | 3, reason: string | null) {
+  await withServerDb((db) =>
+    db.updateTable('enterprises').set({ status, status_reason: reason }).where('name', '=', name).execute(),
+  );
+}
+
+async function rowAction(page: Page, rowText: string, action: string, reason?: string) {
+  const row = page.locator('tbody tr').filter({ hasText: rowText });
+  await row.getByRole('button', { name: action }).click();
+  const dialog = page.getByRole('dialog');
+  if (reason) await dialog.getByRole('textbox', { name: '原因' }).fill(reason);
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('运营新建代征主体并设置各等级费率，标记风险后锁定', async ({ page }) => {
+  test.setTimeout(90_000);
+  const name = `浙江测试灵活用工${RUN}有限公司`;
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL(/\/adMain$/);
+  await page.goto('/adAgentmanagement');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await page.getByRole('link', { name: '新建代征主体' }).click();
+  await expect(page.getByRole('button', { name: '保存' })).toBeVisible();
+  await page.getByRole('textbox', { name: '主体名称' }).fill(name);
+  await page.getByRole('textbox', { name: '简称' }).fill(`测${RUN}`);
+  await page.getByRole('textbox', { name: '统一社会信用代码' }).fill(`91330100MA2E${String(RUN).padStart(5, '0')}X`);
+  await page.getByRole('textbox', { name: '主管税务机关' }).fill('国家税务总局杭州市西湖区税务局');
+  await page.getByRole('spinbutton', { name: '普通用户费率（万分之）' }).fill('650');
+  await page.getByRole('spinbutton', { name: '优选VIP费率（万分之）' }).fill('600');
+  await page.getByRole('spinbutton', { name: '尊享VIP费率（万分之）' }).fill('550');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/\/adAgentmanagement(\?.*)?$/);
+  await page.getByRole('textbox', { name: '主体名称' }).fill(name);
+  const row = page.locator('tbody tr').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('正常');
+
+  const rates = await withServerDb((db) =>
+    db
+      .selectFrom('enterprises')
+      .select(['rate_level1', 'rate_level2', 'rate_level3'])
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow(),
+  );
+  expect(rates).toEqual({ rate_level1: 650, rate_level2: 600, rate_level3: 550 });
+
+  await rowAction(page, name, '标记风险', '开票异常待核实');
+  await expect(row).toContainText('有风险');
+  await expect(row).toContainText('开票异常待核实');
+  await rowAction(page, name, '锁定', '暂停合作');
+  await expect(row).toContainText('已锁定');
+  await expect(row).toContainText('暂停合作');
+  await expect(row.getByRole('button', { name: '锁定' })).toHaveCount(0);
+});
+
+test('未签约的商户在合同管理中按引导生成服务协议、签署并下载', async ({ page }) => {
+  test.setTimeout(90_000);
+  // A merchant that has not signed yet, with nothing drawn up: the banner guides it to choose an enterprise.
+  await withServerDb(async (db) => {
+    await db.updateTable('companies').set({ sign_status: 0 }).where('id', '=', MERCHANT_COMPANY.companyId).execute();
+    await db
+      .updateTable('contracts')
+      .set({ data_status: 0 })
+      .where('company_id', '=', MERCHANT_COMPANY.companyId)
+      .where('sign_status', '=', 0)
+      .execute();
+  });
+  await setEnterpriseStatus(BAOGU, 1, null);
+  await loginAs(page, 'merchant');
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await page.goto('/contractManagement');
+  const guide = page.getByRole('alert', { name: '签约引导' });
+  await expect(guide).toContainText('贵公司尚未签署服务协议');
+  await guide.getByRole('combobox', { name: '服务主体' }).click();
+  await page.getByRole('option', { name: BAOGU }).click();
+  await guide.getByRole('button', { name: '生成并签署服务协议' }).click();
+
+  const dialog = page.getByRole('dialog', { name: /服务协议/ });
+  await expect(dialog).toContainText(BAOGU);
+  await expect(dialog).toContainText('未签署');
+  const sign = dialog.getByRole('button', { name: '确认签署' });
+  await expect(sign).toBeDisabled();
+  await dialog.getByRole('checkbox').check();
+  await sign.click();
+  await expect(page.getByText('签署成功')).toBeVisible();
+  await expect(dialog).toContainText('已签署');
+  await expect(dialog).toContainText('文件SHA-256');
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: '下载PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/已签署\.pdf$/);
+  await dialog.getByRole('button', { name: '关闭' }).click();
+
+  // The guide is gone; the signed row has 查看 and 下载 but no 签署.
+  await expect(page.getByRole('alert', { name: '签约引导' })).toHaveCount(0);
+  const row = page.locator('tbody tr').filter({ hasText: BAOGU }).filter({ hasText: '已签署' }).first();
+  await expect(row.getByRole('button', { name: '查看' })).toBeVisible();
+  await expect(row.getByRole('button', { name: '签署' })).toHaveCount(0);
+  const again = page.waitForEvent('download');
+  await row.getByRole('button', { name: '下载' }).click();
+  expect((await again).suggestedFilename()).toMatch(/\.pdf$/);
+});
+
+test('服务主体有风险时打款需确认风险原因，锁定后不能提交', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signPayeesOnServer([SERIAL, SERIAL + 1]);
+  await setEnterpriseStatus(BAOGU, 3, '税务核查中');
+  try {
+    await loginAs(page, 'merchant');
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await page.goto('/remit');
+    const fileInput = page.getByLabel('上传打款文件');
+    await fileInput.setInputFiles({
+      name: '风险主体打款.csv',
+      mimeType: 'text/csv',
+      buffer: csvFile([payee(SERIAL, { '金额（元）': '1.00' })]),
+    });
+    await expect(page.getByRole('heading', { name: '校验通过：风险主体打款.csv' })).toBeVisible();
+    const riskText = ENTERPRISE_MSG.riskyConfirm(BAOGU, '税务核查中');
+    await page.getByRole('button', { name: '提交打款' }).click();
+    const risk = page.getByRole('dialog', { name: '服务主体风险提示' });
+    await expect(risk).toContainText(riskText);
+    await risk.getByRole('button', { name: '确定继续' }).click();
+    const password = page.getByRole('dialog', { name: '输入支付密码' });
+    await password.getByLabel('支付密码').fill('123456');
+    await password.getByRole('button', { name: '确认打款' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '提交成功，批次号' })).toBeVisible();
+
+    await setEnterpriseStatus(BAOGU, 2, '暂停合作');
+    await fileInput.setInputFiles({
+      name: '锁定主体打款.csv',
+      mimeType: 'text/csv',
+      buffer: csvFile([payee(SERIAL + 1, { '金额（元）': '1.00' })]),
+    });
+    await expect(page.getByRole('heading', { name: '校验通过：锁定主体打款.csv' })).toBeVisible();
+    await expect(page.getByText(ENTERPRISE_MSG.locked(BAOGU))).toBeVisible();
+    await expect(page.getByRole('button', { name: '提交打款' })).toBeDisabled();
+  } finally {
+    await setEnterpriseStatus(BAOGU, 1, null);
+  }
+});
+
+test('宝谷回调管理列出平台对外的电子签章调用，请求中只有文件的摘要', async ({ page }) => {
+  test.setTimeout(60_000);
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL(/\/adMain$/);
+  await page.goto('/adThirdCallBackBaoGu');
+  const signCall = page.locator('tbody tr').filter({ hasText: 'esign.sign' }).first();
+  await expect(signCall).toBeVisible({ timeout: 30_000 });
+  await expect(signCall).toContainText('调用（平台→外部）');
+  await expect(signCall).toContainText('已处理');
+  await expect(page.locator('tbody tr').filter({ hasText: 'esign.render' }).first()).toBeVisible();
+  await signCall.click();
+  const request = page.getByLabel('请求内容').first();
+  await expect(request).toContainText('sha256');
+  await expect(request).toContainText('bytes');
+});
