@@ -299,6 +299,7 @@ export interface Database {
   stat_company_day: import('./statisticsTables').StatCompanyDayTable;
   stat_company_month: import('./statisticsTables').StatCompanyMonthTable;
   stat_group_day: import('./statisticsTables').StatGroupDayTable;
+  stat_group_month: import('./statisticsTables').StatGroupMonthTable;
   settlement_sheets: import('../finance/tables').SettlementSheetTable;
   bank_sub_accounts: import('../finance/tables').BankSubAccountTable;
   bank_transactions: import('../finance/tables').BankTransactionTable;

@@ -41,4 +41,17 @@ export interface StatGroupDayTable extends RollupMetrics {
   day: string;
   department_id: number;
   subsidiary_id: number;
+  /** stat_company_day rows of this edition, day, department and partner (migration 075). */
+  company_count: Generated<number>;
+}
+
+/** Migration 075: stat_company_month rows per edition, month, department and partner. */
+export interface StatGroupMonthTable {
+  id: Generated<number>;
+  platform_mark: number;
+  /** YYYY-MM */
+  month: string;
+  department_id: number;
+  subsidiary_id: number;
+  company_count: Generated<number>;
 }

@@ -63,6 +63,7 @@ for (const column of METRICS) {
 }
 
 type Source = { table: 'stat_company_day' | 'stat_company_month' | 'stat_group_day'; grouped: boolean };
+type Table = Source['table'] | 'stat_group_month';
 
 function summed(alias = 't'): RawBuilder<unknown> {
   return sql.raw(METRIC_KEYS.map((key) => `SUM(${alias}.${COLUMN_OF[key]}) AS "${key}"`).join(', '));
@@ -72,9 +73,9 @@ function plain(alias = 't'): RawBuilder<unknown> {
 }
 
 /** The WHERE of a rollup table for the criteria (alias t). */
-function where(db: Db, table: Source['table'], criteria: ReportCriteria): RawBuilder<unknown> {
+function where(db: Db, table: Table, criteria: ReportCriteria): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`t.platform_mark = ${criteria.platformMark}`];
-  if (table === 'stat_company_month') {
+  if (table === 'stat_company_month' || table === 'stat_group_month') {
     const months = wholeMonths(criteria.period) ?? {
       from: criteria.period.from.slice(0, 7),
       to: criteria.period.to.slice(0, 7),
@@ -95,7 +96,7 @@ function where(db: Db, table: Source['table'], criteria: ReportCriteria): RawBui
   }
   if (criteria.departmentId !== undefined) parts.push(sql`t.department_id = ${criteria.departmentId}`);
   if (criteria.partnerId !== undefined) parts.push(sql`t.subsidiary_id = ${criteria.partnerId}`);
-  if (criteria.companyName && table !== 'stat_group_day') {
+  if (criteria.companyName && table !== 'stat_group_day' && table !== 'stat_group_month') {
     parts.push(
       ...(companyConditions(db, 't.company_id', { companyName: criteria.companyName }) as RawBuilder<unknown>[]),
     );
@@ -186,6 +187,24 @@ async function withNames(db: Db, rows: Record<string, unknown>[]): Promise<Repor
   return named(rows, await namesFor(db, ids('company_id'), ids('department_id'), ids('subsidiary_id')));
 }
 
+/**
+ * How many company rows the criteria select. Without a company-name filter, a single day or month of companies
+ * and any range of company days are sums of the counts kept beside the group rollups (migration 075: a handful
+ * of rows per day or month); a company-name filter or companies summed over several days or months count here.
+ */
+function countOf(db: Db, criteria: ReportCriteria, source: Source | 'companyDay') {
+  if (!criteria.companyName && (source === 'companyDay' || !source.grouped)) {
+    const kept: Table =
+      source !== 'companyDay' && source.table === 'stat_company_month' ? 'stat_group_month' : 'stat_group_day';
+    return sql<{ n: number | string }>`SELECT COALESCE(SUM(t.company_count), 0) AS n FROM ${sql.table(kept)} t
+      WHERE ${where(db, kept, criteria)}`.execute(db);
+  }
+  const table = source === 'companyDay' ? 'stat_company_day' : source.table;
+  const counted = source !== 'companyDay' && source.grouped ? sql`COUNT(DISTINCT t.company_id)` : sql`COUNT(*)`;
+  return sql<{ n: number | string }>`SELECT ${counted} AS n FROM ${sql.table(table)} t
+    WHERE ${where(db, table, criteria)}`.execute(db);
+}
+
 async function companyRows(db: Db, criteria: ReportCriteria, page: ReportPageRequest, counted = true) {
   const source = companySource(criteria.period);
   const condition = where(db, source.table, criteria);
@@ -196,13 +215,7 @@ async function companyRows(db: Db, criteria: ReportCriteria, page: ReportPageReq
     : sql`SELECT t.company_id, t.department_id, t.subsidiary_id, ${plain()} FROM ${table} t WHERE ${condition}`;
   const order = orderBy(page.sort, source.grouped, 't.company_id');
   const [count, rows] = await Promise.all([
-    counted
-      ? sql<{
-          n: number | string;
-        }>`SELECT ${source.grouped ? sql`COUNT(DISTINCT t.company_id)` : sql`COUNT(*)`} AS n FROM ${table} t WHERE ${condition}`.execute(
-          db,
-        )
-      : NO_COUNT,
+    counted ? countOf(db, criteria, source) : NO_COUNT,
     sql<Record<string, unknown>>`${select} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
   ]);
   return { total: Number(count.rows[0]?.n ?? 0), rows: rows.rows };
@@ -212,9 +225,7 @@ async function companyDayRows(db: Db, criteria: ReportCriteria, page: ReportPage
   const condition = where(db, 'stat_company_day', criteria);
   const order = orderBy(page.sort, false, 't.company_id');
   const [count, rows] = await Promise.all([
-    counted
-      ? sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM stat_company_day t WHERE ${condition}`.execute(db)
-      : NO_COUNT,
+    counted ? countOf(db, criteria, 'companyDay') : NO_COUNT,
     sql<Record<string, unknown>>`SELECT t.day AS bucket, t.company_id, ${plain()} FROM stat_company_day t
       WHERE ${condition} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
   ]);

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { LEDGER } from '../../src/domain/moneyEnums';
 import type { Db } from '../db/database';
+import { recountCompanyRows } from '../db/migrations/075_statistics_company_counts';
 import type { Database } from '../db/schema';
 
 /**
@@ -100,36 +101,48 @@ export async function addToRollups(
   const departmentId = Number(company?.department_id ?? 0);
   const subsidiaryId = Number(company?.subsidiary_id ?? 0);
   const day = now.slice(0, 10);
+  const month = now.slice(0, 7);
   const owner = { department_id: departmentId, subsidiary_id: subsidiaryId };
-  await tx
+  // A row whose entry_count is just this posting's was created now (every posting adds at least one entry);
+  // postings of one account are serialized by postEntries' update of its balance, so this cannot race.
+  const dayRow = await tx
     .insertInto('stat_company_day')
     .values({ company_id: account.companyId, platform_mark: account.platformMark, day, ...owner, ...metrics })
     .onConflict((conflict) =>
       conflict.columns(['company_id', 'platform_mark', 'day']).doUpdateSet(addedTo('stat_company_day')),
     )
-    .execute();
-  await tx
+    .returning('entry_count')
+    .executeTakeFirstOrThrow();
+  const monthRow = await tx
     .insertInto('stat_company_month')
-    .values({
-      company_id: account.companyId,
-      platform_mark: account.platformMark,
-      month: now.slice(0, 7),
-      ...owner,
-      ...metrics,
-    })
+    .values({ company_id: account.companyId, platform_mark: account.platformMark, month, ...owner, ...metrics })
     .onConflict((conflict) =>
       conflict.columns(['company_id', 'platform_mark', 'month']).doUpdateSet(addedTo('stat_company_month')),
     )
-    .execute();
+    .returning('entry_count')
+    .executeTakeFirstOrThrow();
+  const newDay = Number(dayRow.entry_count) === metrics.entry_count ? 1 : 0;
   await tx
     .insertInto('stat_group_day')
-    .values({ platform_mark: account.platformMark, day, ...owner, ...metrics })
+    .values({ platform_mark: account.platformMark, day, ...owner, ...metrics, company_count: newDay })
     .onConflict((conflict) =>
-      conflict
-        .columns(['platform_mark', 'day', 'department_id', 'subsidiary_id'])
-        .doUpdateSet(addedTo('stat_group_day')),
+      conflict.columns(['platform_mark', 'day', 'department_id', 'subsidiary_id']).doUpdateSet({
+        ...addedTo('stat_group_day'),
+        company_count: sql`stat_group_day.company_count + excluded.company_count`,
+      }),
     )
     .execute();
+  if (Number(monthRow.entry_count) === metrics.entry_count) {
+    await tx
+      .insertInto('stat_group_month')
+      .values({ platform_mark: account.platformMark, month, ...owner, company_count: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['platform_mark', 'month', 'department_id', 'subsidiary_id'])
+          .doUpdateSet({ company_count: sql`stat_group_month.company_count + 1` }),
+      )
+      .execute();
+  }
 }
 
 const SUMS = sql.raw(`
@@ -167,5 +180,6 @@ export async function rebuildStatistics(db: Db): Promise<void> {
     await sql`INSERT INTO stat_group_day (platform_mark, day, department_id, subsidiary_id, ${columns})
       SELECT e.platform_mark, SUBSTR(e.create_time, 1, 10), ${dept}, ${sub}, ${SUMS} ${from}
       GROUP BY e.platform_mark, SUBSTR(e.create_time, 1, 10), ${dept}, ${sub}`.execute(tx);
+    await recountCompanyRows(tx);
   });
 }

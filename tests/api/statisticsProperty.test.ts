@@ -52,6 +52,9 @@ interface Oracle {
   refundAmount: number;
   netAmount: number;
   entryCount: number;
+  /** Companies, and company days, with an entry in the period: the rows of the company-grouped reports. */
+  companies: number;
+  companyDays: number;
 }
 
 /** The ledger's own sums, straight from ledger_entries (independent of the rollups). */
@@ -59,7 +62,7 @@ async function ledgerSums(mark: number, period: Period, departmentIds?: number[]
   let query = test.db
     .selectFrom('ledger_entries')
     .leftJoin('companies', 'companies.id', 'ledger_entries.company_id')
-    .select(['ledger_entries.kind', 'ledger_entries.amount'])
+    .select(['ledger_entries.kind', 'ledger_entries.amount', 'ledger_entries.company_id', 'ledger_entries.create_time'])
     .where('ledger_entries.platform_mark', '=', mark)
     .where('ledger_entries.create_time', '>=', `${period.from} 00:00:00`)
     .where('ledger_entries.create_time', '<=', `${period.to} 23:59:59`);
@@ -74,6 +77,8 @@ async function ledgerSums(mark: number, period: Period, departmentIds?: number[]
     refundAmount: 0,
     netAmount: 0,
     entryCount: 0,
+    companies: new Set(rows.map((row) => Number(row.company_id))).size,
+    companyDays: new Set(rows.map((row) => `${row.company_id} ${row.create_time.slice(0, 10)}`)).size,
   };
   for (const row of rows) {
     const amount = Number(row.amount);
@@ -172,6 +177,12 @@ describe('statistics reports equal the ledger', () => {
                 expect(rowSum, `${declaration.route} ${mark} ${key} rows`).toBe(expected[key]);
               }
               expect(result.rows.length).toBe(result.total);
+              if (declaration.grouping === 'company') {
+                expect(result.total, `${declaration.route} ${mark} companies`).toBe(expected.companies);
+              }
+              if (declaration.grouping === 'companyDay') {
+                expect(result.total, `${declaration.route} ${mark} company days`).toBe(expected.companyDays);
+              }
             }
           }
         },
@@ -204,6 +215,14 @@ describe('statistics reports equal the ledger', () => {
         .orderBy('department_id')
         .orderBy('subsidiary_id')
         .execute(),
+      groupMonth: await test.db
+        .selectFrom('stat_group_month')
+        .selectAll()
+        .orderBy('platform_mark')
+        .orderBy('month')
+        .orderBy('department_id')
+        .orderBy('subsidiary_id')
+        .execute(),
     });
     const strip = (rows: Record<string, unknown>[]) =>
       rows.map(({ id: _id, ...rest }) =>
@@ -211,11 +230,12 @@ describe('statistics reports equal the ledger', () => {
       );
     const before = await snapshot();
     expect(before.day.length).toBeGreaterThan(0);
+    expect(before.groupMonth.length).toBeGreaterThan(0);
     await rebuildStatistics(test.db);
     const once = await snapshot();
     await rebuildStatistics(test.db);
     const twice = await snapshot();
-    for (const key of ['day', 'month', 'group'] as const) {
+    for (const key of ['day', 'month', 'group', 'groupMonth'] as const) {
       expect(strip(once[key])).toEqual(strip(before[key]));
       expect(strip(twice[key])).toEqual(strip(once[key]));
     }
