@@ -1,7 +1,7 @@
 // Starts a throwaway PostgreSQL server for the API tests when the machine has PostgreSQL's binaries
 // (Debian: apt-get install postgresql) and DATABASE_URL is not set. Returns null when it cannot.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,16 +39,32 @@ function run(command, args) {
   if (result.status !== 0) throw new Error(`${path.basename(command)} failed: ${result.stderr || result.stdout}`);
 }
 
-export async function startLocalPostgres() {
+/**
+ * `options.dir`: keep the server's files there (a benchmark's seeded database, reused by the next run): the
+ * cluster is created only when the folder has none, and stop() leaves it. By default a fresh temp folder,
+ * deleted on stop().
+ */
+export async function startLocalPostgres(options = {}) {
   const bin = binDir();
   if (!bin) return null;
-  const dir = mkdtempSync(path.join(tmpdir(), 'lg-pg-'));
+  const kept = Boolean(options.dir);
+  const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'lg-pg-'));
+  if (kept) mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
   const port = await freePort();
   try {
     if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-    run(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--encoding=UTF8', '--no-locale']);
+    if (!existsSync(path.join(data, 'PG_VERSION'))) {
+      run(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--encoding=UTF8', '--no-locale']);
+    } else if (existsSync(path.join(data, 'postmaster.pid'))) {
+      // A run that was killed left its server running (or its pid file): stop it before starting ours.
+      try {
+        run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      } catch {
+        // no server was running: pg_ctl start removes the stale pid file itself
+      }
+    }
     run(path.join(bin, 'pg_ctl'), [
       '-D',
       data,
@@ -60,7 +76,7 @@ export async function startLocalPostgres() {
       'start',
     ]);
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
+    if (!kept) rmSync(dir, { recursive: true, force: true });
     console.log(`无法启动本地 PostgreSQL，跳过 PostgreSQL 接口测试：${error.message.split('\n')[0]}`);
     return null;
   }
@@ -68,9 +84,9 @@ export async function startLocalPostgres() {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
       try {
-        run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+        run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', kept ? 'fast' : 'immediate', 'stop']);
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        if (!kept) rmSync(dir, { recursive: true, force: true });
       }
     },
   };

@@ -1,82 +1,170 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { loadConfig } from '../../server/config';
 import { type Db, migrateToLatest, openDatabase } from '../../server/db/database';
+import { recountCompanyRows } from '../../server/db/migrations/075_statistics_company_counts';
+import { isPostgres } from '../../server/db/migrations/columns';
 import { seedBenchCompanies } from '../../server/db/seed/bench';
 import { seedDemo } from '../../server/db/seed/demo';
+import { DEV_PLATFORM_ACCOUNT } from '../../server/finance/bank/devBank';
+import { SUB_ACCOUNT } from '../../src/domain/finance';
 
 /**
- * The statistics bench database (SQLite): the demo data, COMPANIES bench companies, and the rollups that
- * ENTRIES ledger entries would leave, written directly (as buildBenchDb writes companies): every bench company
- * gets ENTRIES / COMPANIES / 4 posting days over the last 365 days (ending today, so the pages' first screen,
- * the current month, is full), each day one top-up, one payout, one service charge and one refund.
- * stat_company_month and stat_group_day are summed from those day rows with the same SQL shape as the rebuild.
+ * The statistics bench database: the demo data, COMPANIES bench companies, and the rollups that ENTRIES ledger
+ * entries would leave, written directly (as buildBenchDb writes companies): every bench company gets
+ * ENTRIES / COMPANIES / 4 posting days over the last 365 days (ending today, so the pages' first screen, the
+ * current month, is full), each day one top-up, one payout, one service charge and one refund.
+ * stat_company_month and stat_group_day are summed from those day rows with the same SQL shape as the rebuild,
+ * and the kept company counts recomputed as the rebuild does. For the finance pages every bench company's
+ * account (a balance), its sub-account at the development bank with an opening credit and a synced balance, a
+ * settlement sheet for last month from its rollup, a year of daily reconciliation runs and 2 000 pending
+ * deposits nobody could attribute.
+ *
+ * SQLite: a data directory under .tmp; PostgreSQL: a kept local server's files under the system temp folder.
+ * Both are built once per size and day and reused by the next run.
  */
-export async function buildStatisticsBenchDb(options: {
+export interface StatisticsBenchOptions {
   companies: number;
   entries: number;
   today: string;
-}): Promise<string> {
-  const dir = path.resolve('.tmp', `bench-stats-${options.companies}-${options.entries}-${options.today}`);
+}
+
+const key = (options: StatisticsBenchOptions) => `${options.companies}-${options.entries}-${options.today}`;
+
+export async function buildStatisticsBenchDb(options: StatisticsBenchOptions): Promise<string> {
+  const dir = path.resolve('.tmp', `bench-stats-v2-${key(options)}`);
   const marker = path.join(dir, 'ready');
   if (existsSync(marker)) return dir;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
-  const config = loadConfig({ DATA_DIR: dir, SEED_DEMO: '0' });
-  const db = openDatabase(config);
+  const db = openDatabase(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0' }));
   try {
-    await migrateToLatest(db);
-    await seedDemo(db);
-    const first = Number(
-      (
-        await db
-          .selectFrom('companies')
-          .select((eb) => eb.fn.max('id').as('id'))
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
-    await seedBenchCompanies(db, options.companies);
-    await seedRollups(db, first, options);
+    await seedStatisticsBench(db, options);
   } finally {
     await db.destroy();
   }
   writeFileSync(marker, new Date().toISOString());
-  console.log(`  statistics bench database built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${dir}`);
+  console.log(`  SQLite statistics bench database built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${dir}`);
   return dir;
 }
 
-async function seedRollups(
-  db: Db,
-  lastDemoCompany: number,
-  options: { companies: number; entries: number; today: string },
-) {
+export interface BenchPostgres {
+  url: string;
+  stop: () => void;
+}
+
+/** A local PostgreSQL whose files stay under the temp folder (one per size and day), seeded on first use. */
+export async function startStatisticsBenchPostgres(options: StatisticsBenchOptions): Promise<BenchPostgres | null> {
+  const { startLocalPostgres } = (await import('../../scripts/localPostgres.mjs' as string)) as {
+    startLocalPostgres: (options?: { dir?: string }) => Promise<BenchPostgres | null>;
+  };
+  const dir = path.join(os.tmpdir(), `lg-bench-stats-pg-v2-${key(options)}`);
+  const marker = path.join(dir, 'ready');
+  const seeded = existsSync(marker);
+  if (!seeded) rmSync(dir, { recursive: true, force: true });
+  const server = await startLocalPostgres({ dir });
+  if (!server || seeded) return server;
+  const started = Date.now();
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'lg-bench-pg-'));
+  const db = openDatabase({ databaseUrl: server.url, dataDir: scratch });
+  try {
+    await seedStatisticsBench(db, options);
+  } catch (error) {
+    server.stop();
+    throw error;
+  } finally {
+    await db.destroy();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  writeFileSync(marker, new Date().toISOString());
+  console.log(
+    `  PostgreSQL statistics bench database built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${dir}`,
+  );
+  return server;
+}
+
+async function seedStatisticsBench(db: Db, options: StatisticsBenchOptions): Promise<void> {
+  await migrateToLatest(db);
+  await seedDemo(db);
+  const first = Number(
+    (
+      await db
+        .selectFrom('companies')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+  await seedBenchCompanies(db, options.companies);
+  await withoutIndexes(db, ['stat_company_day', 'stat_company_month'], () => seedRollups(db, first, options));
+  await recountCompanyRows(db);
+  await seedFinance(db, first, options.today);
+  await sql`ANALYZE`.execute(db);
+}
+
+/**
+ * PostgreSQL: drops the tables' plain indexes (not their keys) for the bulk insert and builds them after, which
+ * is several times faster than keeping them up to date row by row. SQLite keeps them (it builds in seconds).
+ */
+async function withoutIndexes(db: Db, tables: string[], fill: () => Promise<void>): Promise<void> {
+  if (!isPostgres(db)) return fill();
+  const indexes = (
+    await sql<{ name: string; definition: string }>`SELECT i.indexname AS name, i.indexdef AS definition
+      FROM pg_indexes i WHERE i.tablename IN (${sql.join(tables)})
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`.execute(db)
+  ).rows;
+  for (const index of indexes) await sql`DROP INDEX ${sql.ref(index.name)}`.execute(db);
+  await fill();
+  for (const index of indexes) await sql.raw(index.definition).execute(db);
+}
+
+/** 0 … count - 1 as rows of n. */
+function series(db: Db, count: number): RawBuilder<unknown> {
+  return isPostgres(db)
+    ? sql`(SELECT n::bigint AS n FROM generate_series(0, ${count - 1}) AS n)`
+    : sql`(WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${count - 1}) SELECT n FROM seq)`;
+}
+
+/** today minus `days` (an SQL integer expression) as YYYY-MM-DD. */
+function daysBefore(db: Db, today: string, days: RawBuilder<unknown>): RawBuilder<unknown> {
+  return isPostgres(db)
+    ? sql`to_char(${today}::date - (${days})::int, 'YYYY-MM-DD')`
+    : sql`date(${today}, '-' || (${days}) || ' days')`;
+}
+
+function padded(db: Db, value: RawBuilder<unknown>, width: number): RawBuilder<unknown> {
+  return isPostgres(db)
+    ? sql`lpad((${value})::text, ${width}, '0')`
+    : sql`substr(${'0'.repeat(width)} || (${value}), ${-width})`;
+}
+
+const METRICS = sql.raw(
+  'topup_amount, topup_count, payout_amount, payout_count, charge_amount, charge_count, refund_amount, refund_count, net_amount, entry_count',
+);
+const SUMS = sql.raw(
+  'SUM(topup_amount), SUM(topup_count), SUM(payout_amount), SUM(payout_count), SUM(charge_amount), SUM(charge_count), SUM(refund_amount), SUM(refund_count), SUM(net_amount), SUM(entry_count)',
+);
+
+async function seedRollups(db: Db, lastDemoCompany: number, options: StatisticsBenchOptions) {
   const daysPerCompany = Math.floor(options.entries / options.companies / 4);
   const rows = options.companies * daysPerCompany;
   const step = Math.floor(365 / daysPerCompany);
   // Row n: company (n % companies), its k-th posting day (k = n / companies) at a company-specific offset,
   // so (company, day) never repeats. Amounts in 1/10000 yuan, varied but deterministic.
-  const values = sql`(n * 7919 % 900000 + 10000) * 100`;
+  const values = sql`(s.n * 7919 % 900000 + 10000) * 100`;
+  const day = daysBefore(db, options.today, sql`364 - ((s.n / ${options.companies}) * ${step} + c.id % ${step})`);
   await sql`
-    WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${rows - 1})
-    INSERT INTO stat_company_day (company_id, platform_mark, day, department_id, subsidiary_id,
-      topup_amount, topup_count, payout_amount, payout_count, charge_amount, charge_count,
-      refund_amount, refund_count, net_amount, entry_count)
-    SELECT c.id, c.platform_mark,
-      date(${options.today}, '-' || (364 - ((n / ${options.companies}) * ${step} + c.id % ${step})) || ' days'),
-      COALESCE(c.department_id, 0), COALESCE(c.subsidiary_id, 0),
+    INSERT INTO stat_company_day (company_id, platform_mark, day, department_id, subsidiary_id, ${METRICS})
+    SELECT c.id, c.platform_mark, ${day}, COALESCE(c.department_id, 0), COALESCE(c.subsidiary_id, 0),
       ${values} + 5000000, 1, ${values}, 1, ${values} * 6 / 100, 1, ${values} / 50, 1,
       5000000 - ${values} * 6 / 100 + ${values} / 50, 4
-    FROM seq JOIN companies c ON c.id = ${lastDemoCompany} + 1 + n % ${options.companies}`.execute(db);
-  const metrics = sql.raw(
-    'topup_amount, topup_count, payout_amount, payout_count, charge_amount, charge_count, refund_amount, refund_count, net_amount, entry_count',
+    FROM ${series(db, rows)} s JOIN companies c ON c.id = ${lastDemoCompany} + 1 + s.n % ${options.companies}`.execute(
+    db,
   );
-  const sums = sql.raw(
-    'SUM(topup_amount), SUM(topup_count), SUM(payout_amount), SUM(payout_count), SUM(charge_amount), SUM(charge_count), SUM(refund_amount), SUM(refund_count), SUM(net_amount), SUM(entry_count)',
-  );
-  await sql`INSERT INTO stat_company_month (company_id, platform_mark, month, department_id, subsidiary_id, ${metrics})
-    SELECT company_id, platform_mark, SUBSTR(day, 1, 7), MAX(department_id), MAX(subsidiary_id), ${sums}
+  await sql`INSERT INTO stat_company_month (company_id, platform_mark, month, department_id, subsidiary_id, ${METRICS})
+    SELECT company_id, platform_mark, SUBSTR(day, 1, 7), MAX(department_id), MAX(subsidiary_id), ${SUMS}
     FROM stat_company_day WHERE company_id > ${lastDemoCompany} GROUP BY company_id, platform_mark, SUBSTR(day, 1, 7)`.execute(
     db,
   );
@@ -96,9 +184,68 @@ async function seedRollups(
       .map((column) => `${column} = stat_group_day.${column} + excluded.${column}`)
       .join(', '),
   );
-  await sql`INSERT INTO stat_group_day (platform_mark, day, department_id, subsidiary_id, ${metrics})
-    SELECT platform_mark, day, department_id, subsidiary_id, ${sums}
+  await sql`INSERT INTO stat_group_day (platform_mark, day, department_id, subsidiary_id, ${METRICS})
+    SELECT platform_mark, day, department_id, subsidiary_id, ${SUMS}
     FROM stat_company_day WHERE company_id > ${lastDemoCompany} GROUP BY platform_mark, day, department_id, subsidiary_id
     ON CONFLICT (platform_mark, day, department_id, subsidiary_id) DO UPDATE SET ${added}`.execute(db);
-  await sql`ANALYZE`.execute(db);
+}
+
+/** The finance pages' rows for the bench companies (see the file's comment). */
+async function seedFinance(db: Db, lastDemoCompany: number, today: string) {
+  const now = `${today} 09:00:00`;
+  const bench = sql`c.id > ${lastDemoCompany}`;
+  await sql`INSERT INTO accounts (company_id, platform_mark, balance, update_time)
+    SELECT c.id, c.platform_mark, (c.id * 7919 % 1000000) * 10000 + 1000000, ${now} FROM companies c WHERE ${bench}`.execute(
+    db,
+  );
+  const accountNumber = sql`'6228' || a.platform_mark || ${padded(db, sql`a.company_id`, 9)}`;
+  await sql`INSERT INTO bank_sub_accounts (account_number, company_id, platform_mark, account_name, status, open_time)
+    SELECT ${accountNumber}, a.company_id, a.platform_mark, c.name, 1, c.create_time
+    FROM accounts a JOIN companies c ON c.id = a.company_id WHERE ${bench}`.execute(db);
+  await sql`INSERT INTO bank_transactions (serial, account_number, direction, amount, counterparty_name,
+      counterparty_account, reference, memo, value_day, value_time)
+    SELECT 'BENCH' || s.id, s.account_number, 1, a.balance, c.name, '622200000000' || ${padded(db, sql`c.id`, 7)},
+      'BENCH' || s.id, '期初余额', ${today}, ${now}
+    FROM bank_sub_accounts s JOIN accounts a ON a.company_id = s.company_id AND a.platform_mark = s.platform_mark
+    JOIN companies c ON c.id = s.company_id WHERE ${bench}`.execute(db);
+  await sql`INSERT INTO bank_account_syncs (account_number, bank_balance, ledger_balance, sync_time)
+    SELECT s.account_number, a.balance, a.balance, ${now}
+    FROM bank_sub_accounts s JOIN accounts a ON a.company_id = s.company_id AND a.platform_mark = s.platform_mark
+    JOIN companies c ON c.id = s.company_id WHERE ${bench}`.execute(db);
+  // What a balance sync of these accounts leaves for 银行信息 (server/finance/bank.routes.ts syncBalances).
+  const values = sql.raw(
+    ['sub_account_count', 'closing_count', 'bank_balance', 'ledger_balance', 'sync_time']
+      .map((column) => `${column} = excluded.${column}`)
+      .join(', '),
+  );
+  await sql`INSERT INTO bank_sync_totals (platform_mark, sub_account_count, closing_count, bank_balance, ledger_balance,
+      sync_time)
+    SELECT s.platform_mark, COUNT(*), SUM(CASE WHEN s.status = ${SUB_ACCOUNT.closing} THEN 1 ELSE 0 END),
+      SUM(y.bank_balance), SUM(y.ledger_balance), ${now}
+    FROM bank_sub_accounts s JOIN bank_account_syncs y ON y.account_number = s.account_number
+    GROUP BY s.platform_mark
+    ON CONFLICT (platform_mark) DO UPDATE SET ${values}`.execute(db);
+  const month = new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 7);
+  const lastDay = new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const opening = 1_000_000_000;
+  await sql`INSERT INTO settlement_sheets (sheet_no, company_id, platform_mark, period_month, period_from, period_to,
+      revision, opening_balance, topup_amount, topup_count, payout_amount, payout_count, charge_amount, charge_count,
+      refund_amount, refund_count, closing_balance, entry_count, status, generated_by, generate_time)
+    SELECT 'JS' || ${month.replace('-', '')} || m.platform_mark || ${padded(db, sql`m.company_id`, 9)}, m.company_id,
+      m.platform_mark, m.month, ${`${month}-01`}, ${lastDay}, 0, ${opening}, m.topup_amount, m.topup_count,
+      m.payout_amount, m.payout_count, m.charge_amount, m.charge_count, m.refund_amount, m.refund_count,
+      ${opening} + m.net_amount, m.entry_count, 0, 1, ${now}
+    FROM stat_company_month m WHERE m.month = ${month} AND m.company_id > ${lastDemoCompany}`.execute(db);
+  const runDay = daysBefore(db, today, sql`s.n + 1`);
+  await sql`INSERT INTO reconciliation_runs (day, trigger, status, matched_count, bank_only_count, ledger_only_count,
+      bank_credit, bank_debit, ledger_credit, ledger_debit, message, start_time, finish_time)
+    SELECT ${runDay}, 1, 1, 1000 + s.n, 0, 0, 100000000 + s.n, 90000000 + s.n, 100000000 + s.n, 90000000 + s.n,
+      '账实相符', ${runDay} || ' 01:30:00', ${runDay} || ' 01:30:05'
+    FROM ${series(db, 365)} s`.execute(db);
+  await sql`INSERT INTO unattributed_funds (bank_serial, account_number, amount, payer_name, payer_account, memo,
+      arrive_time, status, create_time)
+    SELECT 'BENCHUF' || s.n, ${DEV_PLATFORM_ACCOUNT.accountNumber}, (s.n * 7919 % 100000 + 100) * 10000, '付款单位' || (s.n % 300),
+      '6222' || ${padded(db, sql`s.n`, 12)}, '货款', ${daysBefore(db, today, sql`s.n % 365`)} || ' 10:00:00', 0,
+      ${daysBefore(db, today, sql`s.n % 365`)} || ' 10:00:00'
+    FROM ${series(db, 2000)} s`.execute(db);
 }

@@ -304,6 +304,7 @@ export interface Database {
   bank_sub_accounts: import('../finance/tables').BankSubAccountTable;
   bank_transactions: import('../finance/tables').BankTransactionTable;
   bank_account_syncs: import('../finance/tables').BankAccountSyncTable;
+  bank_sync_totals: import('../finance/tables').BankSyncTotalTable;
   unattributed_funds: import('../finance/tables').UnattributedFundTable;
   reconciliation_runs: import('../finance/tables').ReconciliationRunTable;
   reconciliation_items: import('../finance/tables').ReconciliationItemTable;

@@ -54,4 +54,6 @@ export interface StatGroupMonthTable {
   department_id: number;
   subsidiary_id: number;
   company_count: Generated<number>;
+  /** Signed sum of every entry of the month (the edition's ledger total is the sum over months). */
+  net_amount: Generated<number>;
 }

@@ -17,6 +17,7 @@ import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { editionParam } from '../money/editionAccess';
+import { editionLedgerTotal } from '../statistics/rollups';
 import { type BankChannel, bankChannel } from './bank/bankChannel';
 import { reconcileDay } from './reconciliation.service';
 import { DEFAULT_RECONCILE_CRON, startReconciliationJob } from './reconciliationJob';
@@ -62,7 +63,10 @@ function dayOf(raw: unknown): string {
   return day;
 }
 
-/** Copies every sub-account's bank balance next to its ledger balance (bank_account_syncs). */
+/**
+ * Copies every sub-account's bank balance next to its ledger balance (bank_account_syncs), and keeps what the
+ * sync found per edition (bank_sync_totals, 0 = the collection account), which 银行信息 shows.
+ */
 export async function syncBalances(app: { db: AppServices['db']; bank: BankChannel }) {
   const { db, bank } = app;
   const [subAccounts, balances, ledger] = await Promise.all([
@@ -73,10 +77,25 @@ export async function syncBalances(app: { db: AppServices['db']; bank: BankChann
   const ledgerOf = new Map(ledger.map((row) => [`${row.company_id}:${row.platform_mark}`, Number(row.balance)]));
   const now = chinaTime();
   let differences = 0;
+  const totals = new Map<number, { subs: number; closing: number; bank: number; ledger: number }>(
+    [0, 1, 3].map((mark) => [mark, { subs: 0, closing: 0, bank: 0, ledger: 0 }]),
+  );
+  const ledgerByMark = new Map<number, number>();
+  for (const row of ledger) {
+    ledgerByMark.set(
+      Number(row.platform_mark),
+      (ledgerByMark.get(Number(row.platform_mark)) ?? 0) + Number(row.balance),
+    );
+  }
   for (const sub of subAccounts) {
     const bankBalance = balances.get(sub.accountNumber) ?? 0;
     const ledgerBalance = ledgerOf.get(`${sub.companyId}:${sub.platformMark}`) ?? 0;
     if (bankBalance !== ledgerBalance) differences += 1;
+    const total = totals.get(sub.platformMark) ?? { subs: 0, closing: 0, bank: 0, ledger: 0 };
+    total.subs += 1;
+    if (sub.status === SUB_ACCOUNT.closing) total.closing += 1;
+    total.bank += bankBalance;
+    totals.set(sub.platformMark, total);
     await db
       .insertInto('bank_account_syncs')
       .values({
@@ -90,6 +109,22 @@ export async function syncBalances(app: { db: AppServices['db']; bank: BankChann
           .column('account_number')
           .doUpdateSet({ bank_balance: bankBalance, ledger_balance: ledgerBalance, sync_time: now }),
       )
+      .execute();
+  }
+  totals.get(0)!.bank = balances.get(bank.platformAccount.accountNumber) ?? 0;
+  for (const [mark, total] of totals) {
+    // Every account of the edition counts on the ledger side, with a sub-account or not yet.
+    const values = {
+      sub_account_count: total.subs,
+      closing_count: total.closing,
+      bank_balance: total.bank,
+      ledger_balance: mark === 0 ? 0 : (ledgerByMark.get(mark) ?? 0),
+      sync_time: now,
+    };
+    await db
+      .insertInto('bank_sync_totals')
+      .values({ platform_mark: mark, ...values })
+      .onConflict((conflict) => conflict.column('platform_mark').doUpdateSet(values))
       .execute();
   }
   return { count: subAccounts.length, differences, syncTime: now };
@@ -228,28 +263,26 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
 
   app.get('/api/v1/bank/information', access(['UI_BANK_INFORMATION']), async (request) => {
     requireAuth(request);
-    const [subAccounts, balances, ledger, lastSync] = await Promise.all([
-      bank.subAccounts(),
-      bank.balances(),
-      db
-        .selectFrom('accounts')
-        .select(['platform_mark', sql<string>`SUM(balance)`.as('total')])
-        .groupBy('platform_mark')
-        .execute(),
-      db.selectFrom('bank_account_syncs').select(sql<string>`MAX(sync_time)`.as('time')).executeTakeFirst(),
+    const [synced, ledgerTotals] = await Promise.all([
+      db.selectFrom('bank_sync_totals').selectAll().execute(),
+      Promise.all([1, 3].map((mark) => editionLedgerTotal(db, mark))),
     ]);
-    const ledgerOf = new Map(ledger.map((row) => [Number(row.platform_mark), Number(row.total)]));
-    const editions = [1, 3].map((mark) => {
-      const subs = subAccounts.filter((sub) => sub.platformMark === mark);
-      const bankBalance = subs.reduce((sum, sub) => sum + (balances.get(sub.accountNumber) ?? 0), 0);
-      const ledgerBalance = ledgerOf.get(mark) ?? 0;
+    const syncOf = new Map(synced.map((row) => [Number(row.platform_mark), row]));
+    // The bank side is as of the last sync (a bank is asked for 100 000 balances in a sync, not per page view);
+    // the difference compares the bank with the ledger at that same moment. The ledger's current total is
+    // from the statistics rollups, kept with every entry.
+    const editions = [1, 3].map((mark, index) => {
+      const sync = syncOf.get(mark);
+      const bankBalance = Number(sync?.bank_balance ?? 0);
+      const syncedLedgerBalance = Number(sync?.ledger_balance ?? 0);
       return {
         platformMark: mark,
-        subAccountCount: subs.length,
-        closingCount: subs.filter((sub) => sub.status === SUB_ACCOUNT.closing).length,
+        subAccountCount: Number(sync?.sub_account_count ?? 0),
+        closingCount: Number(sync?.closing_count ?? 0),
         bankBalance,
-        ledgerBalance,
-        difference: bankBalance - ledgerBalance,
+        syncedLedgerBalance,
+        difference: bankBalance - syncedLedgerBalance,
+        ledgerBalance: ledgerTotals[index],
       };
     });
     const pending = await db
@@ -260,11 +293,11 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     return ok({
       channel: bank.name,
       platformAccount: bank.platformAccount,
-      collectionBalance: balances.get(bank.platformAccount.accountNumber) ?? 0,
+      collectionBalance: Number(syncOf.get(0)?.bank_balance ?? 0),
       editions,
       unattributedCount: Number(pending.n),
       unattributedAmount: Number(pending.total),
-      lastSyncTime: lastSync?.time ?? null,
+      lastSyncTime: syncOf.get(0)?.sync_time ?? null,
     });
   });
 

@@ -128,3 +128,14 @@ export interface ReconciliationItemTable {
   ledger_amount: Generated<number>;
   note: string | null;
 }
+
+/** Migration 076: the last balance sync per edition (platform_mark 0: the collection account). */
+export interface BankSyncTotalTable {
+  id: Generated<number>;
+  platform_mark: number;
+  sub_account_count: Generated<number>;
+  closing_count: Generated<number>;
+  bank_balance: Generated<number>;
+  ledger_balance: Generated<number>;
+  sync_time: string;
+}

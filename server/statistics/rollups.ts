@@ -82,8 +82,8 @@ function addedTo(table: string) {
 }
 
 /**
- * Adds one ledger posting (all entries of one postEntries call, one account, one time) to its three rollup
- * rows: the company's day and month, and the edition's day for the company's department and partner.
+ * Adds one ledger posting (all entries of one postEntries call, one account, one time) to its rollup rows: the
+ * company's day and month, and the edition's day and month for the company's department and partner.
  */
 export async function addToRollups(
   tx: Writer,
@@ -132,17 +132,33 @@ export async function addToRollups(
       }),
     )
     .execute();
-  if (Number(monthRow.entry_count) === metrics.entry_count) {
-    await tx
-      .insertInto('stat_group_month')
-      .values({ platform_mark: account.platformMark, month, ...owner, company_count: 1 })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['platform_mark', 'month', 'department_id', 'subsidiary_id'])
-          .doUpdateSet({ company_count: sql`stat_group_month.company_count + 1` }),
-      )
-      .execute();
-  }
+  const newMonth = Number(monthRow.entry_count) === metrics.entry_count ? 1 : 0;
+  await tx
+    .insertInto('stat_group_month')
+    .values({
+      platform_mark: account.platformMark,
+      month,
+      ...owner,
+      company_count: newMonth,
+      net_amount: metrics.net_amount,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['platform_mark', 'month', 'department_id', 'subsidiary_id']).doUpdateSet({
+        company_count: sql`stat_group_month.company_count + excluded.company_count`,
+        net_amount: sql`stat_group_month.net_amount + excluded.net_amount`,
+      }),
+    )
+    .execute();
+}
+
+/** The sum of every account balance of an edition: the signed net of all its ledger entries, from the rollups. */
+export async function editionLedgerTotal(db: Db, platformMark: number): Promise<number> {
+  const row = await db
+    .selectFrom('stat_group_month')
+    .select(sql<string>`COALESCE(SUM(net_amount), 0)`.as('total'))
+    .where('platform_mark', '=', platformMark)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 const SUMS = sql.raw(`

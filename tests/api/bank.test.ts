@@ -367,15 +367,32 @@ describe('子账户与银行信息', () => {
     expect((ongoing.content as { accountNumber: string }[]).map((row) => row.accountNumber)).toContain(
       closing[0].account_number,
     );
+    envelopeOf(await json(caiwu, 'PATCH', '/api/v1/bankaccounts/bank/syncbalance'));
     const info = envelopeOf(await caiwu.get('/api/v1/bank/information'));
     expect(info.content.platformAccount.accountNumber).toBe(DEV_PLATFORM_ACCOUNT.accountNumber);
     const standard = info.content.editions.find((row: { platformMark: number }) => row.platformMark === 1);
+    // The bank side as of that sync, summed here from the development bank's own statement.
+    const bankSide = await test.db
+      .selectFrom('bank_transactions')
+      .innerJoin('bank_sub_accounts', 'bank_sub_accounts.account_number', 'bank_transactions.account_number')
+      .select(sql<string>`SUM(CASE WHEN direction = 1 THEN amount ELSE -amount END)`.as('total'))
+      .where('bank_sub_accounts.platform_mark', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(standard.bankBalance).toBe(Number(bankSide.total));
+    const subs = await test.db
+      .selectFrom('bank_sub_accounts')
+      .select(sql<string>`COUNT(*)`.as('n'))
+      .where('platform_mark', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(standard.subAccountCount).toBe(Number(subs.n));
+    expect(standard.difference).toBe(standard.bankBalance - standard.syncedLedgerBalance);
     const ledger = await test.db
       .selectFrom('accounts')
       .select(sql<string>`SUM(balance)`.as('total'))
       .where('platform_mark', '=', 1)
       .executeTakeFirstOrThrow();
     expect(standard.ledgerBalance).toBe(Number(ledger.total));
+    expect(standard.syncedLedgerBalance).toBe(Number(ledger.total));
     expect(info.content.unattributedCount).toBe((await pendingFunds()).length);
   });
 });

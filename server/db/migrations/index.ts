@@ -24,6 +24,7 @@ import * as settlementSheets from './072_settlement_sheets';
 import * as bank from './073_bank';
 import * as statisticsScopeIndexes from './074_statistics_scope_indexes';
 import * as statisticsCompanyCounts from './075_statistics_company_counts';
+import * as bankSyncTotals from './076_bank_sync_totals';
 import * as sensitiveWords from './080_sensitive_words';
 import * as feedback from './081_feedback';
 import * as smsLogs from './082_sms_logs';
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '073_bank': bank,
   '074_statistics_scope_indexes': statisticsScopeIndexes,
   '075_statistics_company_counts': statisticsCompanyCounts,
+  '076_bank_sync_totals': bankSyncTotals,
   '080_sensitive_words': sensitiveWords,
   '081_feedback': feedback,
   '090_workers': workers,

@@ -28,9 +28,12 @@ interface Information {
     platformMark: number;
     subAccountCount: number;
     closingCount: number;
+    /** As of the last sync, with the ledger's total at that moment and their difference. */
     bankBalance: number;
-    ledgerBalance: number;
+    syncedLedgerBalance: number;
     difference: number;
+    /** The ledger's total now. */
+    ledgerBalance: number;
   }[];
   unattributedCount: number;
   unattributedAmount: number;
@@ -84,7 +87,7 @@ export function BankInformationPage() {
               <dd style={{ margin: 0 }}>{info?.channel === 'dev' ? '开发环境银行（本地账簿）' : info?.channel}</dd>
               <dt>收款账户待处理资金</dt>
               <dd style={{ margin: 0 }}>
-                {formatMoney(info?.collectionBalance ?? 0)} 元（无法归属资金 {info?.unattributedCount} 笔，
+                {formatMoney(info?.collectionBalance ?? 0)} 元（同步时；无法归属资金 {info?.unattributedCount} 笔，
                 {formatMoney(info?.unattributedAmount ?? 0)} 元）
               </dd>
             </Box>
@@ -110,9 +113,10 @@ export function BankInformationPage() {
                 <TableCell>版本</TableCell>
                 <TableCell align="right">子账户数</TableCell>
                 <TableCell align="right">销户中</TableCell>
-                <TableCell align="right">银行余额（元）</TableCell>
-                <TableCell align="right">账本余额（元）</TableCell>
+                <TableCell align="right">银行余额（元，同步时）</TableCell>
+                <TableCell align="right">账本余额（元，同步时）</TableCell>
                 <TableCell align="right">差额（元）</TableCell>
+                <TableCell align="right">当前账本余额（元）</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -122,10 +126,11 @@ export function BankInformationPage() {
                   <TableCell align="right">{row.subAccountCount}</TableCell>
                   <TableCell align="right">{row.closingCount}</TableCell>
                   <TableCell align="right">{formatMoney(row.bankBalance)}</TableCell>
-                  <TableCell align="right">{formatMoney(row.ledgerBalance)}</TableCell>
+                  <TableCell align="right">{formatMoney(row.syncedLedgerBalance)}</TableCell>
                   <TableCell align="right" sx={{ color: row.difference === 0 ? undefined : 'error.main' }}>
                     {formatMoney(row.difference)}
                   </TableCell>
+                  <TableCell align="right">{formatMoney(row.ledgerBalance)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
