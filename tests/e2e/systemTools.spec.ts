@@ -152,3 +152,49 @@ test('账本核对找出人为制造的差额', async ({ page }) => {
     );
   }
 });
+
+test('重建统计汇总修正被改坏的汇总，并列出修正结果', async ({ page }) => {
+  // Plant a difference in one company-day rollup: the rebuild must take it back out.
+  const victim = await withServerDb(async (db) => {
+    const row = await db
+      .selectFrom('stat_company_day')
+      .select(['id', 'company_id', 'platform_mark', 'day', 'net_amount'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('stat_company_day')
+      .set({ net_amount: Number(row.net_amount) + 8_888_800 })
+      .where('id', '=', row.id)
+      .execute();
+    return row;
+  });
+  await loginAs(page, 'admin');
+  await expect(page.getByRole('button', { name: '退出' })).toBeVisible();
+  await page.goto('/adAdminTool');
+  const section = page.getByRole('region', { name: '重建统计汇总' });
+  await section.getByRole('button', { name: '重建统计汇总' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+  await expect(section.getByText('重建完成：已修正 1 张汇总表，现与账本一致')).toBeVisible();
+  const row = section.getByRole('table', { name: '重建结果' }).getByRole('row').filter({ hasText: '企业日汇总' });
+  await expect(row.getByRole('cell').last()).toHaveText('已修正');
+  // The day's rollup equals that day's ledger entries again.
+  const [rollup, ledger] = await withServerDb((db) =>
+    Promise.all([
+      db
+        .selectFrom('stat_company_day')
+        .select('net_amount')
+        .where('company_id', '=', victim.company_id)
+        .where('platform_mark', '=', victim.platform_mark)
+        .where('day', '=', victim.day)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.sum<number>('amount').as('net'))
+        .where('company_id', '=', victim.company_id)
+        .where('platform_mark', '=', victim.platform_mark)
+        .where('create_time', 'like', `${victim.day}%`)
+        .executeTakeFirstOrThrow(),
+    ]),
+  );
+  expect(Number(rollup.net_amount)).toBe(Number(ledger.net));
+});
