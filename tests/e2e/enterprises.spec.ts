@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { ENTERPRISE_MSG } from '../../src/domain/enterprises';
+import { WEBHOOK_MSG, webhookPath } from '../../src/domain/thirdPartyCalls';
 import { csvFile, payee } from '../support/batchFiles';
 import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
@@ -9,7 +11,8 @@ import { MERCHANT_COMPANY, signPayeesOnServer } from './support/signedPayees';
  * Enterprises end to end (issue 13): staff create an enterprise with its rates, mark it risky and lock it; the
  * merchant, guided by /contractManagement's banner, has its service agreement with 宝谷 drawn up, signs it and
  * downloads the PDF; a payout while its enterprise is risky asks for confirmation naming the reason, a locked one
- * is refused; the e-sign calls show on 宝谷's callback page.
+ * is refused; the e-sign calls show on 宝谷's callback page; 大熊's signed webhook is applied and a forged one
+ * refused, both listed on its callback page.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -175,4 +178,39 @@ test('宝谷回调管理列出平台对外的电子签章调用，请求中只�
   const request = page.getByLabel('请求内容').first();
   await expect(request).toContainText('sha256');
   await expect(request).toContainText('bytes');
+});
+
+test('大熊的签名回调被处理，伪造签名的回调被拒绝，二者都列在大熊回调管理中', async ({ page }) => {
+  test.setTimeout(60_000);
+  const bigBear = await withServerDb((db) =>
+    db
+      .selectFrom('enterprises')
+      .select(['id', 'webhook_secret'])
+      .where('short_name', '=', '大熊')
+      .executeTakeFirstOrThrow(),
+  );
+  const eventId = `e2e-${RUN}`;
+  const body = JSON.stringify({ eventId, type: 'contract.signed', data: { contractId: 999_999_999 } });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const post = (signature: string) =>
+    page.request.post(webhookPath(Number(bigBear.id)), {
+      headers: { 'content-type': 'application/json', 'x-lg-timestamp': timestamp, 'x-lg-signature': signature },
+      data: body,
+    });
+  const forged = await post(createHmac('sha256', 'not-the-secret').update(`${timestamp}.${body}`).digest('hex'));
+  expect(forged.status()).toBe(401);
+  const signed = await post(
+    createHmac('sha256', bigBear.webhook_secret ?? '')
+      .update(`${timestamp}.${body}`)
+      .digest('hex'),
+  );
+  expect(signed.status()).toBe(200);
+
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL(/\/adMain$/);
+  await page.goto('/adThirdCallBackBigBear');
+  const rows = page.locator('tbody tr').filter({ hasText: eventId });
+  await expect(rows).toHaveCount(2, { timeout: 30_000 });
+  await expect(rows.filter({ hasText: '已拒绝' })).toContainText(WEBHOOK_MSG.badSignature);
+  await expect(rows.filter({ hasText: '已处理' })).toContainText('contract.signed');
 });
