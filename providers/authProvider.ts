@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'ra-core';
-import { actionPermissions } from '../resources/registry';
+import { actionPermissions, routeOf } from '../resources/registry';
 import { canAccessRoute, hasAnyPermission, isAdminShellUser } from '../src/domain/permissions';
 import { roleLabel } from '../src/domain/roles';
 import { findRoute } from '../src/domain/routes';
@@ -87,7 +87,7 @@ export const authProvider: AuthProvider = {
   async canAccess({ resource, action }) {
     const session = getSession();
     if (!session) return false;
-    const rule = findRoute(`/${resource}`);
+    const rule = findRoute(routeOf(resource));
     if (!rule || !canAccessRoute(session.user, rule)) return false;
     const codes = actionPermissions(resource, action);
     if (codes === null) return true;

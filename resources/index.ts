@@ -24,6 +24,7 @@ import { settlementSheets } from './settlementSheets';
 import { codeQuery } from './smsCodes';
 import { noteSendStatus } from './smsLogs';
 import { subsidiaries } from './subsidiaries';
+import { TASK_RESOURCES } from './tasks';
 import { TAX_CERTIFICATE_RESOURCES } from './taxCertificates';
 import { THIRD_PARTY_RESOURCES } from './thirdPartyCalls';
 import type { ResourceDeclaration } from './types';
@@ -73,6 +74,7 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   ...AGREEMENT_RESOURCES,
   ...THIRD_PARTY_RESOURCES,
   ...WORKER_RESOURCES,
+  ...TASK_RESOURCES,
   ...RATE_RESOURCES,
   ...PARTNER_RESOURCES,
   smallCompanies,

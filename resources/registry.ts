@@ -7,6 +7,11 @@ export function declarationOf(name: string) {
   return BY_NAME.get(name);
 }
 
+/** The route a resource's page is reached by: its own name, or the page it is a part of (`route`). */
+export function routeOf(name: string): string {
+  return `/${BY_NAME.get(name)?.route ?? name}`;
+}
+
 const WRITE_ACTIONS = new Set(['create', 'edit', 'delete']);
 
 /**

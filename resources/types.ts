@@ -110,6 +110,8 @@ export interface ResourceDeclaration {
    * views the generator cannot express, e.g. a merchant's notice inbox). Keep the declaration data.
    */
   customList?: string;
+  /** A view shown inside another route's page (e.g. a page's second tab): the route (without its slash) whose access and title it follows. */
+  route?: string;
   /** The custom list renders GeneratedList with this declaration's own list request, so the first paint (src/boot) draws its rows too. */
   customListFirstPaint?: boolean;
 }

@@ -23,6 +23,7 @@ import { operationLogBinding } from './system/operationLog.binding';
 import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
 import { smsLogsBinding } from './system/smsLogs.binding';
 import { smallVersionsBinding, versionsBinding } from './system/versions.binding';
+import { TASK_BINDINGS } from './tasks/tasks.binding';
 import { THIRD_PARTY_BINDINGS } from './thirdparty/thirdPartyCalls.binding';
 import { WORKER_BINDINGS } from './workers/workers.binding';
 
@@ -57,4 +58,5 @@ export const BINDINGS: readonly ResourceBinding[] = [
   publishedHelpBinding,
   maintenanceBinding,
   ...WORKER_BINDINGS,
+  ...TASK_BINDINGS,
 ];

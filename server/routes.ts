@@ -46,6 +46,7 @@ import { sensitiveWordsRoutes } from './system/sensitiveWords.routes';
 import { settingsRoutes } from './system/settings.routes';
 import { smsCodeQueryRoutes } from './system/smsCodeQuery.routes';
 import { versionsRoutes } from './system/versions.routes';
+import { tasksRoutes } from './tasks/tasks.routes';
 import { thirdPartyRoutes } from './thirdparty/thirdparty.routes';
 import { workersRoutes } from './workers/workers.routes';
 
@@ -59,6 +60,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await ssoRoutes(app, services);
   await versionsRoutes(app, services);
   await workersRoutes(app, services);
+  await tasksRoutes(app, services);
   await agreementTemplatesRoutes(app, services);
   await authRoutes(app, services);
   await commonRoutes(app, services);

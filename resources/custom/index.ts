@@ -40,6 +40,12 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
   SignUserBigBearList: lazy(() =>
     import('../../src/pages/workers/SignUserBigBearList').then((module) => ({ default: module.SignUserBigBearList })),
   ),
+  TaskReleaseList: lazy(() =>
+    import('../../src/pages/tasks/TaskReleaseList').then((module) => ({ default: module.TaskReleaseList })),
+  ),
+  TaskSummaryTabs: lazy(() =>
+    import('../../src/pages/tasks/TaskSummaryTabs').then((module) => ({ default: module.TaskSummaryTabs })),
+  ),
   WorkerImportList: lazy(() =>
     import('../../src/pages/workers/WorkerImportList').then((module) => ({ default: module.WorkerImportList })),
   ),

@@ -72,7 +72,7 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
     <List
       resource={declaration.name}
       // The page's title is its menu label (src/domain/routes.ts), not the entity's name.
-      title={findRoute(`/${declaration.name}`)?.title ?? declaration.label}
+      title={findRoute(`/${declaration.route ?? declaration.name}`)?.title ?? declaration.label}
       filters={filterElements(declaration.filters)}
       sort={{ field: declaration.defaultSort.field, order: declaration.defaultSort.order }}
       perPage={pageSizes[0]}

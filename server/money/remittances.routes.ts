@@ -8,7 +8,6 @@ import {
   BATCH_MAX_BYTES,
   BATCH_PREVIEW_ROWS,
   DRAFT_TTL_MS,
-  MAX_OPEN_DRAFTS,
   SUBMIT_MSG,
 } from '../../src/domain/payoutBatch';
 import { ROLE } from '../../src/domain/roles';
@@ -30,16 +29,10 @@ import type { RawBatchRow } from './payouts/batchFile';
 import { BatchFileError, BatchLimitError } from './payouts/batchFileErrors';
 import { parseBatchFileIsolated, warmBatchParser } from './payouts/batchParser';
 import { TEMPLATE_NAME, templateCsv, templateXlsx } from './payouts/batchTemplate';
-import {
-  deleteStaleDrafts,
-  draftWarnings,
-  findOwnDraft,
-  insertDraft,
-  pruneOpenDrafts,
-  serviceRate,
-} from './payouts/drafts';
+import { createDraft, draftRows, draftWarnings, findOwnDraft } from './payouts/drafts';
+import type { PayoutRow } from './payouts/payoutRow';
 import { submitDraft } from './payouts/submitDraft';
-import { badRowCount, idCardsOf, validateRows } from './payouts/validateRows';
+import { badRowCount, idCardsOf, type RowError, rowWarnings, validateRows } from './payouts/validateRows';
 import { blacklistedAmong } from './settlementBlacklist.service';
 
 /**
@@ -128,52 +121,65 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
     }
     await assertNoSensitiveWords(db, rows.map((row) => row.remark ?? '').join('\n'), 'topUp', '打款备注');
 
-    const account = { companyId: auth.companyId, platformMark: auth.platformMark };
-    const rate = await serviceRate(db, account.companyId, account.platformMark);
-    const charges = rows.map((row) => itemServiceCharge(row.amount, rate));
-    const totalAmount = rows.reduce((sum, row) => sum + row.amount, 0);
-    const serviceCharge = charges.reduce((sum, charge) => sum + charge, 0);
     const now = Date.now();
-    await deleteStaleDrafts(db, account.companyId, chinaTime(now - DRAFT_TTL_MS));
-    const draftId = await insertDraft(db, {
-      ...account,
-      userId: auth.userId,
-      fileName: [...fileName].slice(-128).join(''),
-      rows,
-      totalAmount,
-      serviceCharge,
-      rate,
-      createTime: chinaTime(now),
-    });
-    await pruneOpenDrafts(db, account.companyId, MAX_OPEN_DRAFTS);
-    const balance = await balanceOf(db, account);
-    const total = totalAmount + serviceCharge;
-    const enterprise = await companyEnterprise(db, account.companyId, account.platformMark);
+    const account = { companyId: auth.companyId, platformMark: auth.platformMark };
+    const draft = await createDraft(db, account, auth.userId, fileName, rows, now);
     return ok(
-      {
-        draftId,
-        fileName,
-        itemCount: rows.length,
-        totalAmount,
-        serviceCharge,
-        total,
-        rate,
-        balance,
-        balanceAfter: balance - total,
-        shortfall: Math.max(0, total - balance),
-        expireTime: chinaTime(now + DRAFT_TTL_MS),
-        rows: rows.slice(0, BATCH_PREVIEW_ROWS).map((row, index) => ({
-          ...row,
-          idCard: maskIdCard(row.idCard),
-          bankCard: maskBankCard(row.bankCard),
-          serviceCharge: charges[index],
-        })),
-        warnings,
-        enterprise: enterprise ? enterpriseNotice(enterprise) : null,
-      },
+      await previewOf(db, account, figuresOf(draft, fileName, now), rows, warnings),
       `文件校验通过，共 ${rows.length} 笔`,
     );
   });
+}
+
+interface DraftFigures {
+  draftId: number;
+  fileName: string;
+  totalAmount: number;
+  serviceCharge: number;
+  rate: number;
+  expireTime: string;
+}
+
+function figuresOf(
+  draft: Pick<DraftFigures, 'draftId' | 'totalAmount' | 'serviceCharge' | 'rate'>,
+  fileName: string,
+  created: number,
+): DraftFigures {
+  const { draftId, totalAmount, serviceCharge, rate } = draft;
+  return { draftId, fileName, totalAmount, serviceCharge, rate, expireTime: chinaTime(created + DRAFT_TTL_MS) };
+}
+
+/**
+ * What /remit shows before the payment password: totals, the balance after, the first rows (ID and card
+ * numbers masked as in the records) and the warnings to acknowledge. The same for a fresh upload and for a
+ * draft opened again by its id (a task's settlement, server/tasks).
+ */
+async function previewOf(
+  db: AppServices['db'],
+  account: { companyId: number; platformMark: number },
+  draft: DraftFigures,
+  rows: readonly PayoutRow[],
+  warnings: readonly RowError[],
+) {
+  const balance = await balanceOf(db, account);
+  const total = draft.totalAmount + draft.serviceCharge;
+  const enterprise = await companyEnterprise(db, account.companyId, account.platformMark);
+  return {
+    ...draft,
+    itemCount: rows.length,
+    total,
+    balance,
+    balanceAfter: balance - total,
+    shortfall: Math.max(0, total - balance),
+    rows: rows.slice(0, BATCH_PREVIEW_ROWS).map((row) => ({
+      ...row,
+      idCard: maskIdCard(row.idCard),
+      bankCard: maskBankCard(row.bankCard),
+      serviceCharge: itemServiceCharge(row.amount, draft.rate),
+    })),
+    warnings,
+    enterprise: enterprise ? enterpriseNotice(enterprise) : null,
+  };
 }
 
 function bodyOf(body: unknown): Record<string, unknown> {
@@ -200,6 +206,22 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
       .header('content-disposition', attachmentDisposition(`${TEMPLATE_NAME}.${format}`))
       .header('cache-control', 'private, no-store')
       .send(content);
+  });
+
+  // A draft not made by this page's upload (a task's settlement) opens here again: /remit?draft=<id>.
+  app.get('/api/v1/remittances/batch/drafts/:id', ACCESS, async (request) => {
+    const auth = merchantOf(request);
+    const draftId = parseId((request.params as { id: string }).id, '上传记录编号');
+    const draft = await findOwnDraft(db, draftId, auth.companyId, auth.platformMark);
+    if (!draft) fail(SUBMIT_MSG.draftMissing);
+    if (draft.batchId !== null) fail(SUBMIT_MSG.alreadySubmitted);
+    const created = parseChinaTime(draft.createTime);
+    if (Date.now() - created > DRAFT_TTL_MS) fail(SUBMIT_MSG.draftExpired);
+    const rows = await draftRows(db, draft.id);
+    if (rows === null) fail(SUBMIT_MSG.draftMissing);
+    const account = { companyId: auth.companyId, platformMark: auth.platformMark };
+    const figures = figuresOf({ ...draft, draftId: draft.id }, draft.fileName, created);
+    return ok(await previewOf(db, account, figures, rows, rowWarnings(rows)));
   });
 
   app.post('/api/v1/remittances/batch/submit', ACCESS, async (request) => {

@@ -91,8 +91,11 @@ export interface WorkerTaskTable {
   status: Generated<number>;
   /** The payout draft the settlement became (payout_drafts.id). */
   draft_id: number | null;
+  publish_time: string | null;
   complete_time: string | null;
   settle_time: string | null;
+  cancel_time: string | null;
+  cancel_reason: string | null;
   create_user: string;
   create_time: string;
   update_time: string;
@@ -104,6 +107,8 @@ export interface WorkerTaskMemberTable {
   worker_id: number;
   company_id: number;
   amount: Generated<number>;
+  /** The worker's row in the payout draft the task was settled into (migration 091). */
+  row_no: number | null;
   create_time: string;
 }
 

@@ -74,6 +74,10 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     () => import('../pages/money/RechargePage'),
     (module) => module.RechargePage,
   ),
+  '/adTaskOverview': page(
+    () => import('../pages/tasks/TaskOverviewPage'),
+    (module) => module.TaskOverviewPage,
+  ),
   '/adAdminTool': page(
     () => import('../pages/systemTools/AdminToolPage'),
     (module) => module.AdminToolPage,

@@ -96,19 +96,6 @@ export function maskCard(card: string): string {
   return card.length < 8 ? '****' : `${card.slice(0, 4)}********${card.slice(-4)}`;
 }
 
-/** Task status (任务发布): 进行中 → 已完成 → 已结算. */
-export const TASK_STATUS = { open: 1, completed: 2, settled: 3 } as const;
-export const TASK_STATUS_CHOICES: readonly Choice[] = [
-  { id: 1, name: '进行中' },
-  { id: 2, name: '已完成' },
-  { id: 3, name: '已结算' },
-];
-/** How the task is priced: 按单价 (per worker) or 按总价 (split evenly). */
-export const TASK_PRICING_CHOICES: readonly Choice[] = [
-  { id: 1, name: '按人单价' },
-  { id: 2, name: '任务总价' },
-];
-
 /** A 大熊信息下载 job (worker_downloads.status). */
 export const DOWNLOAD_STATUS = { queued: 0, running: 1, done: 2, failed: 3 } as const;
 export const DOWNLOAD_STATUS_CHOICES: readonly Choice[] = [

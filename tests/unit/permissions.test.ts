@@ -302,3 +302,14 @@ describe('canAccessRoute', () => {
     });
   });
 });
+
+describe('/adTaskOverview (a merchant code on an admin page)', () => {
+  const overview = findRoute('/adTaskOverview') as RouteRule;
+  it('opens for a staff user whose role holds MER_EMPLOYEE_LIST, not for one without it', () => {
+    for (const rid of [3, 4, 5]) {
+      const base = ROLE_TEMPLATES[rid as 3 | 4 | 5].filter((code) => code !== 'MER_EMPLOYEE_LIST');
+      expect(canAccessRoute(makeUser(rid, [...base, 'MER_EMPLOYEE_LIST']), overview), String(rid)).toBe(true);
+      expect(canAccessRoute(makeUser(rid, base), overview), String(rid)).toBe(false);
+    }
+  });
+});

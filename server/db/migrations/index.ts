@@ -31,6 +31,7 @@ import * as smsLogs from './082_sms_logs';
 import * as autoInvoicing from './083_auto_invoicing';
 import * as helpCenter from './084_help_center';
 import * as workers from './090_workers';
+import * as taskLifecycle from './091_task_lifecycle';
 import * as roles from './100_roles';
 import * as serviceRates from './103_service_rates';
 import * as partnerChannels from './104_partner_channels';
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '080_sensitive_words': sensitiveWords,
   '081_feedback': feedback,
   '090_workers': workers,
+  '091_task_lifecycle': taskLifecycle,
   '082_sms_logs': smsLogs,
   '083_auto_invoicing': autoInvoicing,
   '084_help_center': helpCenter,

@@ -1,4 +1,7 @@
+import { itemServiceCharge } from '../../../src/domain/charges';
+import { DRAFT_TTL_MS, MAX_OPEN_DRAFTS } from '../../../src/domain/payoutBatch';
 import type { Db } from '../../db/database';
+import { chinaTime } from '../../db/time';
 import type { Tx } from '../ledger/ledger';
 import { rateInForce } from '../rates/rates.service';
 import type { PayoutRow } from './payoutRow';
@@ -57,6 +60,47 @@ export async function insertDraft(db: Db, draft: NewDraft): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+export interface CreatedDraft {
+  draftId: number;
+  totalAmount: number;
+  serviceCharge: number;
+  rate: number;
+  /** Each row's service charge, in row order. */
+  charges: number[];
+}
+
+/**
+ * A validated set of payout rows becomes a draft the /remit page submits: priced at the company's rate, the
+ * company's expired drafts dropped and at most MAX_OPEN_DRAFTS kept. Used by the file upload and by a task's
+ * settlement (server/tasks), which pass rows already validated by validateRows.
+ */
+export async function createDraft(
+  db: Db,
+  account: { companyId: number; platformMark: number },
+  userId: number,
+  fileName: string,
+  rows: readonly PayoutRow[],
+  now: number,
+): Promise<CreatedDraft> {
+  const rate = await serviceRate(db, account.companyId, account.platformMark);
+  const charges = rows.map((row) => itemServiceCharge(row.amount, rate));
+  const totalAmount = rows.reduce((sum, row) => sum + row.amount, 0);
+  const serviceCharge = charges.reduce((sum, charge) => sum + charge, 0);
+  await deleteStaleDrafts(db, account.companyId, chinaTime(now - DRAFT_TTL_MS));
+  const draftId = await insertDraft(db, {
+    ...account,
+    userId,
+    fileName: [...fileName].slice(-128).join(''),
+    rows,
+    totalAmount,
+    serviceCharge,
+    rate,
+    createTime: chinaTime(now),
+  });
+  await pruneOpenDrafts(db, account.companyId, MAX_OPEN_DRAFTS);
+  return { draftId, totalAmount, serviceCharge, rate, charges };
 }
 
 /** Drops the company's uploads that were never submitted and can no longer be (they hold whole files). */

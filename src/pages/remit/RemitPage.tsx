@@ -8,9 +8,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { Title } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../providers/httpClient';
 import { RiskConfirmDialog, riskConfirmOf } from '../../components/RiskConfirmDialog';
 import { BATCH_FILE_MSG, BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../domain/payoutBatch';
@@ -23,6 +23,7 @@ import { RemitWarnings } from './RemitWarnings';
 import {
   type BatchPreview,
   downloadTemplate,
+  openDraft,
   type RowErrors,
   type SubmittedBatch,
   submitBatch,
@@ -93,6 +94,21 @@ export function RemitPage() {
   const [riskText, setRiskText] = useState<string | null>(null);
   const { blocked, guard } = useClickGuard();
   const companyId = session?.user.properties.cid;
+  // A draft made elsewhere (a task's settlement, /taskRelease) opens here by its id: /remit?draft=<id>.
+  const [search] = useSearchParams();
+  const draftParam = search.get('draft');
+  useEffect(() => {
+    const draftId = Number(draftParam);
+    if (!draftParam || !Number.isInteger(draftId) || draftId <= 0) return;
+    let live = true;
+    setStage({ kind: 'checking', fileName: '打款草稿' });
+    openDraft(draftId)
+      .then((preview) => live && setStage({ kind: 'preview', preview, accepted: false, riskConfirmed: false }))
+      .catch((error: Error) => live && setStage({ kind: 'failed', message: error.message }));
+    return () => {
+      live = false;
+    };
+  }, [draftParam]);
   if (!session || !companyId) return <Typography sx={{ mt: 2 }}>仅商户账号可以批量打款</Typography>;
 
   const upload = async (file: File) => {

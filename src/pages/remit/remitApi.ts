@@ -80,6 +80,11 @@ export function validateBatchFile(file: File): Promise<BatchPreview> {
   });
 }
 
+/** A draft made elsewhere (a task's settlement), shown like a fresh upload's preview. */
+export function openDraft(draftId: number): Promise<BatchPreview> {
+  return requestContent(`/api/v1/remittances/batch/drafts/${draftId}`, { silent: true });
+}
+
 export function submitBatch(
   draftId: number,
   payPassword: string,

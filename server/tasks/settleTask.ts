@@ -1,0 +1,112 @@
+import { memberAmounts, TASK_MSG, TASK_PRICING, TASK_STATUS } from '../../src/domain/tasks';
+import { SIGN_STATUS } from '../../src/domain/workers';
+import type { AuthContext } from '../auth/access';
+import type { Db } from '../db/database';
+import { fail } from '../http/errors';
+import { createDraft } from '../money/payouts/drafts';
+import { validateRows } from '../money/payouts/validateRows';
+import { blacklistedAmong } from '../money/settlementBlacklist.service';
+
+/** 1/10000 yuan → the yuan text of a payout line ('12.5000'), integers only. */
+function yuanText(units: number): string {
+  return `${Math.floor(units / 10000)}.${String(units % 10000).padStart(4, '0')}`;
+}
+
+/**
+ * Settles a completed task (inside the settle action's transaction, before its guarded UPDATE): each assigned
+ * worker becomes a line of a payout draft with the task's pay, checked by the payout upload's own rules
+ * (validateRows: signed agreement, blacklist, card and amount), and the draft is what /remit?draft=<id> shows
+ * and submits. A settled task whose draft was never submitted (expired, or dropped by newer uploads) may be
+ * settled again: the old draft is replaced. Members keep their amount and row number, which is how the summary
+ * finds each one's payout item in the batch the draft becomes.
+ */
+export async function settleTask(db: Db, companyId: number, auth: AuthContext, taskId: number): Promise<void> {
+  const task = await db
+    .selectFrom('worker_tasks')
+    .selectAll()
+    .where('id', '=', taskId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!task) fail(TASK_MSG.notFound);
+  const status = Number(task.status);
+  if (status === TASK_STATUS.settled && task.draft_id !== null) {
+    const batch = await db
+      .selectFrom('payout_batches')
+      .select('id')
+      .where('draft_id', '=', task.draft_id)
+      .executeTakeFirst();
+    if (batch) fail(TASK_MSG.alreadyPaid);
+    await db.deleteFrom('payout_drafts').where('id', '=', task.draft_id).where('batch_id', 'is', null).execute();
+  } else if (status !== TASK_STATUS.completed) {
+    fail(TASK_MSG.settleOnlyCompleted);
+  }
+
+  const members = await db
+    .selectFrom('worker_task_members')
+    .innerJoin('workers', 'workers.id', 'worker_task_members.worker_id')
+    .select([
+      'worker_task_members.id as memberId',
+      'workers.name',
+      'workers.id_card as idCard',
+      'workers.bank_card as bankCard',
+      'workers.mobile',
+      'workers.sign_status as signStatus',
+    ])
+    .where('worker_task_members.task_id', '=', taskId)
+    .orderBy('worker_task_members.id')
+    .execute();
+  if (members.length === 0) fail(TASK_MSG.completeNeedsMembers);
+  const amounts = memberAmounts(
+    Number(task.pricing),
+    task.unit_price === null ? null : Number(task.unit_price),
+    task.total_amount === null ? null : Number(task.total_amount),
+    members.length,
+  );
+  if (Number(task.pricing) === TASK_PRICING.total && amounts.some((amount) => amount <= 0)) {
+    fail(TASK_MSG.tooSmallToSplit);
+  }
+
+  const raw = members.map((member, index) => ({
+    rowNo: index + 1,
+    values: {
+      name: member.name,
+      idCard: member.idCard,
+      bankCard: member.bankCard,
+      mobile: member.mobile ?? '',
+      amount: yuanText(amounts[index]),
+      remark: `任务${task.task_no}`,
+    },
+    cellErrors: [],
+  }));
+  const idCards = members.map((member) => member.idCard.toUpperCase());
+  const unsigned = new Set(
+    members.filter((member) => Number(member.signStatus) !== SIGN_STATUS.signed).map((m) => m.idCard.toUpperCase()),
+  );
+  const { rows, errors } = validateRows(raw, await blacklistedAmong(db, idCards), unsigned);
+  if (errors.length > 0) {
+    const byRow = new Map<number, string[]>();
+    for (const error of errors) byRow.set(error.rowNo, [...(byRow.get(error.rowNo) ?? []), error.message]);
+    fail(
+      TASK_MSG.notPayable(
+        [...byRow].map(([rowNo, messages]) => `${members[rowNo - 1].name}（${messages.join('，')}）`),
+      ),
+    );
+  }
+
+  const draft = await createDraft(
+    db,
+    { companyId, platformMark: Number(task.platform_mark) },
+    auth.userId,
+    `任务结算-${task.task_no}-${task.title}`,
+    rows,
+    Date.now(),
+  );
+  for (const [index, member] of members.entries()) {
+    await db
+      .updateTable('worker_task_members')
+      .set({ amount: amounts[index], row_no: index + 1 })
+      .where('id', '=', member.memberId)
+      .execute();
+  }
+  await db.updateTable('worker_tasks').set({ draft_id: draft.draftId }).where('id', '=', taskId).execute();
+}

@@ -1,0 +1,95 @@
+import type { Choice } from './enums';
+
+/**
+ * Tasks (任务发布 / 任务汇总, issue 12; rules in server/tasks/README.md). A task is drafted, published, assigned
+ * signed workers, completed and settled into a payout draft the /remit flow pays; it may be cancelled before it
+ * is completed.
+ */
+export const TASK_STATUS = { draft: 0, published: 1, completed: 2, settled: 3, cancelled: 4 } as const;
+export const TASK_STATUS_CHOICES: readonly Choice[] = [
+  { id: 0, name: '待发布' },
+  { id: 1, name: '已发布' },
+  { id: 2, name: '已完成' },
+  { id: 3, name: '已结算' },
+  { id: 4, name: '已取消' },
+];
+
+/** How the task is priced: a unit price per worker, or a total split evenly among the assigned workers. */
+export const TASK_PRICING = { unit: 1, total: 2 } as const;
+export const TASK_PRICING_CHOICES: readonly Choice[] = [
+  { id: 1, name: '按人单价' },
+  { id: 2, name: '任务总价' },
+];
+
+/** Where an assigned worker's pay stands (read from the draft and the payout item of the settled batch). */
+export const TASK_PAY_STATUS_CHOICES: readonly Choice[] = [
+  { id: 0, name: '未结算' },
+  { id: 1, name: '待提交打款' },
+  { id: 2, name: '打款中' },
+  { id: 3, name: '已到账' },
+  { id: 4, name: '打款失败' },
+];
+
+export const TASK_HEADCOUNT_MAX = 1000;
+export const TASK_TITLE_MAX = 64;
+export const TASK_DESCRIPTION_MAX = 2000;
+
+export const TASK_MSG = {
+  notFound: '任务不存在',
+  editOnlyDraft: '只有待发布的任务可以修改',
+  publishOnlyDraft: '只有待发布的任务可以发布',
+  completeOnlyPublished: '只有已发布的任务可以标记完成',
+  completeNeedsMembers: '请先分配人员再标记完成',
+  cancelOnlyOpen: '只有待发布或已发布的任务可以取消',
+  settleOnlyCompleted: '只有已完成的任务可以结算',
+  alreadyPaid: '该任务的打款已提交，不能重新结算',
+  assignClosed: '只有待发布或已发布的任务可以分配人员',
+  removeClosed: '只有待发布或已发布的任务可以移除人员',
+  pickWorkers: '请选择要分配的人员',
+  workerMissing: '所选人员不存在或不属于本企业',
+  memberMissing: '该人员不在此任务中',
+  unsigned: (names: readonly string[]) => `以下人员尚未签署协议，不能分配：${names.join('、')}`,
+  alreadyAssigned: (names: readonly string[]) => `以下人员已在该任务中：${names.join('、')}`,
+  overHeadcount: (headcount: number, assigned: number) =>
+    `超出任务人数：该任务需要 ${headcount} 人，已分配 ${assigned} 人，最多还能分配 ${Math.max(0, headcount - assigned)} 人`,
+  notPayable: (details: readonly string[]) => `以下人员不能打款，请处理后再结算：${details.join('；')}`,
+  unitPriceRequired: '按人单价的任务请输入单价',
+  totalRequired: '任务总价的任务请输入总价',
+  amountPositive: '金额必须大于 0',
+  tooSmallToSplit: '任务总价不足以分给每位人员（每人至少 0.01 元）',
+  endBeforeStart: '结束日期不能早于开始日期',
+  headcount: `人数须为 1-${TASK_HEADCOUNT_MAX} 的整数`,
+  industryMissing: '所选行业不存在',
+} as const;
+
+/** Units per hundredth of a yuan: a payout line has at most two decimals. */
+const CENT = 100;
+
+/**
+ * Each assigned worker's pay in 1/10000 yuan: the unit price each, or the total split evenly in whole cents
+ * (payout lines have two decimals), the leftover cents going one each to the first workers, so the lines add up
+ * to the total exactly. Integers only.
+ */
+export function memberAmounts(
+  pricing: number,
+  unitPrice: number | null,
+  totalAmount: number | null,
+  count: number,
+): number[] {
+  if (count <= 0) return [];
+  if (pricing === TASK_PRICING.unit) return Array.from({ length: count }, () => unitPrice ?? 0);
+  const cents = Math.floor((totalAmount ?? 0) / CENT);
+  const share = Math.floor(cents / count);
+  const extra = cents - share * count;
+  return Array.from({ length: count }, (_, index) => (share + (index < extra ? 1 : 0)) * CENT);
+}
+
+/** The amount the task pays in all (1/10000 yuan) for `count` workers. */
+export function taskTotal(
+  pricing: number,
+  unitPrice: number | null,
+  totalAmount: number | null,
+  count: number,
+): number {
+  return memberAmounts(pricing, unitPrice, totalAmount, count).reduce((sum, amount) => sum + amount, 0);
+}
