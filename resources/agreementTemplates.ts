@@ -37,7 +37,16 @@ export const agreementTemplates: ResourceDeclaration = {
     { source: 'nm', label: '模板名称', type: 'text', sortable: true, form: true, required: true },
     { source: 'type', label: '模板类型', type: 'enum', choices: AGREEMENT_TEMPLATE_TYPE, form: true, required: true },
     { source: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES, form: true, required: true },
-    { source: 'entid', label: '签约主体编号', type: 'number', form: true },
+    {
+      source: 'entid',
+      label: '签约主体',
+      type: 'reference',
+      reference: 'enterprise',
+      nameSource: 'entName',
+      form: true,
+      referenceEdition: 'platformmark',
+    },
+    { source: 'entName', label: '签约主体名称', type: 'text', list: false },
     // Derived from entid (1 when set): lets the 解绑 action show only on bound templates.
     { source: 'bindStatus', label: '绑定状态', type: 'enum', choices: TEMPLATE_BIND_STATUS },
     {
@@ -59,7 +68,7 @@ export const agreementTemplates: ResourceDeclaration = {
     { key: 'nm', label: '模板名称', type: 'text', alwaysOn: true },
     { key: 'type', label: '模板类型', type: 'enum', choices: AGREEMENT_TEMPLATE_TYPE, alwaysOn: true },
     { key: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES },
-    { key: 'entid', label: '签约主体编号', type: 'number' },
+    { key: 'entid', label: '签约主体', type: 'reference', reference: 'enterprise' },
     { key: 'useStatus', label: '使用状态', type: 'enum', choices: TEMPLATE_USE_STATUS },
   ],
   actions: [
@@ -107,10 +116,28 @@ export const agreementTemplateSeals: ResourceDeclaration = {
   defaultSort: { field: 'id', order: 'DESC' },
   fields: [
     { source: 'id', label: '印章编号', type: 'number', sortable: true },
-    { source: 'templateID', label: '所属模板编号', type: 'number', sortable: true, form: true, required: true },
-    { source: 'templateName', label: '所属模板', type: 'text' },
-    { source: 'enterpriseID', label: '签约主体编号', type: 'number', form: true, required: true },
-    { source: 'enterpriseName', label: '签约主体名称', type: 'text', form: true, required: true },
+    {
+      source: 'templateID',
+      label: '所属模板',
+      type: 'reference',
+      reference: 'template',
+      nameSource: 'templateName',
+      sortable: true,
+      form: true,
+      required: true,
+    },
+    { source: 'templateName', label: '所属模板名称', type: 'text', list: false },
+    {
+      source: 'enterpriseID',
+      label: '签约主体',
+      type: 'reference',
+      reference: 'enterprise',
+      nameSource: 'enterpriseName',
+      form: true,
+      required: true,
+    },
+    // Copied from the chosen enterprise when the seal is saved.
+    { source: 'enterpriseName', label: '签约主体名称', type: 'text', list: false },
     { source: 'sealType', label: '印章类型', type: 'enum', choices: SEAL_TYPE, form: true, required: true },
     // Changed by the 作废 / 恢复 actions only; a new seal starts 正常.
     { source: 'dataStatus', label: '状态', type: 'enum', choices: DATA_STATUS },
@@ -118,7 +145,7 @@ export const agreementTemplateSeals: ResourceDeclaration = {
     { source: 'createTime', label: '创建时间', type: 'datetime', sortable: true },
   ],
   filters: [
-    { key: 'templateID', label: '所属模板编号', type: 'number', alwaysOn: true },
+    { key: 'templateID', label: '所属模板', type: 'reference', reference: 'template', alwaysOn: true },
     { key: 'dataStatus', label: '状态', type: 'enum', choices: DATA_STATUS, alwaysOn: true },
   ],
   actions: [

@@ -10,6 +10,11 @@ export function cellText(field: FieldDeclaration, record: Record<string, unknown
   switch (field.type) {
     case 'enum':
       return field.choices?.find((choice) => String(choice.id) === String(value))?.name ?? '';
+    case 'reference': {
+      // The name the server joined in; the id alone is never shown.
+      const name = field.nameSource ? record[field.nameSource] : undefined;
+      return name === null || name === undefined ? '' : String(name);
+    }
     case 'money':
       return formatMoney(value as number | string | null | undefined);
     case 'image':

@@ -16,6 +16,7 @@ const WIDTHS: Readonly<Record<FieldType, { minWidth?: number; maxWidth?: number 
   longtext: { maxWidth: 320 },
   image: { maxWidth: 160 },
   file: { maxWidth: 200 },
+  reference: { maxWidth: 240 },
 };
 
 /** A cell's box style, as CSS properties in camelCase (a React style object, or assigned to a DOM style). */

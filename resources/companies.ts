@@ -100,9 +100,9 @@ export const companies: ResourceDeclaration = {
     { key: 'legalPersonName', label: '法人姓名', type: 'text' },
     { key: 'stime', endKey: 'etime', label: '注册时间', type: 'dateRange', alwaysOn: true },
     { key: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES },
-    { key: 'subID', label: '分公司编号', type: 'number' },
-    { key: 'departID', label: '部门编号', type: 'number' },
-    { key: 'serviceId', label: '客服编号', type: 'number' },
+    { key: 'subID', label: '分公司', type: 'reference', reference: 'subsidiary' },
+    { key: 'departID', label: '部门', type: 'reference', reference: 'department' },
+    { key: 'serviceId', label: '客服', type: 'reference', reference: 'service' },
   ],
 };
 

@@ -15,9 +15,9 @@ const FILTERS: readonly FilterDeclaration[] = [
   { key: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES },
   { key: 'cstime', endKey: 'cetime', label: '注册时间', type: 'dateRange' },
   { key: 'astime', endKey: 'aetime', label: '激活时间', type: 'dateRange' },
-  { key: 'departID', label: '部门编号', type: 'number' },
-  { key: 'subID', label: '分公司编号', type: 'number' },
-  { key: 'serviceId', label: '客服编号', type: 'number' },
+  { key: 'departID', label: '部门', type: 'reference', reference: 'department' },
+  { key: 'subID', label: '分公司', type: 'reference', reference: 'subsidiary' },
+  { key: 'serviceId', label: '客服', type: 'reference', reference: 'service' },
 ];
 
 const ACTIONS = (codes: readonly string[]): readonly ActionDeclaration[] => [
@@ -30,8 +30,8 @@ const ACTIONS = (codes: readonly string[]): readonly ActionDeclaration[] => [
     permissions: codes,
     visibleWhen: { field: 'status', in: [0] },
     prompt: [
-      { source: 'subID', label: '分公司编号', type: 'number', required: true },
-      { source: 'serviceId', label: '客服编号', type: 'number' },
+      { source: 'subID', label: '分公司', type: 'reference', reference: 'subsidiary', required: true },
+      { source: 'serviceId', label: '客服', type: 'reference', reference: 'service' },
     ],
   },
   {

@@ -31,9 +31,17 @@ export const subsidiaries: ResourceDeclaration = {
       required: true,
       validate: 'subsidiaryName',
     },
-    // A department picker needs GET /api/v1/department/search; until the generator has one, the number.
-    { source: 'departID', label: '所属部门编号', type: 'number', list: false, form: true, required: true },
-    { source: 'departmentName', label: '所属部门', type: 'text' },
+    {
+      source: 'departID',
+      label: '所属部门',
+      type: 'reference',
+      reference: 'department',
+      nameSource: 'departmentName',
+      form: true,
+      required: true,
+    },
+    // The name the department column shows (a join); not a column of its own.
+    { source: 'departmentName', label: '所属部门名称', type: 'text', list: false },
     { source: 'crmCompanyName', label: 'CRM公司名称', type: 'text', form: true },
     { source: 'isVirtual', label: '是否虚拟', type: 'enum', choices: YES_NO, form: true },
     { source: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES, form: true, required: true },
@@ -42,7 +50,7 @@ export const subsidiaries: ResourceDeclaration = {
   ],
   filters: [
     { key: 'sname', label: '分公司名称', type: 'text', alwaysOn: true },
-    { key: 'departID', label: '部门编号', type: 'number' },
+    { key: 'departID', label: '部门', type: 'reference', reference: 'department' },
     { key: 'status', label: '状态', type: 'enum', choices: ENABLED_STATUS, alwaysOn: true },
     { key: 'isVirtual', label: '是否虚拟', type: 'enum', choices: YES_NO },
     { key: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES },

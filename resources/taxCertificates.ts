@@ -23,7 +23,7 @@ const FIELDS = {
 
 const CODES = ['UI_PAYMENT_PROVE'];
 
-/** Finance: list, upload (company by id or by exact name), delete. */
+/** Finance: list, upload (the company picked by name), delete. */
 export const adTaxPaymentCertificate: ResourceDeclaration = {
   name: 'adTaxPaymentCertificate',
   label: '完税证明',
@@ -35,8 +35,7 @@ export const adTaxPaymentCertificate: ResourceDeclaration = {
   fields: [
     FIELDS.id,
     FIELDS.companyName,
-    { source: 'coid', label: '企业编号', type: 'number', list: false, form: true },
-    { source: 'coname', label: '企业名称（与企业编号二选一）', type: 'text', list: false, form: true },
+    { source: 'coid', label: '企业', type: 'reference', reference: 'company', list: false, form: true, required: true },
     { ...FIELDS.period, form: true, required: true },
     { ...FIELDS.fileUrl, form: true, required: true },
     { ...FIELDS.fileName, form: true },

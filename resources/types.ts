@@ -1,5 +1,6 @@
 import type { ResourceApi } from '../providers/dataProvider';
 import type { Choice } from '../src/domain/enums';
+import type { ReferenceKind } from '../src/domain/references';
 import type { ValidatorName } from '../src/domain/validation';
 
 export type { ValidatorName };
@@ -8,8 +9,24 @@ export type { ValidatorName };
  * One entity view's declaration: plain data (no React), read by the web app's generator and by the
  * server, which takes its filter keys, sort fields and permission codes from here so the two cannot drift.
  */
-/** 'image' and 'file' are uploads (POST /api/v1/common/uploadfiles); the record keeps the returned url. */
-export type FieldType = 'text' | 'longtext' | 'number' | 'money' | 'datetime' | 'date' | 'enum' | 'image' | 'file';
+/**
+ * 'image' and 'file' are uploads (POST /api/v1/common/uploadfiles); the record keeps the returned url.
+ * 'reference' is the id of another record (`reference` names its kind): a searchable picker showing names, and as
+ * a column the name the server joins in (`nameSource`), never the id.
+ */
+export type FieldType =
+  | 'text'
+  | 'longtext'
+  | 'number'
+  | 'money'
+  | 'datetime'
+  | 'date'
+  | 'enum'
+  | 'image'
+  | 'file'
+  | 'reference';
+
+export type { ReferenceKind };
 
 export interface FieldDeclaration {
   source: string;
@@ -28,19 +45,28 @@ export interface FieldDeclaration {
   validate?: ValidatorName;
   /** Shown on the form but not editable. */
   readOnly?: boolean;
-  /** For 'file' uploads: the field that receives the original file name (e.g. annexName). */
+  /**
+   * For 'file' uploads: the field that receives the original file name (e.g. annexName). For references: the
+   * field carrying the referenced record's name (a join of the binding), shown in lists and show views.
+   */
   nameSource?: string;
   /** For 'longtext': a Markdown editor (image upload, server-rendered sanitised preview at `previewPath`). */
   editor?: { kind: 'markdown'; previewPath: string };
   /** Choices kept as data: GET this path answers [{ id, name }] (a picker that shows names, never typed ids). */
   choicesFrom?: string;
+  /** For 'reference' fields: what the id refers to (src/domain/references.ts). */
+  reference?: ReferenceKind;
+  /** For 'reference' fields: offer only records of the edition in this form field (e.g. platformMark). */
+  referenceEdition?: string;
 }
 
 export interface FilterDeclaration {
   /** The q= key. */
   key: string;
   label: string;
-  type: 'text' | 'enum' | 'dateRange' | 'number';
+  type: 'text' | 'enum' | 'dateRange' | 'number' | 'reference';
+  /** For 'reference' filters: the kind of record picked by name; the q= value is its id. */
+  reference?: ReferenceKind;
   /** For date ranges: `key` is the start, `endKey` the end (e.g. stime / etime). */
   endKey?: string;
   choices?: readonly Choice[];
@@ -77,8 +103,10 @@ export interface ActionDeclaration {
 export interface ActionPromptField {
   source: string;
   label: string;
-  type: 'text' | 'number';
+  type: 'text' | 'number' | 'reference';
   required?: boolean;
+  /** For 'reference' prompts: the kind of record picked by name; the body carries its id. */
+  reference?: ReferenceKind;
 }
 
 export interface ResourceDeclaration {

@@ -34,6 +34,7 @@ import { departmentsRoutes } from './people/departments.routes';
 import { partnersRoutes } from './people/partners.routes';
 import { rolesRoutes } from './people/roles.routes';
 import { staffRoutes } from './people/staff.routes';
+import { referencesRoutes } from './references/references.routes';
 import { companySummaryRoutes } from './statistics/companySummary.routes';
 import { statisticsRebuildRoutes } from './statistics/rebuild.routes';
 import { reportsRoutes } from './statistics/reports.routes';
@@ -68,6 +69,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await companyOverviewRoutes(app, services);
   await contractsRoutes(app, services);
   await departmentsRoutes(app, services);
+  await referencesRoutes(app, services);
   await rolesRoutes(app, services);
   await staffRoutes(app, services);
   await partnersRoutes(app, services);

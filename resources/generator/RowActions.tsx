@@ -9,8 +9,18 @@ import { Button, Confirm, useNotify, useRecordContext, useRefresh } from 'react-
 import { ApiError, requestContent } from '../../providers/httpClient';
 import { getSession } from '../../providers/sessionStore';
 import { hasAnyPermission } from '../../src/domain/permissions';
-import type { ActionDeclaration, ResourceDeclaration } from '../types';
+import type { ActionDeclaration, ActionPromptField, ResourceDeclaration } from '../types';
 import { downloadApiFile } from './downloadFile';
+import { ReferencePicker } from './ReferencePicker';
+
+/** The per-field messages of a refusal (content.errors), when the server names the fields. */
+function errorsOf(content: unknown): Record<string, string> {
+  const errors = (content as { errors?: unknown } | null)?.errors;
+  if (!errors || typeof errors !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
 
 function visible(action: ActionDeclaration, record: Record<string, unknown>): boolean {
   if (!action.visibleWhen) return true;
@@ -37,24 +47,36 @@ function ActionButton({
   const [running, setRunning] = useState(false);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [link, setLink] = useState<string | null>(null);
+  // Messages under the dialog's inputs: an empty required one after 确定, or the server's refusal of a value.
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const prompt = action.prompt ?? [];
-  const missing = prompt.some((field) => field.required && !answers[field.source]?.trim());
+  const emptyRequired = (field: ActionPromptField) => field.required && !answers[field.source]?.trim();
 
   const run = async () => {
-    if (missing) return;
+    const missing = prompt.filter(emptyRequired);
+    if (missing.length > 0) {
+      setFieldErrors(
+        Object.fromEntries(
+          missing.map((field) => [field.source, `${field.type === 'reference' ? '请选择' : '请输入'}${field.label}`]),
+        ),
+      );
+      return;
+    }
+    setFieldErrors({});
     setRunning(true);
     const entered = Object.fromEntries(
       prompt
         .filter((field) => answers[field.source]?.trim())
         .map((field) => [
           field.source,
-          field.type === 'number' ? Number(answers[field.source]) : answers[field.source].trim(),
+          field.type === 'text' ? answers[field.source].trim() : Number(answers[field.source]),
         ]),
     );
     const path = action.path.replace(':id', encodeURIComponent(String(record.id)));
     try {
       if (action.result?.kind === 'file') {
         await downloadApiFile(path, `${action.label}-${record.id}`);
+        setConfirming(false);
         return;
       }
       const content = await requestContent<Record<string, unknown> | null>(path, {
@@ -69,15 +91,17 @@ function ActionButton({
       } else {
         notify(`${action.label}成功`, { type: 'success' });
       }
+      setConfirming(false);
+      setAnswers({});
       refresh();
     } catch (error) {
-      notify(error instanceof ApiError || error instanceof Error ? error.message : `${action.label}失败`, {
-        type: 'error',
-        autoHideDuration: 5000,
-      });
+      const message = error instanceof ApiError || error instanceof Error ? error.message : `${action.label}失败`;
+      // A refused value keeps the dialog and what was entered, with the message under the input it names.
+      const named = error instanceof ApiError ? errorsOf(error.content) : {};
+      setFieldErrors(named);
+      notify(message, { type: 'error', autoHideDuration: 5000 });
     } finally {
       setRunning(false);
-      setConfirming(false);
     }
   };
 
@@ -103,24 +127,51 @@ function ActionButton({
             ) : (
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
                 {action.confirm}
-                {prompt.map((field) => (
-                  <TextField
-                    key={field.source}
-                    label={field.label}
-                    required={field.required}
-                    type={field.type === 'number' ? 'number' : 'text'}
-                    size="small"
-                    value={answers[field.source] ?? ''}
-                    onChange={(event) => setAnswers({ ...answers, [field.source]: event.target.value })}
-                  />
-                ))}
+                {prompt.map((field) => {
+                  const message = fieldErrors[field.source];
+                  const setAnswer = (value: string) => {
+                    setAnswers((current) => ({ ...current, [field.source]: value }));
+                    setFieldErrors((current) => ({ ...current, [field.source]: '' }));
+                  };
+                  if (field.type === 'reference' && field.reference) {
+                    return (
+                      <ReferencePicker
+                        key={field.source}
+                        kind={field.reference}
+                        label={field.label}
+                        required={field.required}
+                        size="small"
+                        value={answers[field.source] ?? ''}
+                        onChange={(id) => setAnswer(id === null ? '' : String(id))}
+                        error={Boolean(message)}
+                        helperText={message || undefined}
+                        fullWidth
+                      />
+                    );
+                  }
+                  return (
+                    <TextField
+                      key={field.source}
+                      label={field.label}
+                      required={field.required}
+                      type={field.type === 'number' ? 'number' : 'text'}
+                      size="small"
+                      value={answers[field.source] ?? ''}
+                      onChange={(event) => setAnswer(event.target.value)}
+                      error={Boolean(message)}
+                      helperText={message || undefined}
+                    />
+                  );
+                })}
               </Box>
             )
           }
           confirm="确定"
           cancel="取消"
           onConfirm={() => void run()}
-          onClose={() => setConfirming(false)}
+          onClose={() => {
+            if (!running) setConfirming(false);
+          }}
         />
       )}
       {action.result?.kind === 'link' && (

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { NumberInput, SelectInput, TextInput } from 'react-admin';
 import type { FieldDeclaration, FilterDeclaration } from '../types';
 import { DateRangeFilter } from './DateRangeFilter';
+import { ReferenceInput } from './ReferenceInput';
 import { RemoteSelectInput } from './RemoteSelectInput';
 import { UploadInput } from './UploadInput';
 import { fieldValidators } from './validators';
@@ -30,6 +31,20 @@ export function inputElement(field: FieldDeclaration) {
         <RemoteSelectInput {...common} choicesFrom={field.choicesFrom} />
       ) : (
         <NumberInput {...common} />
+      );
+    case 'reference':
+      if (!field.reference) throw new Error(`字段 ${field.source} 的声明缺少 reference（引用的记录种类）`);
+      return (
+        <ReferenceInput
+          key={field.source}
+          source={field.source}
+          label={field.label}
+          kind={field.reference}
+          required={field.required}
+          readOnly={field.readOnly}
+          validate={common.validate}
+          editionSource={field.referenceEdition}
+        />
       );
     case 'image':
     case 'file':
@@ -68,6 +83,18 @@ export function filterElements(filters: readonly FilterDeclaration[]) {
           ) : (
             <NumberInput key={filter.key} source={filter.key} {...common} />
           ),
+        ];
+      case 'reference':
+        if (!filter.reference) throw new Error(`筛选项 ${filter.key} 的声明缺少 reference（引用的记录种类）`);
+        return [
+          <ReferenceInput
+            key={filter.key}
+            source={filter.key}
+            label={filter.label}
+            kind={filter.reference}
+            alwaysOn={filter.alwaysOn}
+            size="small"
+          />,
         ];
       case 'dateRange':
         return [

@@ -7,6 +7,7 @@ export function requiredMessage(field: Pick<FieldDeclaration, 'type' | 'label'>)
     case 'enum':
     case 'date':
     case 'datetime':
+    case 'reference':
       return `请选择${field.label}`;
     case 'image':
     case 'file':

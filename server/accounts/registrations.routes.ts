@@ -29,6 +29,7 @@ import { ok } from '../http/envelope';
 import { BusinessError, CaptchaRefreshError, ForbiddenError, fail } from '../http/errors';
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
+import { checkedReference } from '../references/references.service';
 import { type CompanyLookup, localCompanyLookup } from './companyLookup/companyLookup';
 import { DIVISIONS } from './divisions';
 import { registrationSchema } from './publicSchemas';
@@ -334,21 +335,18 @@ export async function registrationsRoutes(
   app.post('/api/v1/companies/register/:id/activate', staff, async (request) => {
     const registration = await pendingOrFail(request);
     const body = (request.body ?? {}) as Form;
-    if (!text(body.subID)) fail('请选择分公司');
-    const subsidiaryId = parseId(body.subID, '分公司');
-    const serviceId = text(body.serviceId) ? parseId(body.serviceId, '客服') : null;
+    const auth = requireAuth(request);
+    // Both are picked by name; an id that names no enabled record in the caller's scope (customer service and
+    // partners: their own departments, where the company will land) is refused on its field.
+    const subsidiaryId = (await checkedReference(db, auth, 'subsidiary', body.subID, { field: 'subID' })).id;
+    const serviceId = text(body.serviceId)
+      ? (await checkedReference(db, auth, 'service', body.serviceId, { field: 'serviceId' })).id
+      : null;
     const subsidiary = await db
       .selectFrom('subsidiaries')
-      .select(['department_id', 'status'])
+      .select(['department_id'])
       .where('id', '=', subsidiaryId)
-      .executeTakeFirst();
-    if (!subsidiary) fail('分公司不存在');
-    // Department-scoped staff activate only into their own departments (the company lands in that scope).
-    const auth = requireAuth(request);
-    if (auth.deptScope && !auth.deptScope.includes(Number(subsidiary.department_id))) {
-      throw new ForbiddenError('无权激活到其他事业部的分公司');
-    }
-    if (subsidiary.status !== 1) fail('该分公司已停用');
+      .executeTakeFirstOrThrow();
     const passwordHash = await registrationPasswordHash(db, registration.id);
     await db.transaction().execute(async (trx) => {
       const taken = await trx

@@ -3,14 +3,23 @@ import type { Db } from '../db/database';
 import { ForbiddenError, fail } from '../http/errors';
 import type { AuthContext } from './access';
 
+export interface CompanyScope {
+  companyId?: number;
+  departmentIds?: number[];
+  /** A partner's own companies: those whose sale partner it is (issue 14), within its departments. */
+  salePartnerId?: number;
+}
+
 /**
  * Data scope (DESIGN §4): merchants only ever reach their own company; department-scoped staff only
- * companies of their departments; everyone else every company.
+ * companies of their departments, and a partner only its own companies among them; everyone else every company.
  */
-export function companyScope(auth: AuthContext): { companyId?: number; departmentIds?: number[] } {
+export function companyScope(auth: AuthContext): CompanyScope {
   if (auth.roleId === ROLE.merchant) return { companyId: auth.companyId ?? -1 };
-  if (auth.deptScope) return { departmentIds: auth.deptScope };
-  return {};
+  const scope: CompanyScope = {};
+  if (auth.deptScope) scope.departmentIds = auth.deptScope;
+  if (auth.roleId === ROLE.partner) scope.salePartnerId = auth.userId;
+  return scope;
 }
 
 /** Throws 403 unless the user may see this company; a missing company is a business error. */
@@ -22,11 +31,14 @@ export async function assertCompanyVisible(db: Db, auth: AuthContext, companyId:
   }
   const company = await db
     .selectFrom('companies')
-    .select(['id', 'department_id'])
+    .select(['id', 'department_id', 'sale_partner_id'])
     .where('id', '=', companyId)
     .executeTakeFirst();
   if (!company) fail('公司不存在');
   if (scope.departmentIds && !scope.departmentIds.includes(company.department_id ?? -1)) {
+    throw new ForbiddenError('无权访问该公司的数据');
+  }
+  if (scope.salePartnerId !== undefined && Number(company.sale_partner_id) !== scope.salePartnerId) {
     throw new ForbiddenError('无权访问该公司的数据');
   }
 }

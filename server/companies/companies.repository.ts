@@ -135,6 +135,8 @@ export interface CompanySearch {
   companyId?: number;
   /** Data scope: only these departments (department-scoped staff, or the caller's deptIds). */
   departmentIds?: readonly number[];
+  /** Data scope: a partner's own companies (those whose sale partner it is). */
+  salePartnerId?: number;
 }
 
 export interface CompanyPageRequest {
@@ -174,6 +176,9 @@ function searchConditions(db: Db, search: CompanySearch) {
     const conditions: Expression<SqlBool>[] = [];
     if (search.companyId !== undefined) conditions.push(eb('companies.id', '=', search.companyId));
     if (search.departmentIds) conditions.push(eb('companies.department_id', 'in', [...search.departmentIds]));
+    if (search.salePartnerId !== undefined) {
+      conditions.push(eb('companies.sale_partner_id', '=', search.salePartnerId));
+    }
     if (search.name) conditions.push(nameMatches(db, search.name));
     if (search.linkmanName) conditions.push(eb('companies.linkman_name', '=', search.linkmanName));
     if (search.linkmanMobile) conditions.push(eb('companies.linkman_mobile', '=', search.linkmanMobile));

@@ -21,6 +21,7 @@ export async function companyOptions(db: Db, auth: AuthContext, name: string): P
     .$if(scope.departmentIds !== undefined, (query) =>
       query.where('department_id', 'in', scope.departmentIds?.length ? scope.departmentIds : [-1]),
     )
+    .$if(scope.salePartnerId !== undefined, (query) => query.where('sale_partner_id', '=', scope.salePartnerId ?? -1))
     .orderBy('id', 'desc')
     .limit(20)
     .execute();

@@ -42,21 +42,20 @@ export const agreementTemplateSealsBinding: ResourceBinding = {
   joins: [{ table: 'agreement_templates', on: ['agreement_templates.id', 'agreement_template_seals.template_id'] }],
   timestamps: { create: 'create_time', update: 'update_time' },
   insertDefaults: () => ({ data_status: 1 }),
-  maxChars: { enterpriseName: 128, remark: 255 },
-  checks: ({ db }) => ({
-    templateID: async (value) =>
-      Number(value) > 0 &&
-      (await db.selectFrom('agreement_templates').select('id').where('id', '=', Number(value)).executeTakeFirst())
-        ? undefined
-        : TEMPLATE_MISSING,
-    enterpriseID: (value) => (Number(value) <= 0 ? '签约主体编号必须是正整数' : undefined),
-  }),
-  // Under the template's lock: a template deleted since the check above is refused like a missing one.
+  maxChars: { remark: 255 },
+  // templateID and enterpriseID are reference fields: the engine checks both name existing records.
+  // Under the template's lock: a template deleted since that check is refused like a missing one. The seal keeps
+  // its enterprise's name as it was when the seal was added.
   beforeSave: async ({ db }, values) => {
     if (!(await lockTemplate(db, Number(values.template_id)))) {
       throw new BusinessError(TEMPLATE_MISSING, CODE_BUSINESS_ERROR, { errors: { templateID: TEMPLATE_MISSING } });
     }
-    return undefined;
+    const enterprise = await db
+      .selectFrom('enterprises')
+      .select('name')
+      .where('id', '=', Number(values.enterprise_id))
+      .executeTakeFirst();
+    return enterprise ? { enterprise_name: enterprise.name } : undefined;
   },
   actions: {
     void: statusAction(0, '印章已作废', '作废成功'),

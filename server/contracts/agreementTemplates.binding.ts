@@ -17,6 +17,8 @@ const UPLOADED_FILE_URL = /^\/api-v1\/dl\?file=[^&\s]+(&rn=[^&\s]*)?$/;
 export const agreementTemplatesBinding: ResourceBinding = {
   declaration: agreementTemplates,
   table: 'agreement_templates',
+  columns: { entName: 'enterprises.name' },
+  joins: [{ table: 'enterprises', on: ['enterprises.id', 'agreement_templates.entid'] }],
   computed: { bindStatus: sql<number>`CASE WHEN agreement_templates.entid IS NULL THEN 0 ELSE 1 END` },
   handWritten: ['delete', 'enable', 'disable', 'unbind'],
   timestamps: { create: 'create_time', update: 'update_time' },
@@ -24,7 +26,6 @@ export const agreementTemplatesBinding: ResourceBinding = {
   maxChars: { nm: 64, fileUrl: 255 },
   checks: () => ({
     sort: (value) => (Number(value) < 0 || Number(value) > SORT_MAX ? `排序必须在0到${SORT_MAX}之间` : undefined),
-    entid: (value) => (Number(value) <= 0 ? '签约主体编号必须是正整数' : undefined),
     fileUrl: (value) => (UPLOADED_FILE_URL.test(String(value)) ? undefined : '模板文件地址不正确，请重新上传'),
   }),
   // Both columns are NOT NULL.

@@ -90,6 +90,11 @@ function xlsxCell(field: FieldDeclaration, value: unknown): string | number | Da
   }
 }
 
+/** A reference column exports the name the list shows (its nameSource), never the id. */
+function exportedValue(field: FieldDeclaration, row: Record<string, unknown>): unknown {
+  return field.type === 'reference' && field.nameSource ? row[field.nameSource] : row[field.source];
+}
+
 function csvText(field: FieldDeclaration, value: unknown): string {
   const cell = xlsxCell(field, value);
   if (cell === null) return '';
@@ -161,7 +166,7 @@ function xlsxStream(fields: readonly FieldDeclaration[], sheetName: string, page
   header.commit();
   (async () => {
     for await (const rows of pages) {
-      for (const row of rows) sheet.addRow(fields.map((field) => xlsxCell(field, row[field.source]))).commit();
+      for (const row of rows) sheet.addRow(fields.map((field) => xlsxCell(field, exportedValue(field, row)))).commit();
     }
     sheet.commit();
     await workbook.commit();
@@ -175,7 +180,9 @@ function csvStream(fields: readonly FieldDeclaration[], pages: AsyncGenerator<Ro
     // UTF-8 BOM so Excel opens Chinese text correctly.
     stream.write(`\uFEFF${fields.map((field) => csvEscape(field.label)).join(',')}\r\n`);
     for await (const rows of pages) {
-      const lines = rows.map((row) => fields.map((field) => csvEscape(csvText(field, row[field.source]))).join(','));
+      const lines = rows.map((row) =>
+        fields.map((field) => csvEscape(csvText(field, exportedValue(field, row)))).join(','),
+      );
       if (lines.length > 0 && !stream.write(`${lines.join('\r\n')}\r\n`)) {
         await new Promise((resolve) => stream.once('drain', resolve));
       }

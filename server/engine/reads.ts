@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { ROLE } from '../../src/domain/roles';
 import type { AuthContext } from '../auth/access';
+import { companyScope } from '../auth/scope';
 import type { Db } from '../db/database';
 import { containsCondition } from '../db/textMatch';
 import { ForbiddenError, fail } from '../http/errors';
@@ -57,9 +58,10 @@ function ruleCondition(binding: ResourceBinding, auth: AuthContext): Condition |
             .select('user_departments.user_id')
             .where('user_departments.department_id', 'in', auth.deptScope?.length ? auth.deptScope : [-1]),
         );
-    case 'company':
+    case 'company': {
       if (auth.roleId === ROLE.merchant) return (eb) => eb(column, '=', auth.companyId ?? -1);
-      if (!auth.deptScope) return null;
+      const { departmentIds, salePartnerId } = companyScope(auth);
+      if (!departmentIds && salePartnerId === undefined) return null;
       return (eb) =>
         eb(
           column,
@@ -67,8 +69,14 @@ function ruleCondition(binding: ResourceBinding, auth: AuthContext): Condition |
           eb
             .selectFrom('companies')
             .select('companies.id')
-            .where('companies.department_id', 'in', auth.deptScope?.length ? auth.deptScope : [-1]),
+            .$if(departmentIds !== undefined, (query) =>
+              query.where('companies.department_id', 'in', departmentIds?.length ? departmentIds : [-1]),
+            )
+            .$if(salePartnerId !== undefined, (query) =>
+              query.where('companies.sale_partner_id', '=', salePartnerId ?? -1),
+            ),
         );
+    }
   }
 }
 
@@ -115,7 +123,7 @@ export function filterConditions(
       );
       if (from) conditions.push((eb) => eb(column, '>=', dateOnly ? from.slice(0, 10) : from));
       if (to) conditions.push((eb) => eb(column, '<=', dateOnly ? to.slice(0, 10) : to));
-    } else if (filter.type === 'enum' || filter.type === 'number') {
+    } else if (filter.type === 'enum' || filter.type === 'number' || filter.type === 'reference') {
       const value = choiceFilter(declared, filter.key, read.number(filter.key));
       if (value !== undefined) conditions.push((eb) => eb(column, '=', value));
     } else {

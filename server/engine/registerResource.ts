@@ -7,8 +7,9 @@ import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
-import { checkedValues, writeUnique } from '../http/fieldChecks';
+import { checkedValues, type FieldCheck, writeUnique } from '../http/fieldChecks';
 import { type ListSpec, pageOf, parseListQuery } from '../http/listQuery';
+import { checkedReference } from '../references/references.service';
 import type { ResourceBinding, WriteContext } from './binding';
 import { resolveColumns } from './columns';
 import { changesBetween, recordOperation } from './operationLog';
@@ -145,7 +146,8 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
     const values = await checkedValues(context.body, formFields, {
       requireAll,
       maxChars: binding.maxChars,
-      checks: binding.checks?.(context),
+      // A binding's own check of a field comes first; a reference field without one gets the generic check.
+      checks: { ...referenceChecks(context, formFields), ...binding.checks?.(context) },
     });
     const taken = binding.unique && values[binding.unique.field];
     if (binding.unique && taken !== undefined && taken !== null) {
@@ -345,4 +347,29 @@ function actionRoutes(
       },
     };
   });
+}
+
+/**
+ * Each reference field's check: the id names a record that exists and lies in the caller's scope
+ * (server/references); a new reference must be enabled, while an edit may keep one disabled since.
+ */
+function referenceChecks(context: WriteContext, fields: readonly FieldDeclaration[]): Record<string, FieldCheck> {
+  const checks: Record<string, FieldCheck> = {};
+  for (const field of fields) {
+    const kind = field.reference;
+    if (field.type !== 'reference' || !kind) continue;
+    checks[field.source] = async (value) => {
+      try {
+        await checkedReference(context.db, context.auth, kind, value, {
+          label: field.label,
+          allowDisabled: context.id !== undefined,
+        });
+        return undefined;
+      } catch (error) {
+        if (error instanceof BusinessError) return error.message;
+        throw error;
+      }
+    };
+  }
+  return checks;
 }

@@ -28,10 +28,13 @@ export function validatedValues<S extends string>(
     }
     const value = raw === null || raw === undefined ? '' : String(raw).trim();
     const maxChars = options.maxChars?.[field.source];
-    const numeric = field.type === 'number' || field.type === 'enum' || field.type === 'money';
+    const numeric =
+      field.type === 'number' || field.type === 'enum' || field.type === 'money' || field.type === 'reference';
     let message =
       (field.validate ? NAMED_VALIDATORS[field.validate](value) : undefined) ??
-      (field.required ? required(`请输入${field.label}`)(value) : undefined) ??
+      (field.required
+        ? required(`${field.type === 'reference' ? '请选择' : '请输入'}${field.label}`)(value)
+        : undefined) ??
       (maxChars !== undefined && [...value].length > maxChars ? `${field.label}不能超过${maxChars}个字符` : undefined);
     if (!message && numeric && value !== '' && !/^-?\d{1,15}$/.test(value)) message = `${field.label}必须是整数`;
     if (!message && field.choices && value !== '' && !field.choices.some((choice) => choice.id === Number(value))) {

@@ -12,6 +12,7 @@ import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
+import { checkedReference } from '../references/references.service';
 import { type CertificateRequest, certificateOf, isPeriod } from './services/certificateRequest';
 import { restoreSampleDocuments } from './services/sampleDocuments';
 import { DOCUMENT_NAME_MAX, uploadedDocument } from './services/uploadedDocument';
@@ -101,6 +102,10 @@ export async function taxCertificatesRoutes(app: FastifyInstance, { db, config }
   app.post('/api/v1/taxcertificates', writeAccess, async (request) => {
     const auth = requireAuth(request);
     const certificate = certificateOf(request.body);
+    // The form's 企业 picker: an id that names no company in the caller's scope is refused on that field.
+    if (certificate.companyId !== null) {
+      await checkedReference(db, auth, 'company', certificate.companyId, { field: 'coid', label: '企业' });
+    }
     const company = await companyOf(db, certificate);
     await assertCompanyVisible(db, auth, company.id);
     const file = await uploadedDocument(db, auth.userId, certificate.fileUrl, {

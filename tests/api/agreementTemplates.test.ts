@@ -73,6 +73,9 @@ afterAll(async () => {
 
 async function allTemplates(): Promise<Template[]> {
   const rows = await t.db.selectFrom('agreement_templates').selectAll().orderBy('sort').orderBy('id').execute();
+  const enterprises = new Map(
+    (await t.db.selectFrom('enterprises').select(['id', 'name']).execute()).map((row) => [Number(row.id), row.name]),
+  );
   return rows.map((row) => ({
     id: Number(row.id),
     sort: row.sort,
@@ -80,6 +83,7 @@ async function allTemplates(): Promise<Template[]> {
     type: row.type,
     platformmark: row.platformmark,
     entid: row.entid === null ? null : Number(row.entid),
+    entName: row.entid === null ? null : (enterprises.get(Number(row.entid)) ?? null),
     bindStatus: row.entid === null ? 0 : 1,
     sealCertificationType: row.seal_certification_type,
     useStatus: row.use_status,
@@ -321,7 +325,7 @@ describe('template search: filters', () => {
       '模板类型必须是数字',
     );
     expect((await refusal('GET', listUrl(`${TEMPLATE_API}/search`, { q: { entid: '1 or 1=1' } }))).message).toBe(
-      '签约主体编号必须是数字',
+      '签约主体必须是数字',
     );
     for (const [key, label] of [
       ['type', '模板类型'],
@@ -433,8 +437,9 @@ describe('create: POST /api/v1/agreement_template', () => {
     ['sort', -1, '排序必须在0到999999之间'],
     ['sort', 1_000_000, '排序必须在0到999999之间'],
     ['sort', 1.5, '排序必须是整数'],
-    ['entid', 0, '签约主体编号必须是正整数'],
-    ['entid', 'abc', '签约主体编号必须是整数'],
+    ['entid', 0, '签约主体格式不正确'],
+    ['entid', 999_999, '所选签约主体不存在或不在您的权限范围内，请重新选择'],
+    ['entid', 'abc', '签约主体必须是整数'],
     ['xiong', 2, '大熊模板的取值不正确'],
     ['fileUrl', 'javascript:alert(1)', '模板文件地址不正确，请重新上传'],
     ['fileUrl', 'https://example.com/a.pdf', '模板文件地址不正确，请重新上传'],
@@ -464,7 +469,7 @@ describe('create: POST /api/v1/agreement_template', () => {
           nm: '请输入模板名称',
           type: '模板类型的取值不正确',
           platformmark: '请输入版本',
-          entid: '签约主体编号必须是正整数',
+          entid: '签约主体格式不正确',
         },
       },
     });
@@ -502,7 +507,7 @@ describe('update: PUT /api/v1/agreement_template/:id', () => {
       sort: '',
       fileUrl: null,
     });
-    expect(updated).toEqual({ ...created, entid: null, bindStatus: 0, sort: 0, fileUrl: null });
+    expect(updated).toEqual({ ...created, entid: null, entName: null, bindStatus: 0, sort: 0, fileUrl: null });
   });
 
   it('refuses invalid values with their messages and changes nothing', async () => {
@@ -510,7 +515,7 @@ describe('update: PUT /api/v1/agreement_template/:id', () => {
     expect(await refusal('PUT', `${TEMPLATE_API}/${created.id}`, { nm: '', entid: -3 })).toEqual({
       code: BUSINESS,
       message: '请输入模板名称',
-      content: { errors: { nm: '请输入模板名称', entid: '签约主体编号必须是正整数' } },
+      content: { errors: { nm: '请输入模板名称', entid: '签约主体格式不正确' } },
     });
     expect(await okContent('GET', `${TEMPLATE_API}/${created.id}`)).toEqual(created);
   });
@@ -552,7 +557,7 @@ describe('unbinding: POST /api/v1/agreement_template/unbinding?agreementId=', ()
     expect(answer).toMatchObject({
       code: OK,
       message: '解绑成功',
-      content: { ...created, entid: null, bindStatus: 0 },
+      content: { ...created, entid: null, entName: null, bindStatus: 0 },
     });
     const unbound = await okContent<Template[]>('GET', `${TEMPLATE_API}/unbound?q=${encodeQ({ platformmark: 3 })}`);
     expect(ids(unbound)).toContain(created.id);
@@ -676,7 +681,7 @@ describe('seal search', () => {
     expect(answer.message).toContain('sealType');
     for (const key of filterKeys(agreementTemplateSeals)) expect(answer.message).toContain(key);
     expect((await refusal('GET', listUrl(`${SEAL_API}/search`, { q: { templateID: 'x' } }))).message).toBe(
-      '所属模板编号必须是数字',
+      '所属模板必须是数字',
     );
     expect((await refusal('GET', listUrl(`${SEAL_API}/search`, { q: { dataStatus: 2 } }))).message).toBe(
       '状态的取值不正确',
@@ -711,9 +716,14 @@ describe('one seal: GET /api/v1/agreement_template_seal/:id', () => {
 });
 
 describe('add a seal: POST /api/v1/agreement_template_seal', () => {
-  it('stores a normal seal of the template; dataStatus and unknown fields are ignored', async () => {
+  it("stores a normal seal of the template with its enterprise's own name; dataStatus and unknown fields are ignored", async () => {
     const template = await createTemplate();
-    const seal = await createSeal(template.id, { dataStatus: 0, templateName: '别的名字', id: 1 });
+    const seal = await createSeal(template.id, {
+      dataStatus: 0,
+      templateName: '别的名字',
+      enterpriseName: '别的主体',
+      id: 1,
+    });
     expect(Object.keys(seal).sort()).toEqual(SEAL_KEYS);
     expect(seal).toMatchObject({
       templateID: template.id,
@@ -729,16 +739,15 @@ describe('add a seal: POST /api/v1/agreement_template_seal', () => {
     expect(ids(await allSealsVia({ q: { templateID: template.id } }))).toEqual([seal.id]);
   });
 
-  const VALID_SEAL = { enterpriseID: 1, enterpriseName: '海南众薪科技服务有限公司', sealType: 1, remark: '' };
+  const VALID_SEAL = { enterpriseID: 1, sealType: 1, remark: '' };
   const INVALID: readonly [field: string, value: unknown, message: string][] = [
-    ['templateID', undefined, '请输入所属模板编号'],
-    ['templateID', 999999, '模板不存在'],
-    ['templateID', 0, '模板不存在'],
-    ['templateID', 'abc', '所属模板编号必须是整数'],
-    ['enterpriseID', undefined, '请输入签约主体编号'],
-    ['enterpriseID', -1, '签约主体编号必须是正整数'],
-    ['enterpriseName', ' ', '请输入签约主体名称'],
-    ['enterpriseName', '名'.repeat(129), '签约主体名称不能超过128个字符'],
+    ['templateID', undefined, '请选择所属模板'],
+    ['templateID', 999999, '所选所属模板不存在或不在您的权限范围内，请重新选择'],
+    ['templateID', 0, '所属模板格式不正确'],
+    ['templateID', 'abc', '所属模板必须是整数'],
+    ['enterpriseID', undefined, '请选择签约主体'],
+    ['enterpriseID', -1, '签约主体格式不正确'],
+    ['enterpriseID', 999_999, '所选签约主体不存在或不在您的权限范围内，请重新选择'],
     ['sealType', undefined, '请输入印章类型'],
     ['sealType', 4, '印章类型的取值不正确'],
     ['remark', '备'.repeat(256), '备注不能超过255个字符'],
@@ -763,12 +772,11 @@ describe('add a seal: several invalid fields', () => {
     const answer = await refusal('POST', SEAL_API, { templateID: 999999, enterpriseID: 0, sealType: 1 });
     expect(answer).toEqual({
       code: BUSINESS,
-      message: '模板不存在',
+      message: '所选所属模板不存在或不在您的权限范围内，请重新选择',
       content: {
         errors: {
-          templateID: '模板不存在',
-          enterpriseID: '签约主体编号必须是正整数',
-          enterpriseName: '请输入签约主体名称',
+          templateID: '所选所属模板不存在或不在您的权限范围内，请重新选择',
+          enterpriseID: '签约主体格式不正确',
         },
       },
     });

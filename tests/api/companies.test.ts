@@ -43,9 +43,13 @@ interface Row {
 
 let t: TestApp;
 const clients = {} as Record<Account, AuthedClient>;
+let hehuorenId = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
+  hehuorenId = Number(
+    (await t.db.selectFrom('users').select('id').where('username', '=', 'hehuoren').executeTakeFirstOrThrow()).id,
+  );
   for (const account of ACCOUNTS) {
     const answer = await login(t.app, account);
     expect(answer.code, `${account}: ${answer.message}`).toBe(OK);
@@ -72,6 +76,7 @@ async function allCompanies(): Promise<Row[]> {
       'department_id',
       'subsidiary_id',
       'service_id',
+      'sale_partner_id',
     ])
     .execute();
   return rows
@@ -86,6 +91,7 @@ async function allCompanies(): Promise<Row[]> {
       departmentId: row.department_id === null ? null : Number(row.department_id),
       subsidiaryId: row.subsidiary_id === null ? null : Number(row.subsidiary_id),
       serviceId: row.service_id === null ? null : Number(row.service_id),
+      salePartnerId: row.sale_partner_id === null ? null : Number(row.sale_partner_id),
     }))
     .sort((a, b) => (a.createTime === b.createTime ? b.id - a.id : a.createTime < b.createTime ? 1 : -1));
 }
@@ -275,7 +281,7 @@ describe('search: filters', () => {
     await expectMatches({ subID: 2 }, (row) => row.subsidiaryId === 2);
     await expectMatches({ departID: 3 }, (row) => row.departmentId === 3);
     await expectMatches({ serviceId: 7 }, (row) => row.serviceId === 7);
-    expect(await refusal({ q: { departID: 'abc' } })).toBe('部门编号必须是数字');
+    expect(await refusal({ q: { departID: 'abc' } })).toBe('部门必须是数字');
     expect(await refusal({ q: { platformmark: '1 or 1=1' } })).toBe('版本必须是数字');
   });
 
@@ -695,7 +701,12 @@ describe('totals: trigger-maintained counts and the versioned cache (migration 0
     ],
     ['departID 2', { q: { departID: 2 } }, inDepartments(2)],
     ['kefu (departments 1 and 2)', { as: 'kefu' }, inDepartments(1, 2)],
-    ['hehuoren (department 2)', { as: 'hehuoren' }, inDepartments(2)],
+    // A partner sees its own companies only: those whose sale partner it is (issue 14), in its department.
+    [
+      'hehuoren (department 2, own companies)',
+      { as: 'hehuoren' },
+      (row) => inDepartments(2)(row) && row.salePartnerId === hehuorenId,
+    ],
     [
       'kefu, platformmark 3',
       { as: 'kefu', q: { platformmark: 3 } },

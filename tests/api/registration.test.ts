@@ -269,11 +269,12 @@ describe('activation', () => {
       .selectAll()
       .where('status', '=', 1)
       .executeTakeFirstOrThrow();
+    const kefu = await t.db.selectFrom('users').select('id').where('username', '=', 'kefu').executeTakeFirstOrThrow();
     const answer = envelopeOf(
       await admin({
         method: 'POST',
         url: `/api/v1/companies/register/${registered.content.id}/activate`,
-        payload: { subID: subsidiary.id, serviceId: 3 },
+        payload: { subID: subsidiary.id, serviceId: kefu.id },
       }),
     );
     expect(answer.code, answer.message).toBe(OK);
@@ -333,8 +334,10 @@ describe('issue 19: registration security', () => {
         .where('status', '=', 1)
         .executeTakeFirstOrThrow();
     const url = `/api/v1/companies/register/${registered.content.id}/activate`;
-    const outside = await kefu({ method: 'POST', url, payload: { subID: (await subsidiaryIn(3)).id } });
-    expect(outside.statusCode).toBe(403);
+    const outside = envelopeOf(await kefu({ method: 'POST', url, payload: { subID: (await subsidiaryIn(3)).id } }));
+    expect(outside.code).toBe(1040400);
+    expect(outside.message).toBe('所选分公司不存在或不在您的权限范围内，请重新选择');
+    expect(outside.content.errors.subID).toBe(outside.message);
     const row = await t.db
       .selectFrom('registrations')
       .select(['status', 'department_id'])

@@ -53,7 +53,9 @@ describe('company rates', () => {
     expect((await post('/api/v1/servicerates/company', { ...base, effectiveDate: past })).message).toBe(
       '生效日期不能早于今天',
     );
-    expect((await post('/api/v1/servicerates/company', { ...base, companyId: 99_999_999 })).message).toBe('企业不存在');
+    expect((await post('/api/v1/servicerates/company', { ...base, companyId: 99_999_999 })).message).toBe(
+      '所选企业不存在或不在您的权限范围内，请重新选择',
+    );
   });
 
   it('a change in force today is what GET /servicecharge answers; a later one only from its day', async () => {
@@ -168,7 +170,7 @@ describe('partner rates', () => {
       rate: 450,
       effectiveDate: today(),
     });
-    expect(answer.content.errors.partnerId).toBe('合伙人不存在');
+    expect(answer.content.errors.partnerId).toBe('所选合伙人不存在或不在您的权限范围内，请重新选择');
   });
 });
 

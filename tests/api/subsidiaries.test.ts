@@ -251,7 +251,7 @@ describe('search: filters', () => {
     expect(await refusal({ q: { subID: 1 } })).toBe(
       '不支持的查询条件：subID（可用：sname、departID、status、isVirtual、platformmark）',
     );
-    expect(await refusal({ q: { departID: 'x' } })).toBe('部门编号必须是数字');
+    expect(await refusal({ q: { departID: 'x' } })).toBe('部门必须是数字');
     expect(await refusal({ q: { status: 2 } })).toBe('状态的取值不正确');
     expect(await refusal({ q: { isVirtual: 5 } })).toBe('是否虚拟的取值不正确');
     expect(await refusal({ q: { platformmark: 2 } })).toBe('版本的取值不正确');
@@ -339,13 +339,13 @@ describe('create: POST /api/v1/subsidiaries', () => {
     ['a one-character name', { sname: '分', departID: 1, platformmark: 1 }, 'sname', MSG_LENGTH],
     ['a 65-character name', { sname: '分'.repeat(65), departID: 1, platformmark: 1 }, 'sname', MSG_LENGTH],
     ['a name that exists', { sname: '上海分公司', departID: 1, platformmark: 1 }, 'sname', MSG_TAKEN],
-    ['a missing department', { sname: '合肥分公司', platformmark: 1 }, 'departID', '请输入所属部门编号'],
+    ['a missing department', { sname: '合肥分公司', platformmark: 1 }, 'departID', '请选择所属部门'],
     ['an unknown department', { sname: '合肥分公司', departID: 99, platformmark: 1 }, 'departID', '部门不存在'],
     [
       'a department that is not a number',
       { sname: '合肥分公司', departID: '华东', platformmark: 1 },
       'departID',
-      '所属部门编号必须是整数',
+      '所属部门必须是整数',
     ],
     ['a missing edition', { sname: '合肥分公司', departID: 1 }, 'platformmark', '请输入版本'],
     ['an unknown edition', { sname: '合肥分公司', departID: 1, platformmark: 2 }, 'platformmark', '版本的取值不正确'],
@@ -426,7 +426,7 @@ describe('update: PUT /api/v1/subsidiaries/:id', () => {
     [{ sname: '' }, 'sname', '请输入分公司名称'],
     [{ sname: 'x' }, 'sname', MSG_LENGTH],
     [{ departID: 0 }, 'departID', '部门不存在'],
-    [{ departID: '' }, 'departID', '请输入所属部门编号'],
+    [{ departID: '' }, 'departID', '请选择所属部门'],
     [{ platformmark: 0 }, 'platformmark', '版本的取值不正确'],
   ] as const)('refuses %j with its message on the field, changing nothing', async (body, field, message) => {
     const before = await one(5);

@@ -55,7 +55,9 @@ describe('tax payment certificates', () => {
       CERTIFICATE_MSG.period,
     );
     expect((await call(caiwu, 'POST', BASE, { coid: 1, period: '2026-01' })).message).toBe(CERTIFICATE_MSG.file);
-    expect((await call(caiwu, 'POST', BASE, { ...body, coid: 99_999_999 })).message).toBe('企业不存在，请核对企业编号');
+    expect((await call(caiwu, 'POST', BASE, { ...body, coid: 99_999_999 })).message).toBe(
+      '所选企业不存在或不在您的权限范围内，请重新选择',
+    );
     expect((await call(caiwu, 'POST', BASE, { ...body, coname: '不存在的公司名称' })).message).toBe(
       '未找到该企业，请核对企业名称',
     );

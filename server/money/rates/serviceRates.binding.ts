@@ -1,6 +1,4 @@
 import { companyRates, partnerRates } from '../../../resources/serviceRates';
-import { ROLE } from '../../../src/domain/roles';
-import { companyScope } from '../../auth/scope';
 import { chinaTime } from '../../db/time';
 import type { ResourceBinding, WriteContext } from '../../engine/binding';
 import type { FieldCheck } from '../../http/fieldChecks';
@@ -53,20 +51,8 @@ export const companyRatesBinding: ResourceBinding = {
   scope: { kind: 'company', column: 'service_rates.company_id' },
   filters: { ...shared.filters, coname: { column: 'companies.name' } },
   insertDefaults: operator,
-  checks: ({ db, auth }) => ({
-    companyId: async (value) => {
-      const company = await db
-        .selectFrom('companies')
-        .select('department_id')
-        .where('id', '=', Number(value))
-        .executeTakeFirst();
-      if (!company) return '企业不存在';
-      const scope = companyScope(auth);
-      if (scope.companyId !== undefined) return '无权调整企业费率';
-      return scope.departmentIds && !scope.departmentIds.includes(Number(company.department_id ?? -1))
-        ? '只能调整您负责部门的企业'
-        : undefined;
-    },
+  // companyId: the engine checks it names a company in the caller's scope (a reference field).
+  checks: () => ({
     rate: rateCheck,
     effectiveDate: dateCheck,
   }),
@@ -83,24 +69,8 @@ export const partnerRatesBinding: ResourceBinding = {
   scope: { kind: 'partner', column: 'service_rates.partner_id' },
   filters: { ...shared.filters, partnerName: { column: 'users.display_name' } },
   insertDefaults: operator,
-  checks: ({ db, auth }) => ({
-    partnerId: async (value) => {
-      const partner = await db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', Number(value))
-        .where('role_id', '=', ROLE.partner)
-        .executeTakeFirst();
-      if (!partner) return '合伙人不存在';
-      if (!auth.deptScope) return undefined;
-      const shares = await db
-        .selectFrom('user_departments')
-        .select('user_id')
-        .where('user_id', '=', Number(value))
-        .where('department_id', 'in', auth.deptScope.length ? auth.deptScope : [-1])
-        .executeTakeFirst();
-      return shares ? undefined : '只能调整您负责部门的合伙人';
-    },
+  // partnerId: the engine checks it names a partner account in the caller's scope (a reference field).
+  checks: () => ({
     rate: rateCheck,
     effectiveDate: dateCheck,
   }),
