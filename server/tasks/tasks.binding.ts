@@ -23,12 +23,13 @@ const ITEM_FAILED = 2;
 const batchOfTask = sql`(select b.id from payout_batches b where b.draft_id = worker_tasks.draft_id)`;
 const assignedCount = sql<number>`(select count(*) from worker_task_members m where m.task_id = worker_tasks.id)`;
 const batchNo = sql<string | null>`(select b.batch_no from payout_batches b where b.draft_id = worker_tasks.draft_id)`;
-const paidAmount = sql<number>`coalesce((select sum(i.amount) from payout_items i where i.batch_id = ${batchOfTask} and i.status = ${ITEM_SUCCEEDED}), 0)`;
+const paidAmount = sql<number>`cast(coalesce((select sum(i.amount) from payout_items i where i.batch_id = ${batchOfTask} and i.status = ${ITEM_SUCCEEDED}), 0) as bigint)`;
 const paidCount = sql<number>`(select count(*) from payout_items i where i.batch_id = ${batchOfTask} and i.status = ${ITEM_SUCCEEDED})`;
+// PostgreSQL sums bigint as numeric (a string to the driver): the sums are cast back to bigint.
 /** What the task pays in all: the settled amounts once settled, before that the price times the workers assigned. */
 const plannedAmount = sql<number>`case
   when worker_tasks.draft_id is not null
-    then (select coalesce(sum(m.amount), 0) from worker_task_members m where m.task_id = worker_tasks.id)
+    then cast((select coalesce(sum(m.amount), 0) from worker_task_members m where m.task_id = worker_tasks.id) as bigint)
   when worker_tasks.pricing = ${TASK_PRICING.unit}
     then coalesce(worker_tasks.unit_price, 0) * ${assignedCount}
   else coalesce(worker_tasks.total_amount, 0) end`;
