@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import packageJson from './package.json' with { type: 'json' };
+import { FIRST_PAINT_PAGES } from './resources/firstPaintPages';
 import { RESOURCES } from './resources/index';
 import { hasFirstPaint } from './resources/types';
 import { bootPlugin } from './scripts/bootPlugin';
@@ -14,7 +15,9 @@ export default defineConfig({
     bootPlugin({
       adminModule: 'src/admin/AdminApp.tsx',
       publicPaths: PUBLIC_PATHS,
-      firstPaintPaths: RESOURCES.filter(hasFirstPaint).map((declaration) => `/${declaration.name}`),
+      firstPaintPaths: [...RESOURCES.filter(hasFirstPaint), ...FIRST_PAINT_PAGES].map(
+        (declaration) => `/${declaration.name}`,
+      ),
     }),
   ],
   // The /test diagnostics page shows which build is running.

@@ -132,6 +132,8 @@ export const systemNotice: ResourceDeclaration = {
     { source: 'annexUrl', label: '附件', type: 'file', list: false, nameSource: 'annexName' },
     { source: 'annexName', label: '附件名称', type: 'text', list: false },
   ],
-  filters: [],
+  filters: [{ key: 'title', label: '公告标题', type: 'text', alwaysOn: true }],
   customList: 'SystemNoticeList',
+  // It renders GeneratedList with this list's own request: the first paint may draw its rows (src/boot).
+  customListFirstPaint: true,
 };

@@ -295,9 +295,10 @@ export async function noticesRoutes(app: FastifyInstance, { db }: AppServices): 
         ...INBOX_LIST,
         maxSize: INBOX_MAX_SIZE,
       });
+      const title = filterReader(list.filters, systemNotice.filters).text('title');
       const { rows, total } = await searchNotices(
         db,
-        { status: 1, platformMark: auth.platformMark },
+        { status: 1, platformMark: auth.platformMark, title },
         { sort: list.sort, offset: list.offset, limit: list.size },
         auth.userId,
       );

@@ -4,6 +4,7 @@ import { listRequest } from '../../providers/listRequest';
 import { requestHeaders } from '../../providers/requestHeaders';
 import { buildUrl } from '../../providers/requestUrl';
 import { getSession } from '../../providers/sessionStore';
+import { FIRST_PAINT_PAGES } from '../../resources/firstPaintPages';
 import { RESOURCES } from '../../resources/index';
 import { hasFirstPaint } from '../../resources/types';
 import type { Page } from '../domain/codes';
@@ -23,7 +24,7 @@ const MAX_LIFETIME_MS = 15_000;
  */
 async function firstPaint(): Promise<void> {
   const path = window.location.pathname;
-  const declaration = RESOURCES.find((candidate) => `/${candidate.name}` === path);
+  const declaration = [...RESOURCES, ...FIRST_PAINT_PAGES].find((candidate) => `/${candidate.name}` === path);
   if (!declaration || !hasFirstPaint(declaration)) return;
   // The company-switch view replaces the page of a user who has not picked a company yet.
   const session = getSession();

@@ -15,7 +15,7 @@ test('生成的列表、自定义列表和对话框的分页都写作「第 1-10
   await loginAs(page, 'merchant');
   await expect(page.getByTestId('current-user')).toBeVisible();
   await page.goto('/systemNotice');
-  await expect(page.getByRole('table', { name: '系统公告' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /发布时间/ })).toBeVisible();
   await expect(page.getByText(RANGE)).toBeVisible();
   await expect(page.getByText(OTHER_FORMATS)).toHaveCount(0);
 

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../providers/httpClient';
+import { endFirstPaint } from '../../boot/handoff';
 import { isSmallScale } from '../../domain/editions';
 import { invoiceInfoOfCompany, invoiceInfoProblem, mailingErrors } from '../../domain/invoiceApplication';
 import { formatMoney } from '../../domain/money';
@@ -65,6 +66,12 @@ export function ApplyInvoicePage() {
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+
+  // Once the page shows its own rows (or its error), they replace the boot script's first paint (src/boot).
+  const shown = batches !== null || failure !== null;
+  useEffect(() => {
+    if (shown) endFirstPaint();
+  }, [shown]);
 
   useEffect(() => {
     let live = true;
