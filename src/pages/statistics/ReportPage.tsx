@@ -4,22 +4,15 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Title } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { formatMoney } from '../../domain/money';
 import { findReport, METRICS, type ReportDeclaration, reportEditions } from '../../domain/statistics/reports';
-import { showToast } from '../../shell/toast';
+import { ExportExcelButton } from './ExportExcelButton';
+import { StatisticsTable, statisticsCell } from './StatisticsTable';
 import {
   exportReport,
   fetchOptions,
@@ -54,13 +47,6 @@ function initialFilters(declaration: ReportDeclaration): ReportFilters {
     departmentId: '',
     partnerId: '',
   };
-}
-
-function cell(kind: string, value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (kind === 'money') return formatMoney(Number(value));
-  if (kind === 'count') return Number(value).toLocaleString('zh-CN');
-  return String(value);
 }
 
 export function ReportPage() {
@@ -108,14 +94,6 @@ function Report({ declaration }: { declaration: ReportDeclaration }) {
   const search = () => {
     setPage(0);
     setFilters({ ...draft });
-  };
-  const doExport = async () => {
-    try {
-      const name = await exportReport(declaration, filters, `${sort.field},${sort.order}`);
-      showToast(`已导出 ${name}`, 'success');
-    } catch (error) {
-      showToast((error as Error).message, 'error');
-    }
   };
   const totalsShown = METRICS.filter((column) => column.kind === 'money' || column.key === 'payoutCount');
 
@@ -234,9 +212,10 @@ function Report({ declaration }: { declaration: ReportDeclaration }) {
           <Button variant="contained" onClick={search}>
             查询
           </Button>
-          <Button variant="outlined" onClick={doExport} disabled={!answer}>
-            导出 Excel
-          </Button>
+          <ExportExcelButton
+            download={() => exportReport(declaration, filters, `${sort.field},${sort.order}`)}
+            disabled={!answer}
+          />
         </CardContent>
       </Card>
 
@@ -251,7 +230,7 @@ function Report({ declaration }: { declaration: ReportDeclaration }) {
                 {column.label.replace('（元）', '')}合计
               </Typography>
               <Typography variant="h6" data-total={column.key}>
-                {cell(column.kind, answer.totals[column.key])}
+                {statisticsCell(column.kind, answer.totals[column.key])}
               </Typography>
             </Paper>
           ))}
@@ -275,81 +254,37 @@ function Report({ declaration }: { declaration: ReportDeclaration }) {
         </Card>
       )}
 
-      <Card>
-        <TableContainer sx={{ opacity: loading ? 0.6 : 1 }}>
-          <Table size="small" aria-label={declaration.title}>
-            <TableHead>
-              <TableRow>
-                {declaration.columns.map((column) => (
-                  <TableCell
-                    key={column.key}
-                    align={column.kind === 'text' ? 'left' : 'right'}
-                    sx={{ whiteSpace: 'nowrap' }}
-                  >
-                    {column.sortable ? (
-                      <TableSortLabel
-                        active={sort.field === column.key}
-                        direction={sort.field === column.key ? sort.order : 'desc'}
-                        onClick={() =>
-                          setSort((current) => ({
-                            field: column.key,
-                            order: current.field === column.key && current.order === 'desc' ? 'asc' : 'desc',
-                          }))
-                        }
-                      >
-                        {column.label}
-                      </TableSortLabel>
-                    ) : (
-                      column.label
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(answer?.content ?? []).map((row, index) => (
-                <TableRow
-                  key={`${row.bucket ?? ''}-${row.companyId ?? row.departmentId ?? row.partnerId ?? index}`}
-                  hover
-                >
-                  {declaration.columns.map((column) => (
-                    <TableCell
-                      key={column.key}
-                      align={column.kind === 'text' ? 'left' : 'right'}
-                      sx={{ whiteSpace: 'nowrap' }}
-                    >
-                      {cell(column.kind, row[column.key])}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-              {answer && answer.content.length === 0 && (
-                <TableRow>
-                  <TableCell
-                    colSpan={declaration.columns.length}
-                    align="center"
-                    sx={{ color: 'text.secondary', py: 4 }}
-                  >
-                    该统计区间没有数据
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={answer?.totalElements ?? 0}
-          page={page}
-          rowsPerPage={size}
-          rowsPerPageOptions={[10, 50, 100, 200]}
-          onPageChange={(_event, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setSize(Number(event.target.value));
-            setPage(0);
-          }}
-        />
-      </Card>
+      <StatisticsTable
+        label={declaration.title}
+        columns={declaration.columns}
+        rows={answer?.content}
+        rowKey={(row, index) => `${row.bucket ?? ''}-${row.companyId ?? row.departmentId ?? row.partnerId ?? index}`}
+        emptyText="该统计区间没有数据"
+        total={answer?.totalElements ?? 0}
+        page={page}
+        size={size}
+        onPage={setPage}
+        onSize={setSize}
+        dimmed={loading}
+        header={(column) =>
+          column.sortable ? (
+            <TableSortLabel
+              active={sort.field === column.key}
+              direction={sort.field === column.key ? sort.order : 'desc'}
+              onClick={() =>
+                setSort((current) => ({
+                  field: column.key,
+                  order: current.field === column.key && current.order === 'desc' ? 'asc' : 'desc',
+                }))
+              }
+            >
+              {column.label}
+            </TableSortLabel>
+          ) : (
+            column.label
+          )
+        }
+      />
     </Box>
   );
 }

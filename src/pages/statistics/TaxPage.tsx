@@ -4,20 +4,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { requestContent } from '../../../providers/httpClient';
 import { formatMoney } from '../../domain/money';
-import { showToast } from '../../shell/toast';
+import { ExportExcelButton } from './ExportExcelButton';
+import { StatisticsTable } from './StatisticsTable';
 import { downloadFile } from './statisticsApi';
 
 /** 税费计算: per worker per month the income paid and the tax withheld; the month's invoice VAT and surcharges. */
@@ -40,9 +34,6 @@ interface TaxAnswer {
   totals: Record<string, number>;
   invoices: Record<string, number | string>;
 }
-
-const show = (kind: string, value: unknown) =>
-  kind === 'money' ? formatMoney(Number(value ?? 0)) : String(value ?? '');
 
 export function TaxPage() {
   const [draft, setDraft] = useState({
@@ -114,22 +105,16 @@ export function TaxPage() {
           >
             查询
           </Button>
-          <Button
-            variant="outlined"
-            onClick={() =>
+          <ExportExcelButton
+            download={() =>
               downloadFile(
                 '/api/v1/statistics/tax/export',
                 { platformmark: filters.platformmark, month: filters.month },
                 filters.name ? { name: filters.name } : undefined,
                 '税费计算.xlsx',
-              ).then(
-                (name) => showToast(`已导出 ${name}`, 'success'),
-                (error: Error) => showToast(error.message, 'error'),
               )
             }
-          >
-            导出 Excel
-          </Button>
+          />
         </CardContent>
       </Card>
       {answer && (
@@ -156,59 +141,18 @@ export function TaxPage() {
           </CardContent>
         </Card>
       )}
-      <Card>
-        <TableContainer>
-          <Table size="small" aria-label="税费计算">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell
-                    key={column.key}
-                    align={column.kind === 'text' ? 'left' : 'right'}
-                    sx={{ whiteSpace: 'nowrap' }}
-                  >
-                    {column.label}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(answer?.content ?? []).map((row) => (
-                <TableRow key={String(row.idCard)} hover>
-                  {COLUMNS.map((column) => (
-                    <TableCell
-                      key={column.key}
-                      align={column.kind === 'text' ? 'left' : 'right'}
-                      sx={{ whiteSpace: 'nowrap' }}
-                    >
-                      {show(column.kind, row[column.key])}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-              {answer && answer.content.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length} align="center" sx={{ color: 'text.secondary', py: 4 }}>
-                    该月没有打款成功的记录
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={answer?.totalElements ?? 0}
-          page={page}
-          rowsPerPage={size}
-          rowsPerPageOptions={[10, 50, 100, 200]}
-          onPageChange={(_event, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setSize(Number(event.target.value));
-            setPage(0);
-          }}
-        />
-      </Card>
+      <StatisticsTable
+        label="税费计算"
+        columns={COLUMNS}
+        rows={answer?.content}
+        rowKey={(row) => String(row.idCard)}
+        emptyText="该月没有打款成功的记录"
+        total={answer?.totalElements ?? 0}
+        page={page}
+        size={size}
+        onPage={setPage}
+        onSize={setSize}
+      />
     </Box>
   );
 }
