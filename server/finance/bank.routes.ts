@@ -18,6 +18,7 @@ import { fail } from '../http/errors';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { editionParam } from '../money/editionAccess';
 import { editionLedgerTotal } from '../statistics/rollups';
+import { withCallLog } from '../thirdparty/outboundCalls';
 import { type BankChannel, bankChannel } from './bank/bankChannel';
 import { reconcileDay } from './reconciliation.service';
 import { DEFAULT_RECONCILE_CRON, startReconciliationJob } from './reconciliationJob';
@@ -131,7 +132,23 @@ export async function syncBalances(app: { db: AppServices['db']; bank: BankChann
 }
 
 export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices): Promise<void> {
-  const bank = bankChannel(db);
+  // Every call to the bank is logged as a call out (server/thirdparty), the sub-account password masked.
+  const channel = bankChannel(db);
+  const bank = withCallLog(
+    db,
+    channel,
+    { service: 'bank', provider: channel.name, enterpriseId: null },
+    {
+      subAccounts: [],
+      subAccount: ['accountNumber'],
+      subAccountOf: ['companyId', 'platformMark'],
+      balances: [],
+      statement: ['day'],
+      setPassword: ['accountNumber', 'password', 'now'],
+      transferToSubAccount: ['input'],
+      returnToPayer: ['input'],
+    },
+  );
   jobs.schedule('reconciliation', () =>
     startReconciliationJob(db, bank, process.env.RECONCILE_CRON ?? DEFAULT_RECONCILE_CRON, (error) =>
       app.log.error({ err: error }, '每日对账失败'),

@@ -37,6 +37,7 @@ export function maskForLog(value: unknown, field = '', depth = 0): unknown {
   }
   if (value === null || typeof value !== 'object') return value ?? null;
   if (depth >= MAX_DEPTH) return '…';
+  if (value instanceof Map) return maskForLog(Object.fromEntries(value), field, depth);
   if (Array.isArray(value)) return value.map((item) => maskForLog(item, field, depth + 1));
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([key, item]) => [
@@ -65,13 +66,17 @@ async function channelOf(db: Db, enterpriseId: number | null): Promise<number | 
   return row?.callback_channel ?? null;
 }
 
-/** Runs one call out and logs it (after it answers or fails; a failure is logged and thrown on). */
+/**
+ * Runs one call out and logs it (after it answers or fails; a failure is logged and thrown on). `argNames` names
+ * the positional arguments, so a secret passed by position (a password) is masked by its name like a field.
+ */
 export async function callOut<T>(
   db: Db,
   service: OutboundService,
   method: string,
   args: readonly unknown[],
   run: () => Promise<T>,
+  argNames?: readonly string[],
 ): Promise<T> {
   const started = process.hrtime.bigint();
   let result: T | undefined;
@@ -89,7 +94,11 @@ export async function callOut<T>(
     kind: `${service.service}.${method}`,
     method: 'CALL',
     path: `${service.service}://${service.provider}/${method}`,
-    requestBody: JSON.stringify(maskForLog(args, 'args')),
+    requestBody: JSON.stringify(
+      argNames
+        ? maskForLog(Object.fromEntries(args.map((arg, index) => [argNames[index] ?? `arg${index}`, arg])), 'args')
+        : maskForLog(args, 'args'),
+    ),
     httpStatus: failure ? 500 : 200,
     outcome: failure ? OUTCOME.failed : OUTCOME.applied,
     message: failure ? (failure instanceof Error ? failure.message : String(failure)) : '成功',
@@ -101,19 +110,24 @@ export async function callOut<T>(
 }
 
 /**
- * `target` with each of `methods` going through callOut: the same interface, every call logged. The other
- * members are passed through unchanged.
+ * `target` with each of `methods` going through callOut: the same interface, every call logged. `methods` lists
+ * the method names, or maps each to the names of its positional arguments. The other members are passed through
+ * unchanged.
  */
 export function withCallLog<T extends object>(
   db: Db,
   target: T,
   service: OutboundService,
-  methods: readonly (keyof T & string)[],
+  methods: readonly (keyof T & string)[] | Partial<Record<keyof T & string, readonly string[]>>,
 ): T {
   const wrapped: Record<string, unknown> = {};
-  for (const method of methods) {
-    const original = target[method] as unknown as (...args: unknown[]) => Promise<unknown>;
-    wrapped[method] = (...args: unknown[]) => callOut(db, service, method, args, () => original.apply(target, args));
+  const entries: [string, readonly string[] | undefined][] = Array.isArray(methods)
+    ? methods.map((method) => [method, undefined])
+    : Object.entries(methods as Record<string, readonly string[]>);
+  for (const [method, argNames] of entries) {
+    const original = (target as Record<string, unknown>)[method] as (...args: unknown[]) => Promise<unknown>;
+    wrapped[method] = (...args: unknown[]) =>
+      callOut(db, service, method, args, () => original.apply(target, args), argNames);
   }
   return new Proxy(target, {
     get: (object, property, receiver) =>

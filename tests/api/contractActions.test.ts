@@ -35,7 +35,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-async function call(client: AuthedClient, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+async function call(client: AuthedClient, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) {
   const response = await client({ method, url, payload });
   return { status: response.statusCode, ...envelopeOf(response) };
 }
@@ -287,5 +287,38 @@ describe('calls out are logged', () => {
     expect(text).not.toContain(bankCard(serial));
     expect(text).not.toContain(mobile);
     expect(text).toContain(idCard(serial).slice(-4));
+  });
+});
+
+describe('calls to the bank are logged', () => {
+  it('a sub-account password set with the bank is logged without the password', async () => {
+    const caiwu = authed(t.app, await tokenOf(t.app, 'caiwu'));
+    const status = envelopeOf(await caiwu({ method: 'GET', url: '/api/v1/accounts/status/1' }));
+    const accountNumber = status.content.accountNumber;
+    const done = await call(caiwu, 'PATCH', `/api/v1/accounts/${accountNumber}/password`, {
+      password: '357913',
+      repassword: '357913',
+    });
+    expect(done.message).toBe('子账户密码已设置');
+    const logged = await t.db
+      .selectFrom('third_party_calls')
+      .selectAll()
+      .where('kind', '=', 'bank.setPassword')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(logged).toMatchObject({ direction: DIRECTION.outbound, http_status: 200, outcome: 1, enterprise_id: null });
+    expect(JSON.parse(logged.request_body ?? '{}')).toMatchObject({
+      password: '***',
+      accountNumber: expect.any(String),
+    });
+    expect(logged.request_body).not.toContain('357913');
+    // The lookup before it went to the bank too.
+    const lookup = await t.db
+      .selectFrom('third_party_calls')
+      .select('request_body')
+      .where('kind', '=', 'bank.subAccount')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(lookup.request_body).toContain(accountNumber.slice(-4));
   });
 });
