@@ -5,6 +5,7 @@ import { FIRST_PAINT_PAGES } from './resources/firstPaintPages';
 import { RESOURCES } from './resources/index';
 import { hasFirstPaint } from './resources/types';
 import { bootPlugin } from './scripts/bootPlugin';
+import { shellChunks } from './scripts/shellChunks';
 import { PUBLIC_PATHS } from './src/domain/routes';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -22,7 +23,18 @@ export default defineConfig({
   ],
   // The /test diagnostics page shows which build is running.
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
-  build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: shellChunks(import.meta.dirname, {
+          login: ['src/main.tsx', 'src/pages/login/LoginPage.tsx'],
+          admin: ['src/admin/AdminApp.tsx'],
+        }),
+      },
+    },
+  },
   server: {
     // `npm run dev`: the API runs with `npm run serve` on 8080.
     proxy: Object.fromEntries(

@@ -46,10 +46,10 @@ function startApp(): void {
  * Runs first on every page and starts the app (index.html has no module script of its own; the CSP allows
  * no inline script, hence a file). On an admin page (not a public one, which must not download the admin)
  * a cold start would otherwise wait for the entry to run before learning that it needs config.json and
- * the admin chunks, so it starts them at once. On a declared list with a session it first lets
- * firstPaint.js draw the list's first page: on this 2-core machine the app's start-up would otherwise hold
- * the main thread for a second, and its seventy chunks (even the entry's twenty) would fill the browser's six
- * connections, before that page could appear. The app starts right after (its chunks take longer than the first paint anyway).
+ * the admin chunks, so it starts them at once: the admin is a handful of chunks (scripts/shellChunks.ts), all
+ * asked for here. On a declared list with a session firstPaint.js draws the list's first page and asks for the
+ * page the app will show (providers/earlyResponse.ts) while those chunks download; only running them waits
+ * for it, as the app's start-up holds this 2-core machine's main thread for a second or more.
  */
 function boot(): void {
   const path = window.location.pathname;
@@ -63,12 +63,12 @@ function boot(): void {
     modulepreload(BOOT.adminFiles);
     return;
   }
+  modulepreload([BOOT.entryFile, ...BOOT.entryFiles, ...BOOT.adminFiles]);
   let started = false;
   const startOnce = () => {
     if (started) return;
     started = true;
     startApp();
-    modulepreload(BOOT.adminFiles);
   };
   onFirstPaintDone(startOnce);
   setTimeout(startOnce, FIRST_PAINT_DEADLINE_MS);
