@@ -1,13 +1,21 @@
 import { INVOICE_KIND_CHOICES, INVOICE_STATUS } from '../src/domain/moneyEnums';
-import type { ActionDeclaration, FieldDeclaration, FilterDeclaration, ResourceDeclaration } from './types';
+import type {
+  ActionDeclaration,
+  FieldDeclaration,
+  FilterDeclaration,
+  RelatedPanel,
+  ResourceDeclaration,
+} from './types';
 
 /**
  * Invoice applications, four views of one table behind one API (GET /api/v1/invoices/search): the merchant's
  * own (/invoiceRecord) and finance's views of one edition each (/adInvoice edition 1; /smallScaleAdInvoice and
  * /adSmallInvoice edition 3, where `platformmark` rides as a plain query parameter and the server checks that
- * edition's code). Amounts are units of 1/10000 yuan. Each row expands into the application's batches.
+ * edition's code). Amounts are units of 1/10000 yuan. A row opens the application's show view: its fields, then
+ * the invoice details, figures, mailing, who handled it when, and its batches (InvoiceDetailPanel).
  */
 const API = { list: '/api/v1/invoices/search', one: '/api/v1/invoices/:id' };
+const RELATED: readonly RelatedPanel[] = [{ label: '开票明细', component: 'InvoiceDetailPanel' }];
 
 const FIELDS = {
   id: { source: 'id', label: '编号', type: 'number', sortable: true, list: false },
@@ -44,7 +52,8 @@ export const invoiceRecord: ResourceDeclaration = {
   recordTitle: 'applyNo',
   api: API,
   permissions: { list: ['MER_BANKACCOUNT_RECHARGE'] },
-  views: {},
+  views: { show: true },
+  related: RELATED,
   defaultSort: { field: 'createTime', order: 'DESC' },
   fields: [
     FIELDS.id,
@@ -119,9 +128,10 @@ function adminInvoices(
     recordTitle: 'applyNo',
     api: { ...API, listQuery: { platformmark: platformMark } },
     permissions: { list: codes, edit: codes },
-    views: {},
+    views: { show: true },
+    related: RELATED,
     defaultSort: { field: 'createTime', order: 'DESC' },
-    // Title, batch count, rejection reason and issue time show in the row's drill-in (and in the export).
+    // Title, batch count, rejection reason and issue time show in the show view (and in the export).
     fields: [
       FIELDS.id,
       FIELDS.applyNo,

@@ -1,5 +1,5 @@
 import { BATCH_INVOICE_STATUS, BATCH_STATUS, ITEM_STATUS } from '../src/domain/moneyEnums';
-import type { FieldDeclaration, FilterDeclaration, ResourceDeclaration } from './types';
+import type { FieldDeclaration, FilterDeclaration, RelatedPanel, ResourceDeclaration } from './types';
 
 /**
  * Payout batches, three views of one API (GET /api/v1/remittances/batch/search): the merchant's own
@@ -38,6 +38,9 @@ const FILTERS = {
   createTime: { key: 'stime', endKey: 'etime', label: '提交时间', type: 'dateRange', alwaysOn: true },
 } as const satisfies Record<string, FilterDeclaration>;
 
+/** The show view's items: paged and filtered on the server (src/pages/payoutRecords/BatchItemsPanel). */
+const RELATED: readonly RelatedPanel[] = [{ label: '打款明细', component: 'BatchItemsPanel' }];
+
 /** Everything after the batch number (and, in staff views, the company). */
 const FIGURES = [
   FIELDS.createTime,
@@ -61,7 +64,8 @@ export const paymentRecord: ResourceDeclaration = {
   recordTitle: 'batchNo',
   api: API,
   permissions: { list: MERCHANT_BATCH_CODES },
-  views: {},
+  views: { show: true },
+  related: RELATED,
   defaultSort: { field: 'createTime', order: 'DESC' },
   fields: [FIELDS.batchNo, ...FIGURES],
   filters: [FILTERS.batchNo, FILTERS.status, FILTERS.createTime],
@@ -77,7 +81,8 @@ function transferLot(name: string, platformMark: 1 | 3): ResourceDeclaration {
     recordTitle: 'batchNo',
     api: { ...API, listQuery: { platformmark: platformMark } },
     permissions: { list: TRANSFER_BATCH_CODES[platformMark] },
-    views: {},
+    views: { show: true },
+    related: RELATED,
     defaultSort: { field: 'createTime', order: 'DESC' },
     fields: [FIELDS.batchNo, FIELDS.companyName, ...FIGURES],
     filters: [FILTERS.coname, FILTERS.batchNo, FILTERS.status, FILTERS.createTime],

@@ -145,10 +145,22 @@ export interface ResourceDeclaration {
 }
 
 /**
- * One panel of a show view. `path` answers an object; `key` picks the panel's part of it (panels sharing a path
- * are read once): an array is a table of `fields`, an object one record shown as label / value pairs.
+ * One panel of a show view: declared data (DataPanel) or, for what the panel model cannot express (a paged,
+ * filtered table of a batch's items), a web-only component by its key in resources/custom/panels.ts that
+ * receives the shown record from the record context.
  */
-export interface RelatedPanel {
+export type RelatedPanel = DataPanel | ComponentPanel;
+
+export interface ComponentPanel {
+  label: string;
+  component: string;
+}
+
+/**
+ * `path` answers an object; `key` picks the panel's part of it (panels sharing a path are read once): an array
+ * is a table of `fields`, an object one record shown as label / value pairs.
+ */
+export interface DataPanel {
   label: string;
   path: string;
   key: string;

@@ -1,14 +1,13 @@
 import Box from '@mui/material/Box';
-import { InvoiceDetailPanel } from '../../src/pages/invoices/InvoiceDetailPanel';
 import { IssueInvoiceButton } from '../../src/pages/invoices/IssueInvoiceButton';
 import { GeneratedList } from '../generator/GeneratedList';
 import { RowActions } from '../generator/RowActions';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * Invoice applications (/invoiceRecord, /adInvoice, /smallScaleAdInvoice, /adSmallInvoice): the generated list
- * where a row expands into the application's details and batches, and the declaration's 开票 action ('issue')
- * also takes the invoice file.
+ * Invoice applications (/invoiceRecord, /adInvoice, /smallScaleAdInvoice, /adSmallInvoice): the generated list,
+ * where a row opens the application's show view, and the declaration's 开票 action ('issue') also takes the
+ * invoice file.
  */
 export function InvoiceList({ declaration }: { declaration: ResourceDeclaration }) {
   const actions = declaration.actions ?? [];
@@ -17,8 +16,7 @@ export function InvoiceList({ declaration }: { declaration: ResourceDeclaration 
   return (
     <GeneratedList
       declaration={declaration}
-      rowClick="expand"
-      expand={<InvoiceDetailPanel />}
+      rowClick="show"
       renderActions={() => (
         <Box sx={{ display: 'flex', gap: 0.5 }} onClick={(event) => event.stopPropagation()}>
           {issue && <IssueInvoiceButton action={issue} />}

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
@@ -7,17 +8,27 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { EditButton, RecordContextProvider, Show, SimpleShowLayout, TopToolbar, useCanAccess } from 'react-admin';
+import {
+  EditButton,
+  RecordContextProvider,
+  Show,
+  SimpleShowLayout,
+  TopToolbar,
+  useCanAccess,
+  useShowController,
+} from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { requestContent } from '../../providers/httpClient';
 import { PageBreadcrumbs } from '../../src/layout/PageBreadcrumbs';
-import type { RelatedPanel, ResourceDeclaration } from '../types';
+import { LazyBoundary } from '../../src/shell/LazyBoundary';
+import { CUSTOM_PANELS } from '../custom/panels';
+import type { ComponentPanel, DataPanel, ResourceDeclaration } from '../types';
 import { fieldElement } from './fields';
 
 type Related = Record<string, unknown>;
 
 /** Reads each distinct related path of the record once. */
-function useRelated(panels: readonly RelatedPanel[], id: string | undefined) {
+function useRelated(panels: readonly DataPanel[], id: string | undefined) {
   const [answers, setAnswers] = useState<Record<string, Related | Error>>({});
   const paths = [...new Set(panels.map((panel) => panel.path))].join('\n');
   useEffect(() => {
@@ -36,7 +47,7 @@ function useRelated(panels: readonly RelatedPanel[], id: string | undefined) {
   return answers;
 }
 
-function PanelBody({ panel, answer }: { panel: RelatedPanel; answer: Related | Error | undefined }) {
+function PanelBody({ panel, answer }: { panel: DataPanel; answer: Related | Error | undefined }) {
   if (answer === undefined) return <Typography color="text.secondary">加载中…</Typography>;
   if (answer instanceof Error) return <Typography color="error">{answer.message || '加载失败'}</Typography>;
   const part = answer[panel.key];
@@ -80,6 +91,27 @@ function PanelBody({ panel, answer }: { panel: RelatedPanel; answer: Related | E
   );
 }
 
+/** A component panel, in the shown record's context once it has loaded. */
+function ComponentPanelCard({ declaration, panel }: { declaration: ResourceDeclaration; panel: ComponentPanel }) {
+  const Panel = CUSTOM_PANELS[panel.component];
+  if (!Panel) {
+    throw new Error(
+      `资源 ${declaration.name} 的详情面板声明了 component "${panel.component}"，但 resources/custom/panels.ts 中没有登记它`,
+    );
+  }
+  const { record } = useShowController({ resource: declaration.name });
+  if (!record) return null;
+  return (
+    <RecordContextProvider value={record}>
+      <Box component="section" aria-label={panel.label} sx={{ mt: 2 }}>
+        <LazyBoundary>
+          <Panel />
+        </LazyBoundary>
+      </Box>
+    </RecordContextProvider>
+  );
+}
+
 function ShowActions({ declaration }: { declaration: ResourceDeclaration }) {
   const { canAccess } = useCanAccess({ resource: declaration.name, action: 'edit' });
   return <TopToolbar>{declaration.views.edit && canAccess && <EditButton label="编辑" />}</TopToolbar>;
@@ -91,7 +123,10 @@ function ShowActions({ declaration }: { declaration: ResourceDeclaration }) {
  */
 export function GeneratedShow({ declaration }: { declaration: ResourceDeclaration }) {
   const { id } = useParams();
-  const related = useRelated(declaration.related ?? [], id);
+  const panels = declaration.related ?? [];
+  const dataPanels = panels.filter((panel): panel is DataPanel => !('component' in panel));
+  const componentPanels = panels.filter((panel): panel is ComponentPanel => 'component' in panel);
+  const related = useRelated(dataPanels, id);
   return (
     <>
       <PageBreadcrumbs listPath={`/${declaration.name}`} current={`${declaration.label}详情`} />
@@ -106,7 +141,10 @@ export function GeneratedShow({ declaration }: { declaration: ResourceDeclaratio
           {declaration.fields.map(fieldElement)}
         </SimpleShowLayout>
       </Show>
-      {(declaration.related ?? []).map((panel) => (
+      {componentPanels.map((panel) => (
+        <ComponentPanelCard key={panel.component} declaration={declaration} panel={panel} />
+      ))}
+      {dataPanels.map((panel) => (
         <Card key={`${panel.path} ${panel.key}`} sx={{ mt: 2 }} component="section" aria-label={panel.label}>
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>

@@ -101,11 +101,14 @@ test('商户选批次申请开票，财务上传发票开票，商户下载发�
   const issued = page.getByRole('row').filter({ hasText: applyNo });
   await expect(issued.getByText('已开票')).toBeVisible();
   await expect(issued.getByText('044001900111', { exact: true })).toBeVisible();
+  // A row opens the application's show view (issue 17 item 4): its batches, and the invoice to download.
   await issued.getByText(applyNo).click();
+  await expect(page).toHaveURL(/\/invoiceRecord\/\d+\/show$/);
+  await expect(page.getByRole('navigation', { name: '面包屑' })).toContainText('开票记录');
   await expect(page.getByRole('table', { name: '开票批次' }).getByText(batch.batchNo)).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    issued.getByRole('button', { name: '发票044001900111.pdf' }).click(),
+    page.getByRole('button', { name: '发票044001900111.pdf' }).first().click(),
   ]);
   expect(download.suggestedFilename()).toBe('发票044001900111.pdf');
   const stream = await download.createReadStream();

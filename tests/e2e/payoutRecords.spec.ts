@@ -19,8 +19,10 @@ test('商户查看打款批次明细，在异常资金中重新打款，财务�
   await expect(partly).toBeVisible();
   const batchNo = ((await partly.getByRole('cell').first().textContent()) ?? '').trim();
   await partly.getByRole('button', { name: '查看明细' }).click();
-  await expect(page).toHaveURL(/\/paymentRecord\/\d+$/);
-  await expect(page.getByRole('heading', { name: `批次号 ${batchNo}` })).toBeVisible();
+  // The batch's generated show view (issue 17 item 4): its fields, a breadcrumb back to the list, its items.
+  await expect(page).toHaveURL(/\/paymentRecord\/\d+\/show$/);
+  await expect(page.getByText(batchNo, { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '面包屑' })).toContainText('打款批次');
   await expect(page.getByRole('table', { name: '打款明细' })).toBeVisible();
 
   await page.getByRole('combobox', { name: '状态' }).click();
@@ -70,8 +72,11 @@ test('商户查看打款批次明细，在异常资金中重新打款，财务�
   await page.goto('/paymentRecord');
   const repayRow = page.getByRole('row').filter({ hasText: repayNo });
   await repayRow.getByRole('button', { name: '查看明细' }).click();
-  await expect(page.getByRole('heading', { name: `批次号 ${repayNo}` })).toBeVisible();
-  await expect(page.getByText('已完成', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(repayNo, { exact: true })).toBeVisible();
+  // The show view reads the batch again while it is being paid.
+  await expect(page.locator('.ra-field-status').getByText('已完成', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   const paid = page.getByRole('table', { name: '打款明细' }).getByRole('row').filter({ hasText: name });
   await expect(paid).toContainText(`****${card.slice(-4)}`);
   await expect(paid).toContainText('成功');
@@ -87,4 +92,12 @@ test('商户查看打款批次明细，在异常资金中重新打款，财务�
   await expect(lot).toContainText('上海灵动科技有限公司');
   await expect(lot).toContainText('已完成');
   await expect(page.getByRole('row')).toHaveCount(2);
+  // Finance opens the batch too, and goes back to the list by the breadcrumb.
+  await lot.click();
+  await expect(page).toHaveURL(/\/adTransferLot\/\d+\/show$/);
+  await expect(page.getByRole('table', { name: '打款明细' }).getByRole('row').filter({ hasText: name })).toContainText(
+    '成功',
+  );
+  await page.getByRole('navigation', { name: '面包屑' }).getByRole('link', { name: '转账批次' }).click();
+  await expect(page).toHaveURL(/\/adTransferLot(\?|$)/);
 });
