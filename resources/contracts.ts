@@ -58,8 +58,8 @@ const FILTERS = {
   platformmark: { key: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES },
   signNm: { key: 'signNm', label: '签署人', type: 'text' },
   contractIds: { key: 'contractIds', label: '合同ID（多个用逗号分隔）', type: 'text' },
-  enterpriseId: { key: 'enterpriseId', label: '服务主体编号', type: 'number' },
-  industryId: { key: 'industryId', label: '行业编号', type: 'number' },
+  enterpriseId: { key: 'enterpriseId', label: '服务主体', type: 'reference', reference: 'enterprise' },
+  industryId: { key: 'industryId', label: '行业', type: 'reference', reference: 'industry' },
 } as const satisfies Record<string, FilterDeclaration>;
 
 /** Merchant contract management: /contractManagement (MER_BANKACCOUNT_RECHARGE), own company only. */

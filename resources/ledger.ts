@@ -22,7 +22,7 @@ const FILTERS: readonly FilterDeclaration[] = [
   { key: 'coname', label: '企业名称', type: 'text', alwaysOn: true },
   { key: 'kind', label: '类型', type: 'enum', choices: LEDGER_KIND, alwaysOn: true },
   { key: 'stime', endKey: 'etime', label: '记账时间', type: 'dateRange', alwaysOn: true },
-  { key: 'companyId', label: '企业编号', type: 'number' },
+  { key: 'companyId', label: '企业', type: 'reference', reference: 'company' },
 ];
 
 function tradingFlow(name: string, code: string, platformMark: 1 | 3): ResourceDeclaration {

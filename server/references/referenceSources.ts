@@ -9,7 +9,7 @@ import { companyScope } from '../auth/scope';
  * optional status column (a disabled record is still named, marked 已停用) and the scope condition (DESIGN §4).
  */
 export interface ReferenceSource {
-  table: 'companies' | 'subsidiaries' | 'departments' | 'users' | 'enterprises' | 'agreement_templates';
+  table: 'companies' | 'subsidiaries' | 'departments' | 'users' | 'enterprises' | 'agreement_templates' | 'industries';
   name: string;
   /** 1 enabled, anything else disabled. */
   status?: string;
@@ -91,6 +91,7 @@ export const REFERENCE_SOURCES: Record<ReferenceKind, ReferenceSource> = {
     platformMark: 'agreement_templates.platformmark',
     where: () => null,
   },
+  industry: { table: 'industries', name: 'industries.nm', where: () => null },
 };
 
 /** The name a picker shows: a disabled record keeps its name, marked. */

@@ -11,6 +11,7 @@ export const REFERENCE_KINDS = {
   partner: { label: '合伙人' },
   enterprise: { label: '签约主体' },
   template: { label: '协议模板' },
+  industry: { label: '行业' },
 } as const;
 
 export type ReferenceKind = keyof typeof REFERENCE_KINDS;

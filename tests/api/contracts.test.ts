@@ -329,7 +329,7 @@ describe('list: filters', () => {
   it('refuses malformed numbers with the filter label', async () => {
     expect(await refusal({ q: { csort: 'x' } })).toBe('合作类别必须是数字');
     expect(await refusal({ q: { contractStatus: '1 or 1=1' } })).toBe('合同状态必须是数字');
-    expect(await refusal({ q: { enterpriseId: '1.5' } })).toBe('服务主体编号必须是数字');
+    expect(await refusal({ q: { enterpriseId: '1.5' } })).toBe('服务主体必须是数字');
   });
 
   it('combines filters with AND', async () => {

@@ -162,15 +162,20 @@ test('注册三步（返回清空后续步骤）→ 管理员激活 → 新商�
   await expect(page).toHaveURL(/\/login$/);
 
   // Activation: choose a subsidiary.
-  const subsidiary = database.prepare('SELECT id FROM subsidiaries WHERE status = 1 ORDER BY id LIMIT 1').get() as {
-    id: number;
+  const subsidiary = database.prepare('SELECT sname FROM subsidiaries WHERE status = 1 ORDER BY id LIMIT 1').get() as {
+    sname: string;
   };
   await admin.goto('/adActivateMerchant');
   await admin.getByRole('textbox', { name: '公司名称' }).fill(companyName);
   const pending = admin.locator('tbody tr', { hasText: companyName }).first();
   await expect(pending).toContainText('待激活');
   await pending.getByRole('button', { name: '激活' }).click();
-  await admin.getByRole('spinbutton', { name: '分公司编号' }).fill(String(subsidiary.id));
+  // Names, never typed ids: 确定 with nothing chosen says so and keeps the dialog open.
+  await admin.getByRole('button', { name: '确定' }).click();
+  await expect(admin.getByText('请选择分公司')).toBeVisible();
+  await admin.getByRole('combobox', { name: '分公司' }).fill(subsidiary.sname);
+  await admin.getByRole('option', { name: subsidiary.sname, exact: true }).click();
+  await expect(admin.getByRole('combobox', { name: '分公司' })).toHaveValue(subsidiary.sname);
   await admin.getByRole('button', { name: '确定' }).click();
   await expect(admin.getByText('激活成功')).toBeVisible();
   await expect(pending).toContainText('已激活');

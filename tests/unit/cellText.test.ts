@@ -35,6 +35,13 @@ describe('cellText (one text for the React list and the first paint)', () => {
     expect(cellText(field({ type: 'image' }), { v: '' })).toBe('');
   });
 
+  it('shows a reference by the name the server joined in, never the id', () => {
+    const subsidiary = field({ type: 'reference', reference: 'subsidiary', nameSource: 'subsidiaryName' });
+    expect(cellText(subsidiary, { v: 7, subsidiaryName: '上海分公司' })).toBe('上海分公司');
+    expect(cellText(subsidiary, { v: 7 })).toBe('');
+    expect(cellText(subsidiary, { v: 7, subsidiaryName: null })).toBe('');
+  });
+
   it('shows numbers without grouping and empty values as nothing', () => {
     expect(cellText(field({ type: 'number' }), { v: 1234567 })).toBe('1234567');
     expect(cellText(field({ type: 'text' }), {})).toBe('');
