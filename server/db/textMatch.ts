@@ -12,3 +12,14 @@ export function containsCondition(db: Db, column: string, value: string): RawBui
   const like = isPostgres(db) ? sql`ILIKE` : sql`LIKE`;
   return sql<SqlBool>`${sql.ref(column)} ${like} ${containsPattern(value)} ESCAPE '\\'`;
 }
+
+/**
+ * `column` starts with `value`. On SQLite a range (`>= value` and `< value + U+10FFFF`), which an index on the
+ * column (or on a leading equality column and it) answers without reading the other rows; PostgreSQL uses LIKE.
+ */
+export function prefixCondition(db: Db, column: string, value: string): RawBuilder<SqlBool> {
+  if (isPostgres(db)) {
+    return sql<SqlBool>`${sql.ref(column)} LIKE ${`${value.replace(/[\\%_]/g, (match) => `\\${match}`)}%`} ESCAPE '\\'`;
+  }
+  return sql<SqlBool>`(${sql.ref(column)} >= ${value} AND ${sql.ref(column)} < ${`${value}\u{10FFFF}`})`;
+}

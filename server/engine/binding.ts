@@ -92,8 +92,8 @@ export type ScopeRule =
 export interface FilterBinding {
   /** The qualified column the key filters on. */
   column: string;
-  /** text: contains (default) | equals | upper-case equals-contains; number/enum: equals. */
-  match?: 'contains' | 'equals' | 'containsUpper';
+  /** text: contains (default) | equals | upper-case equals-contains | prefix (starts with: an index range); number/enum: equals. */
+  match?: 'contains' | 'equals' | 'containsUpper' | 'prefix';
   /** Rewrites a text filter's value before it is matched (an ID number to its keyed lookup hash). */
   rewrite?: (value: string) => string;
 }

@@ -3,7 +3,7 @@ import { ROLE } from '../../src/domain/roles';
 import type { AuthContext } from '../auth/access';
 import { companyScope } from '../auth/scope';
 import type { Db } from '../db/database';
-import { containsCondition } from '../db/textMatch';
+import { containsCondition, prefixCondition } from '../db/textMatch';
 import { ForbiddenError, fail } from '../http/errors';
 import { choiceFilter } from '../http/fieldChecks';
 import { filterReader } from '../http/filterValues';
@@ -131,6 +131,7 @@ export function filterConditions(
       if (given === undefined) continue;
       const value = bound.rewrite ? bound.rewrite(given) : given;
       if (bound.match === 'equals') conditions.push((eb) => eb(column, '=', value));
+      else if (bound.match === 'prefix') conditions.push(() => prefixCondition(db, bound.column, value));
       else {
         const text = bound.match === 'containsUpper' ? value.toUpperCase() : value;
         conditions.push(() => containsCondition(db, bound.column, text));

@@ -53,7 +53,10 @@ function view(
     ...(Object.keys(fixed).length > 0 ? { fixed } : {}),
     filters: {
       idCard: { column: 'workers.id_key', match: 'equals', rewrite: idFilterKey },
-      mobile: { column: 'workers.mobile', match: 'contains' },
+      // 姓名 and 手机号 match from the start: an index range within the company (bench/workers.ts: a contains
+      // scan of a 200 000-worker company missed the 50 ms goal).
+      name: { column: 'workers.name', match: 'prefix' },
+      mobile: { column: 'workers.mobile', match: 'prefix' },
       stime: { column: 'workers.create_time' },
       etime: { column: 'workers.create_time' },
     },
