@@ -135,8 +135,16 @@ export function GeneratedShow({ declaration }: { declaration: ResourceDeclaratio
         title={`${declaration.label}详情`}
         actions={<ShowActions declaration={declaration} />}
       >
+        {/* The fields side by side in a grid: the layout's own stack would put each on a line of its own. */}
         <SimpleShowLayout
-          sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 2 }}
+          spacing={0}
+          sx={{
+            '& .RaSimpleShowLayout-stack': {
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+              gap: 2,
+            },
+          }}
         >
           {declaration.fields.map(fieldElement)}
         </SimpleShowLayout>
