@@ -11,7 +11,7 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/e2e/support/browser'
 import { buildBenchDb } from './seed/buildBenchDb';
 import { ensureAnchorBuild, startAnchorServer } from './support/anchorApp';
 import { ensureBuild } from './support/build';
-import { figure, header } from './support/report';
+import { conditions, figure, header } from './support/report';
 import { startBenchServer } from './support/server';
 import { loginContent, median, sessionEntries } from './support/session';
 
@@ -131,7 +131,7 @@ function spread(values: number[]): string {
 
 async function main() {
   header('listFirstRow: cold /adMerchant to first row, beside a minimal react-admin app, headless Chromium');
-  ensureBuild();
+  const distBuilt = ensureBuild();
   const anchorRoot = await ensureAnchorBuild();
   const dataDir = await buildBenchDb({
     companies: Number(process.env.BENCH_COMPANIES ?? 1_000_000),
@@ -141,6 +141,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   let anchor: Awaited<ReturnType<typeof startAnchorServer>> | undefined;
   try {
+    conditions({ chromium: browser.version(), dataDir, distBuilt });
     const login = await loginContent(server.url, 'admin');
     const session = sessionEntries(login);
     const maxRows = Math.max(...CASES.map((item) => item.rows));
