@@ -72,6 +72,8 @@ export const merchantContracts: ResourceDeclaration = {
   views: {},
   // 查看 / 签署 / 下载 on each row and the banner guiding the merchant to sign (src/pages/contracts).
   customList: 'MerchantContractList',
+  customListFirstPaint: true,
+  customRowActions: true,
   defaultSort: { field: 'createTime', order: 'DESC' },
   fields: [
     FIELDS.contractNo,

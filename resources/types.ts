@@ -142,6 +142,8 @@ export interface ResourceDeclaration {
   route?: string;
   /** The custom list renders GeneratedList with this declaration's own list request, so the first paint (src/boot) draws its rows too. */
   customListFirstPaint?: boolean;
+  /** The custom list passes its own row actions to GeneratedList (renderActions): the first paint keeps their column. */
+  customRowActions?: boolean;
 }
 
 /**

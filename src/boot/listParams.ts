@@ -99,7 +99,8 @@ export type Column = FieldDeclaration | 'actions';
  * the store by column index), else every list field but the hidden ones, then the action column.
  */
 export function visibleColumns(declaration: ResourceDeclaration, storage: Storage): Column[] {
-  const all: Column[] = [...listFields(declaration), ...(declaration.actions?.length ? (['actions'] as const) : [])];
+  const hasActions = (declaration.actions?.length ?? 0) > 0 || declaration.customRowActions === true;
+  const all: Column[] = [...listFields(declaration), ...(hasActions ? (['actions'] as const) : [])];
   const key = `preferences.${declaration.name}.datagrid`;
   const chosen = readStore(storage, `${key}.columns`);
   if (Array.isArray(chosen)) {
