@@ -69,7 +69,7 @@ async function searches(base: string, dataDir: string) {
     {
       name: 'name',
       value: (i: number) => searchedWorker(i).name,
-      where: 'name >= ?1 AND name < ?1 || char(1114111)',
+      where: 'name >= ? AND name < ? || char(1114111)',
       arg: (value: string) => value,
     },
     {
@@ -81,7 +81,7 @@ async function searches(base: string, dataDir: string) {
     {
       name: 'mobile',
       value: (i: number) => searchedWorker(i).mobile,
-      where: 'mobile >= ?1 AND mobile < ?1 || char(1114111)',
+      where: 'mobile >= ? AND mobile < ? || char(1114111)',
       arg: (value: string) => value,
     },
   ];
@@ -92,10 +92,10 @@ async function searches(base: string, dataDir: string) {
     const count = file.prepare(`SELECT COUNT(*) AS n FROM workers WHERE company_id = 1 AND ${kind.where}`);
     const times: number[] = [];
     for (let i = 0; i < SEARCHES + WARMUP; i += 1) {
-      const arg = kind.arg(kind.value(i));
+      const args = kind.where.split('?').slice(1).map(() => kind.arg(kind.value(i)));
       const started = performance.now();
-      page.all(arg);
-      count.get(arg);
+      page.all(...args);
+      count.get(...args);
       if (i >= WARMUP) times.push(performance.now() - started);
     }
     const anchor = percentiles(times);
