@@ -1,6 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useSearchOptions } from '../../components/useSearchOptions';
 import { type CompanyOption, searchCompanies } from './financeApi';
 
 /** A company chosen by name (never a typed id), searched on the server in the caller's scope. */
@@ -18,19 +19,7 @@ export function CompanyPicker({
   required?: boolean;
 }) {
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<CompanyOption[]>([]);
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      searchCompanies(input.trim(), platformMark)
-        .then((rows) => live && setOptions(rows))
-        .catch(() => live && setOptions([]));
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [input, platformMark]);
+  const options = useSearchOptions((text) => searchCompanies(text, platformMark), input, platformMark);
   return (
     <Autocomplete
       options={options}

@@ -1,5 +1,5 @@
-import { ApiError, buildUrl, type RequestOptions, request, requestContent } from '../../../providers/httpClient';
-import { requestHeaders } from '../../../providers/requestHeaders';
+import { ApiError, type RequestOptions, request, requestContent } from '../../../providers/httpClient';
+import { downloadApiFile } from '../../../resources/generator/downloadFile';
 import { showToast } from '../../shell/toast';
 
 export interface CompanyOption {
@@ -16,30 +16,7 @@ export function searchCompanies(name: string, platformMark: number): Promise<Com
 }
 
 /** Downloads a file the API streams (with the session's headers) under the server's file name. */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
-  const response = await fetch(buildUrl(path, {}), { headers: requestHeaders() });
-  if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) {
-    let message = `下载失败（${response.status}）`;
-    try {
-      const body = (await response.json()) as { message?: string };
-      if (body.message) message = body.message;
-    } catch {
-      // not JSON: keep the status message
-    }
-    throw new Error(message);
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const match = /filename\*=UTF-8''([^;]+)/.exec(disposition);
-  const name = match ? decodeURIComponent(match[1]) : fallbackName;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadFile = downloadApiFile;
 
 /** A write: the server's message as a success toast (errors are shown by the request layer); its content. */
 export async function act<T = unknown>(path: string, options: RequestOptions): Promise<T> {

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { useSearchOptions } from '../../components/useSearchOptions';
 import { formatMoney } from '../../domain/money';
 import { TASK_PRICING, TASK_PRICING_CHOICES, TASK_STATUS } from '../../domain/tasks';
 import { SIGN_STATUS_CHOICES } from '../../domain/workers';
@@ -40,19 +41,7 @@ function WorkerPicker({
   onChange: (value: WorkerOption[]) => void;
 }) {
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<WorkerOption[]>([]);
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      searchCandidates(taskId, input.trim())
-        .then((rows) => live && setOptions(rows))
-        .catch(() => live && setOptions([]));
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [input, taskId]);
+  const options = useSearchOptions((text) => searchCandidates(taskId, text), input, taskId);
   return (
     <Autocomplete
       multiple

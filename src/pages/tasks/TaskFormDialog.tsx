@@ -16,8 +16,9 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { zhCN } from '@mui/x-date-pickers/locales';
 import dayjs from 'dayjs';
+import { useSearchOptions } from '../../components/useSearchOptions';
 import 'dayjs/locale/zh-cn';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../../providers/httpClient';
 import { formatMoney, parseMoney } from '../../domain/money';
 import { TASK_HEADCOUNT_MAX, TASK_PRICING, TASK_PRICING_CHOICES } from '../../domain/tasks';
@@ -56,19 +57,7 @@ function IndustryPicker({
   error?: string;
 }) {
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<Option[]>([]);
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      searchIndustries(input.trim())
-        .then((rows) => live && setOptions(rows))
-        .catch(() => live && setOptions([]));
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [input]);
+  const options = useSearchOptions(searchIndustries, input);
   return (
     <Autocomplete
       options={value && !options.some((option) => option.id === value.id) ? [value, ...options] : options}
