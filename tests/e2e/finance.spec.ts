@@ -24,9 +24,17 @@ test('财务生成、确认并下载结算单', async ({ page }) => {
   await loginAs(page, 'caiwu');
   await expect(page).toHaveURL(/\/adMain$/);
   await page.goto('/adStatementManagement');
+  // The month is typed into the Chinese month picker (last month in China time: a sheet needs an ended month).
+  const china = new Date(Date.now() + 8 * 3600_000);
+  const lastMonth = new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+  await expect(page.locator('input[type="month"]')).toHaveCount(0);
+  await page.getByRole('group', { name: '结算月份', exact: true }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(lastMonth.replace('-', ''));
   const generated = page.waitForResponse((response) => response.url().includes('/api/v1/settlementsheets/generate'));
   await page.getByRole('button', { name: '生成结算单' }).click();
-  expect((await (await generated).json()).code).toBe(1020000);
+  const answer = await generated;
+  expect(answer.request().postDataJSON().month).toBe(lastMonth);
+  expect((await answer.json()).code).toBe(1020000);
   await expect(page.getByText(/结算单已生成/)).toBeVisible();
 
   const row = page.locator('table tbody tr').filter({ hasText: '待确认' }).first();
@@ -83,4 +91,24 @@ test('无法归属资金归属到企业后，企业余额恰好增加该笔金�
   await expect(after).toBeVisible();
   const balance = parseMoney((await cell(page, after, '账本余额（元）')).replaceAll(',', ''));
   expect(balance).toBe((before as number) + (amount as number));
+});
+
+test('资金对账的日期在中文日历中选择后立即对账', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await page.goto('/fundReconciliation');
+  // The first 对账日期 is the run's day above the list (the list's own filter is a range of that name).
+  const field = page.getByRole('group', { name: '对账日期', exact: true }).first();
+  await expect(field).toBeVisible();
+  await expect(page.locator('input[type="date"]')).toHaveCount(0);
+  await field.getByRole('button', { name: /选择日期/ }).click();
+  const calendar = page.getByRole('dialog');
+  await expect(calendar.getByRole('columnheader').first()).toHaveText(/[一二三四五六日]/);
+  await calendar.getByRole('gridcell', { name: '1', exact: true }).click();
+  await expect(calendar).toHaveCount(0);
+  const shown = await field.getByRole('spinbutton').allTextContents();
+  expect(shown[2]).toBe('01');
+  const ran = page.waitForResponse((response) => response.url().includes('/api/v1/reconciliation/run'));
+  await page.getByRole('button', { name: '立即对账' }).click();
+  expect((await ran).request().postDataJSON().day).toBe(`${shown[0]}-${shown[1]}-01`);
 });

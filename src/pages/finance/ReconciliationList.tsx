@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useRecordContext, useRefresh } from 'react-admin';
 import { requestContent } from '../../../providers/httpClient';
+import { DayField } from '../../../resources/generator/DateFields';
 import { GeneratedList } from '../../../resources/generator/GeneratedList';
 import type { ResourceDeclaration } from '../../../resources/types';
 import { BANK_DIRECTION, RECON_RESULT } from '../../domain/finance';
@@ -158,14 +159,7 @@ export function ReconciliationList({ declaration }: { declaration: ResourceDecla
             也可以选择日期立即对账，同一日期重复对账以最近一次为准。点击一行查看当日明细。
           </Typography>
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-            <TextField
-              label="对账日期"
-              type="date"
-              size="small"
-              value={day}
-              onChange={(event) => setDay(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <DayField label="对账日期" value={day} onChange={setDay} />
             <Button variant="contained" disabled={busy || !day} onClick={() => void run()}>
               立即对账
             </Button>

@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { type RaRecord, useRefresh } from 'react-admin';
+import { MonthField } from '../../../resources/generator/DateFields';
 import { GeneratedList } from '../../../resources/generator/GeneratedList';
 import { RowActions } from '../../../resources/generator/RowActions';
 import type { ResourceDeclaration } from '../../../resources/types';
@@ -52,14 +53,7 @@ function GenerateCard() {
           待确认的结算单会按账本重新计算，已确认的结算单不会改动（如需更正，请在列表中对其「更正」）。
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-          <TextField
-            label="结算月份"
-            type="month"
-            size="small"
-            value={month}
-            onChange={(event) => setMonth(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <MonthField label="结算月份" value={month} onChange={setMonth} />
           <TextField
             select
             label="版本"

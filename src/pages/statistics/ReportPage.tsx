@@ -10,7 +10,9 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Title } from 'react-admin';
 import { useLocation } from 'react-router-dom';
+import { DateRangeFields, DayField, MonthField } from '../../../resources/generator/DateFields';
 import { findReport, METRICS, type ReportDeclaration, reportEditions } from '../../domain/statistics/reports';
+import { validateDateRangeInput } from '../../domain/validation';
 import { ExportExcelButton } from './ExportExcelButton';
 import { StatisticsTable, statisticsCell } from './StatisticsTable';
 import {
@@ -32,6 +34,13 @@ const ReportChart = lazy(() => import('./ReportChart').then((module) => ({ defau
 
 function chinaToday(): string {
   return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** A period the query can run on: the day or month chosen, or a whole range in order (the pickers say what is missing). */
+function periodComplete(filters: ReportFilters): boolean {
+  if (filters.period === 'day') return Boolean(filters.day);
+  if (filters.period === 'month') return Boolean(filters.month);
+  return Boolean(filters.from && filters.to) && !validateDateRangeInput(filters.from, filters.to);
 }
 
 function initialFilters(declaration: ReportDeclaration): ReportFilters {
@@ -91,7 +100,9 @@ function Report({ declaration }: { declaration: ReportDeclaration }) {
     [options, draft.platformmark],
   );
   const set = (patch: Partial<ReportFilters>) => setDraft((current) => ({ ...current, ...patch }));
+  const complete = periodComplete(draft);
   const search = () => {
+    if (!complete) return;
     setPage(0);
     setFilters({ ...draft });
   };
@@ -127,45 +138,18 @@ function Report({ declaration }: { declaration: ReportDeclaration }) {
             <MenuItem value="month">按月</MenuItem>
             <MenuItem value="range">自定义区间</MenuItem>
           </TextField>
-          {draft.period === 'day' && (
-            <TextField
-              size="small"
-              type="date"
-              label="日期"
-              value={draft.day}
-              onChange={(event) => set({ day: event.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          )}
+          {draft.period === 'day' && <DayField label="日期" value={draft.day} onChange={(day) => set({ day })} />}
           {draft.period === 'month' && (
-            <TextField
-              size="small"
-              type="month"
-              label="月份"
-              value={draft.month}
-              onChange={(event) => set({ month: event.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <MonthField label="月份" value={draft.month} onChange={(month) => set({ month })} />
           )}
           {draft.period === 'range' && (
-            <>
-              <TextField
-                size="small"
-                type="date"
-                label="开始日期"
-                value={draft.from}
-                onChange={(event) => set({ from: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-              <TextField
-                size="small"
-                type="date"
-                label="结束日期"
-                value={draft.to}
-                onChange={(event) => set({ to: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </>
+            <DateRangeFields
+              label="统计区间"
+              start={draft.from}
+              end={draft.to}
+              today={chinaToday()}
+              onChange={(from, to) => set({ from, to })}
+            />
           )}
           {declaration.filters.includes('coname') && (
             <TextField
@@ -209,7 +193,7 @@ function Report({ declaration }: { declaration: ReportDeclaration }) {
               ))}
             </TextField>
           )}
-          <Button variant="contained" onClick={search}>
+          <Button variant="contained" disabled={!complete} onClick={search}>
             查询
           </Button>
           <ExportExcelButton

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { requestContent } from '../../../providers/httpClient';
+import { MonthField } from '../../../resources/generator/DateFields';
 import { formatMoney } from '../../domain/money';
 import { ExportExcelButton } from './ExportExcelButton';
 import { StatisticsTable } from './StatisticsTable';
@@ -82,14 +83,7 @@ export function TaxPage() {
             <MenuItem value="1">标准版</MenuItem>
             <MenuItem value="3">小规模版</MenuItem>
           </TextField>
-          <TextField
-            size="small"
-            type="month"
-            label="月份"
-            value={draft.month}
-            onChange={(event) => setDraft({ ...draft, month: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <MonthField label="月份" value={draft.month} onChange={(month) => setDraft({ ...draft, month })} />
           <TextField
             size="small"
             label="姓名"
@@ -98,6 +92,7 @@ export function TaxPage() {
           />
           <Button
             variant="contained"
+            disabled={!draft.month}
             onClick={() => {
               setPage(0);
               setFilters({ ...draft });
