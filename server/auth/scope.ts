@@ -5,7 +5,7 @@ import type { AuthContext } from './access';
 
 export interface CompanyScope {
   companyId?: number;
-  departmentIds?: number[];
+  departmentIds?: readonly number[];
   /** A partner's own companies: those whose sale partner it is (issue 14), within its departments. */
   salePartnerId?: number;
 }
@@ -35,12 +35,38 @@ export async function assertCompanyVisible(db: Db, auth: AuthContext, companyId:
     .where('id', '=', companyId)
     .executeTakeFirst();
   if (!company) fail('公司不存在');
-  if (scope.departmentIds && !scope.departmentIds.includes(company.department_id ?? -1)) {
-    throw new ForbiddenError('无权访问该公司的数据');
-  }
-  if (scope.salePartnerId !== undefined && Number(company.sale_partner_id) !== scope.salePartnerId) {
-    throw new ForbiddenError('无权访问该公司的数据');
-  }
+  if (!companyInScope(scope, company)) throw new ForbiddenError('无权访问该公司的数据');
+}
+
+/** Whether a company row already read lies in a staff scope: the row-level twin of scopedCompanyIds. */
+export function companyInScope(
+  scope: CompanyScope,
+  company: { department_id: number | string | null; sale_partner_id: number | string | null },
+): boolean {
+  if (scope.departmentIds && !scope.departmentIds.includes(Number(company.department_id ?? -1))) return false;
+  return scope.salePartnerId === undefined || Number(company.sale_partner_id) === scope.salePartnerId;
+}
+
+/** Whether a staff scope holds fewer than every company. */
+export function limitsCompanies(scope: CompanyScope): boolean {
+  return scope.departmentIds !== undefined || scope.salePartnerId !== undefined;
+}
+
+/**
+ * The ids of the companies a staff scope holds (its departments, and a partner's own companies among them), as
+ * one subquery: the single scope condition of every company-keyed read; null when the scope holds every company.
+ * A merchant's `companyId` is the caller's own check.
+ */
+export function scopedCompanyIds(source: Pick<Db, 'selectFrom'>, scope: CompanyScope) {
+  if (!limitsCompanies(scope)) return null;
+  const { departmentIds, salePartnerId } = scope;
+  return source
+    .selectFrom('companies')
+    .select('companies.id')
+    .$if(departmentIds !== undefined, (query) =>
+      query.where('companies.department_id', 'in', departmentIds?.length ? [...departmentIds] : [-1]),
+    )
+    .$if(salePartnerId !== undefined, (query) => query.where('companies.sale_partner_id', '=', salePartnerId ?? -1));
 }
 
 export function parseId(raw: unknown, what = '编号'): number {

@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { adminContracts, merchantContracts } from '../../resources/contracts';
 import { sortFields } from '../../resources/types';
+import { scopedCompanyIds } from '../auth/scope';
 import { containsPattern, FTS_MIN_CHARS, ftsPhrase } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
@@ -114,6 +115,7 @@ export interface ContractSearch {
   companyId?: number;
   /** Data scope: only companies of these departments. */
   departmentIds?: readonly number[];
+  salePartnerId?: number;
 }
 
 export interface ContractPageRequest {
@@ -148,11 +150,8 @@ function searchConditions(db: Db, search: ContractSearch, forPage = false) {
   return (eb: ContractEb) => {
     const conditions: Expression<SqlBool>[] = [];
     if (search.companyId !== undefined) conditions.push(eb('contracts.company_id', '=', search.companyId));
-    if (search.departmentIds) {
-      const scoped = eb
-        .selectFrom('companies')
-        .select('companies.id')
-        .where('companies.department_id', 'in', [...search.departmentIds]);
+    const scoped = scopedCompanyIds(db, search);
+    if (scoped) {
       const companyId = forPage && !isPostgres(db) ? sql`+contracts.company_id` : sql.ref('contracts.company_id');
       conditions.push(eb(companyId, 'in', scoped));
     }
@@ -224,21 +223,26 @@ export async function searchContracts(
   return { rows: rows as ContractRecord[], total: Number(count.n) };
 }
 
-/** One contract by its primary key, with the department of its company (for the data scope). */
+export interface ContractCompany {
+  department_id: number | null;
+  sale_partner_id: number | null;
+}
+
+/** One contract by its primary key, with its company's department and sale partner (for the data scope). */
 export async function findContract(
   db: Db,
   id: number,
-): Promise<{ record: ContractRecord; departmentId: number | null } | undefined> {
+): Promise<{ record: ContractRecord; company: ContractCompany } | undefined> {
   const row = await db
     .selectFrom('contracts')
     .leftJoin('companies', 'companies.id', 'contracts.company_id')
     .leftJoin('enterprises', 'enterprises.id', 'contracts.enterprise_id')
-    .select([...RECORD_COLUMNS, 'companies.department_id as departmentId'])
+    .select([...RECORD_COLUMNS, 'companies.department_id', 'companies.sale_partner_id'])
     .where('contracts.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { departmentId, ...record } = row as ContractRecord & { departmentId: number | null };
-  return { record, departmentId: departmentId === null ? null : Number(departmentId) };
+  const { department_id, sale_partner_id, ...record } = row as unknown as ContractRecord & ContractCompany;
+  return { record, company: { department_id, sale_partner_id } };
 }
 
 /** Voids a contract that is still valid data; false when it was voided already (also by a concurrent call). */

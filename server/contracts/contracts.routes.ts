@@ -4,7 +4,7 @@ import { filterKeys, sortFields } from '../../resources/types';
 import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { type AuthContext, holdsAny, requireAuth } from '../auth/access';
-import { assertCompanyVisible, companyScope, parseId } from '../auth/scope';
+import { assertCompanyVisible, companyInScope, companyScope, parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { ok } from '../http/envelope';
@@ -12,6 +12,7 @@ import { ForbiddenError, fail } from '../http/errors';
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import {
+  type ContractCompany,
   type ContractRecord,
   type ContractSearch,
   contractsExpiring,
@@ -87,12 +88,12 @@ function assertMayRead(auth: AuthContext): void {
 }
 
 /** Throws 403 unless the contract's company is within the caller's data scope. */
-function assertContractVisible(auth: AuthContext, record: ContractRecord, departmentId: number | null): void {
+function assertContractVisible(auth: AuthContext, record: ContractRecord, company: ContractCompany): void {
   const scope = companyScope(auth);
   if (scope.companyId !== undefined && scope.companyId !== record.companyId) {
     throw new ForbiddenError('无权访问其他公司的合同');
   }
-  if (scope.departmentIds && !scope.departmentIds.includes(departmentId ?? -1)) {
+  if (scope.companyId === undefined && !companyInScope(scope, company)) {
     throw new ForbiddenError('无权访问该公司的合同');
   }
 }
@@ -100,7 +101,7 @@ function assertContractVisible(auth: AuthContext, record: ContractRecord, depart
 async function visibleContract(db: Db, auth: AuthContext, id: number): Promise<ContractRecord> {
   const found = await findContract(db, id);
   if (!found) fail('合同不存在');
-  assertContractVisible(auth, found.record, found.departmentId);
+  assertContractVisible(auth, found.record, found.company);
   return found.record;
 }
 

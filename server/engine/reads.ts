@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { ROLE } from '../../src/domain/roles';
 import type { AuthContext } from '../auth/access';
-import { companyScope } from '../auth/scope';
+import { companyScope, limitsCompanies, scopedCompanyIds } from '../auth/scope';
 import type { Db } from '../db/database';
 import { containsCondition, prefixCondition } from '../db/textMatch';
 import { ForbiddenError, fail } from '../http/errors';
@@ -60,22 +60,9 @@ function ruleCondition(binding: ResourceBinding, auth: AuthContext): Condition |
         );
     case 'company': {
       if (auth.roleId === ROLE.merchant) return (eb) => eb(column, '=', auth.companyId ?? -1);
-      const { departmentIds, salePartnerId } = companyScope(auth);
-      if (!departmentIds && salePartnerId === undefined) return null;
-      return (eb) =>
-        eb(
-          column,
-          'in',
-          eb
-            .selectFrom('companies')
-            .select('companies.id')
-            .$if(departmentIds !== undefined, (query) =>
-              query.where('companies.department_id', 'in', departmentIds?.length ? departmentIds : [-1]),
-            )
-            .$if(salePartnerId !== undefined, (query) =>
-              query.where('companies.sale_partner_id', '=', salePartnerId ?? -1),
-            ),
-        );
+      const scope = companyScope(auth);
+      if (!limitsCompanies(scope)) return null;
+      return (eb) => eb(column, 'in', scopedCompanyIds(eb as unknown as Pick<Db, 'selectFrom'>, scope) as never);
     }
   }
 }

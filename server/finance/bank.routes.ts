@@ -10,7 +10,7 @@ import {
 } from '../../src/domain/finance';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
-import { assertCompanyVisible, companyScope, parseId } from '../auth/scope';
+import { assertCompanyVisible, companyInScope, companyScope, parseId } from '../auth/scope';
 import { chinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
@@ -257,7 +257,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     const companies = closing.length
       ? await db
           .selectFrom('companies')
-          .select(['id', 'name', 'department_id'])
+          .select(['id', 'name', 'department_id', 'sale_partner_id'])
           .where(
             'id',
             'in',
@@ -267,8 +267,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
       : [];
     const visible = companies.filter(
       (company) =>
-        (scope.companyId === undefined || scope.companyId === Number(company.id)) &&
-        (!scope.departmentIds || scope.departmentIds.includes(Number(company.department_id ?? -1))),
+        (scope.companyId === undefined || scope.companyId === Number(company.id)) && companyInScope(scope, company),
     );
     const nameOf = new Map(visible.map((company) => [Number(company.id), company.name]));
     return ok(

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
-import { companyScope } from '../auth/scope';
+import { companyScope, scopedCompanyIds } from '../auth/scope';
 import { ok } from '../http/envelope';
 import { editionParam } from '../money/editionAccess';
 
@@ -50,9 +50,8 @@ export async function companyOptionsRoutes(app: FastifyInstance, { db }: AppServ
         .limit(20);
       if (name) select = select.where(sql`LOWER(name)`, 'like', `%${name.toLowerCase().replace(/[\\%_]/g, '')}%`);
       if (scope.companyId !== undefined) select = select.where('id', '=', scope.companyId);
-      if (scope.departmentIds) {
-        select = select.where('department_id', 'in', scope.departmentIds.length ? scope.departmentIds : [-1]);
-      }
+      const scoped = scopedCompanyIds(db, scope);
+      if (scoped) select = select.where('id', 'in', scoped);
       const rows = await select.execute();
       return ok(rows.map((row) => ({ id: Number(row.id), name: row.name })));
     },

@@ -126,6 +126,7 @@ export async function settlementSheetsRoutes(app: FastifyInstance, { db }: AppSe
           period,
           companyId,
           departmentIds: companyScope(auth).departmentIds,
+          salePartnerId: companyScope(auth).salePartnerId,
           operatorId: auth.userId,
           now,
         });

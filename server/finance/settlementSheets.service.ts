@@ -2,6 +2,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { SETTLEMENT_SHEET } from '../../src/domain/finance';
 import { LEDGER } from '../../src/domain/moneyEnums';
 import { lastDayOfMonth } from '../../src/domain/statistics/period';
+import { type CompanyScope, scopedCompanyIds } from '../auth/scope';
 import type { Db } from '../db/database';
 import type { Tx } from '../money/ledger/ledger';
 
@@ -72,7 +73,7 @@ export async function ledgerFigures(
   db: Db | Tx,
   platformMark: number,
   period: Period,
-  only: { companyId?: number; departmentIds?: readonly number[] } = {},
+  only: { companyId?: number } & CompanyScope = {},
 ): Promise<SheetFigures[]> {
   const start = `${period.from} 00:00:00`;
   const end = `${period.to} 23:59:59`;
@@ -85,12 +86,8 @@ export async function ledgerFigures(
     sql<SqlBool>`e.create_time <= ${end}`,
   ];
   if (only.companyId !== undefined) conditions.push(sql<SqlBool>`e.company_id = ${only.companyId}`);
-  if (only.departmentIds) {
-    const ids = only.departmentIds.length ? [...only.departmentIds] : [-1];
-    conditions.push(
-      sql<SqlBool>`e.company_id IN (SELECT c.id FROM companies c WHERE c.department_id IN (${sql.join(ids)}))`,
-    );
-  }
+  const scoped = scopedCompanyIds(db, only);
+  if (scoped) conditions.push(sql<SqlBool>`e.company_id IN ${scoped}`);
   const result = await sql<Record<string, string | number | null>>`
     SELECT e.company_id AS company_id,
       SUM(CASE WHEN e.create_time < ${start} THEN e.amount ELSE 0 END) AS opening_balance,
@@ -145,6 +142,7 @@ export async function generateSheets(
     period: Period;
     companyId?: number;
     departmentIds?: readonly number[];
+    salePartnerId?: number;
     operatorId: number;
     now: string;
   },
@@ -152,6 +150,7 @@ export async function generateSheets(
   const figures = await ledgerFigures(tx, input.platformMark, input.period, {
     companyId: input.companyId,
     departmentIds: input.departmentIds,
+    salePartnerId: input.salePartnerId,
   });
   const outcome: GenerateOutcome = { created: 0, updated: 0, unchanged: 0, confirmed: 0, sheetIds: [] };
   if (figures.length === 0) return outcome;

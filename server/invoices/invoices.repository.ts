@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { INVOICE, INVOICE_KIND_PAPER } from '../../src/domain/moneyEnums';
+import { scopedCompanyIds } from '../auth/scope';
 import { containsPattern } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
@@ -133,6 +134,7 @@ function invoicesFrom(db: Db) {
 export interface InvoiceSearch {
   companyId?: number;
   departmentIds?: readonly number[];
+  salePartnerId?: number;
   platformMarks: readonly number[];
   companyName?: string;
   applyNo?: string;
@@ -146,13 +148,8 @@ function searchConditions(db: Db, search: InvoiceSearch) {
   return (eb: ExpressionBuilder<Database, 'invoices' | 'companies'>) => {
     const conditions: Expression<SqlBool>[] = [eb('invoices.platform_mark', 'in', [...search.platformMarks])];
     if (search.companyId !== undefined) conditions.push(eb('invoices.company_id', '=', search.companyId));
-    if (search.departmentIds) {
-      conditions.push(
-        search.departmentIds.length === 0
-          ? sql<SqlBool>`1 = 0`
-          : eb('companies.department_id', 'in', [...search.departmentIds]),
-      );
-    }
+    const scoped = scopedCompanyIds(db, search);
+    if (scoped) conditions.push(eb('invoices.company_id', 'in', scoped));
     if (search.companyName) {
       const like = isPostgres(db) ? sql`ILIKE` : sql`LIKE`;
       conditions.push(sql<SqlBool>`companies.name ${like} ${containsPattern(search.companyName)} ESCAPE '\\'`);

@@ -78,12 +78,13 @@ function invoiceSearchOf(filters: Record<string, string>): Omit<InvoiceSearch, '
 function scopedSearch(
   request: FastifyRequest,
   auth: AuthContext,
-): Pick<InvoiceSearch, 'companyId' | 'departmentIds' | 'platformMarks'> {
+): Pick<InvoiceSearch, 'companyId' | 'departmentIds' | 'salePartnerId' | 'platformMarks'> {
   if (auth.roleId === ROLE.merchant) return { companyId: auth.companyId ?? -1, platformMarks: [auth.platformMark] };
   const requested = optionalEdition((request.query as Record<string, unknown>).platformmark);
   if (requested !== undefined) assertEdition(auth, INVOICE_EDITION_CODES, requested);
   const platformMarks = requested !== undefined ? [requested] : staffEditions(auth, INVOICE_EDITION_CODES);
-  return { departmentIds: companyScope(auth).departmentIds, platformMarks };
+  const { departmentIds, salePartnerId } = companyScope(auth);
+  return { departmentIds, salePartnerId, platformMarks };
 }
 
 async function invoiceOrFail(db: Db, id: number): Promise<InvoiceRecord> {

@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { scopedCompanyIds } from '../auth/scope';
 import { containsPattern } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
@@ -62,6 +63,7 @@ function certificatesFrom(db: Db) {
 export interface CertificateSearch {
   companyId?: number;
   departmentIds?: readonly number[];
+  salePartnerId?: number;
   companyName?: string;
   period?: string;
 }
@@ -70,13 +72,8 @@ function searchConditions(db: Db, search: CertificateSearch) {
   return (eb: ExpressionBuilder<Database, 'tax_certificates' | 'companies'>) => {
     const conditions: Expression<SqlBool>[] = [];
     if (search.companyId !== undefined) conditions.push(eb('tax_certificates.company_id', '=', search.companyId));
-    if (search.departmentIds) {
-      conditions.push(
-        search.departmentIds.length === 0
-          ? sql<SqlBool>`1 = 0`
-          : eb('companies.department_id', 'in', [...search.departmentIds]),
-      );
-    }
+    const scoped = scopedCompanyIds(db, search);
+    if (scoped) conditions.push(eb('tax_certificates.company_id', 'in', scoped));
     if (search.companyName) {
       const like = isPostgres(db) ? sql`ILIKE` : sql`LIKE`;
       conditions.push(sql<SqlBool>`companies.name ${like} ${containsPattern(search.companyName)} ESCAPE '\\'`);

@@ -151,7 +151,7 @@ export async function searchAbnormalFunds(
   page: PageRequest,
 ): Promise<{ rows: AbnormalFundRecord[]; total: number }> {
   const where = [
-    ...scopeConditions(scope, 'abnormal_funds.company_id', 'abnormal_funds.platform_mark'),
+    ...scopeConditions(db, scope, 'abnormal_funds.company_id', 'abnormal_funds.platform_mark'),
     ...commonConditions(db, search, 'abnormal_funds'),
   ];
   if (search.status !== undefined) where.push(sql<SqlBool>`abnormal_funds.status = ${search.status}`);
@@ -228,7 +228,7 @@ export async function searchReturnedFunds(
   const where = [
     sql<SqlBool>`ledger_entries.kind = ${LEDGER.refund}`,
     sql<SqlBool>`ledger_entries.ref_type = 'item'`,
-    ...scopeConditions(scope, 'payout_items.company_id', 'payout_items.platform_mark'),
+    ...scopeConditions(db, scope, 'payout_items.company_id', 'payout_items.platform_mark'),
     ...commonConditions(db, search, 'payout_items'),
   ];
   if (search.handleStatus !== undefined) where.push(sql<SqlBool>`abnormal_funds.status = ${search.handleStatus}`);

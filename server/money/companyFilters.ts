@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { scopedCompanyIds } from '../auth/scope';
 import { containsPattern, FTS_MIN_CHARS, ftsPhrase } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
@@ -11,6 +12,8 @@ import { isPostgres } from '../db/migrations/columns';
 export interface CompanyCriteria {
   companyId?: number;
   departmentIds?: readonly number[];
+  /** A partner's own companies (sale partner). */
+  salePartnerId?: number;
   /** Substring of the company name (Latin letters case-insensitive, like the company search). */
   companyName?: string;
 }
@@ -30,15 +33,8 @@ export function companyConditions(
   if (criteria.companyId !== undefined) conditions.push(sql<SqlBool>`${sql.ref(column)} = ${criteria.companyId}`);
   // Unary plus: the same value, but SQLite no longer matches it to an index.
   const ref = options.walkOrderIndex && !isPostgres(db) ? sql`+${sql.ref(column)}` : sql.ref(column);
-  if (criteria.departmentIds) {
-    conditions.push(
-      criteria.departmentIds.length === 0
-        ? sql<SqlBool>`1 = 0`
-        : sql<SqlBool>`${ref} IN (SELECT companies.id FROM companies WHERE companies.department_id IN (${sql.join([
-            ...criteria.departmentIds,
-          ])}))`,
-    );
-  }
+  const scoped = scopedCompanyIds(db, criteria);
+  if (scoped) conditions.push(sql<SqlBool>`${ref} IN ${scoped}`);
   const name = criteria.companyName;
   if (name) {
     if (isPostgres(db)) {

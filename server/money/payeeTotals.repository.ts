@@ -50,7 +50,7 @@ export interface PayeeSearch {
 }
 
 function conditions(db: Db, scope: RecordScope, search: PayeeSearch): Expression<SqlBool>[] {
-  const where = scopeConditions(scope, 'payout_items.company_id', 'payout_items.platform_mark');
+  const where = scopeConditions(db, scope, 'payout_items.company_id', 'payout_items.platform_mark');
   where.push(sql<SqlBool>`payout_items.status = ${ITEM.succeeded}`);
   if (search.name) where.push(containsCondition(db, 'payout_items.name', search.name));
   if (search.idCard) where.push(containsCondition(db, 'payout_items.id_card', search.idCard.toUpperCase()));

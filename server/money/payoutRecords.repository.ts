@@ -98,7 +98,7 @@ export interface BatchSearch {
 const BATCH_SELECT = Object.entries(BATCH_COLUMNS).map(([source, column]) => sql.ref(column).as(source));
 
 function batchConditions(db: Db, scope: RecordScope, search: BatchSearch): Expression<SqlBool>[] {
-  const conditions = scopeConditions(scope, 'payout_batches.company_id', 'payout_batches.platform_mark');
+  const conditions = scopeConditions(db, scope, 'payout_batches.company_id', 'payout_batches.platform_mark');
   if (search.batchNo) conditions.push(containsCondition(db, 'payout_batches.batch_no', search.batchNo));
   if (search.status !== undefined) conditions.push(sql<SqlBool>`payout_batches.status = ${search.status}`);
   if (search.companyName) conditions.push(containsCondition(db, 'companies.name', search.companyName));

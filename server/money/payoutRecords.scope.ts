@@ -3,7 +3,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { filterKeys, type ResourceDeclaration, sortFields } from '../../resources/types';
 import { ROLE } from '../../src/domain/roles';
 import { type AuthContext, holdsAny } from '../auth/access';
-import { assertCompanyVisible, companyScope } from '../auth/scope';
+import { assertCompanyVisible, companyScope, scopedCompanyIds } from '../auth/scope';
 import type { Db } from '../db/database';
 import { ForbiddenError, fail } from '../http/errors';
 import { type ListQuery, parseListQuery } from '../http/listQuery';
@@ -21,6 +21,8 @@ export interface RecordScope {
   companyId?: number;
   /** Department-scoped staff: only companies of these departments. */
   departmentIds?: readonly number[];
+  /** Partners: only their own companies (sale partner) among those. */
+  salePartnerId?: number;
   /** The editions shown. */
   platformMarks: readonly number[];
 }
@@ -59,6 +61,7 @@ export function recordScope(
   return {
     merchant: false,
     departmentIds: companyScope(auth).departmentIds,
+    salePartnerId: companyScope(auth).salePartnerId,
     platformMarks: requested === undefined ? held : [requested],
   };
 }
@@ -83,13 +86,19 @@ export async function assertRecordVisible(
 }
 
 /**
- * The scope as SQL over a query that joins `companies` (for department scope); `companyColumn` and
+ * The scope as SQL (the shared company scope of server/auth/scope.ts); `companyColumn` and
  * `markColumn` name the record's company and edition columns.
  */
-export function scopeConditions(scope: RecordScope, companyColumn: string, markColumn: string): Expression<SqlBool>[] {
+export function scopeConditions(
+  db: Db,
+  scope: RecordScope,
+  companyColumn: string,
+  markColumn: string,
+): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (scope.companyId !== undefined) conditions.push(sql<SqlBool>`${sql.ref(companyColumn)} = ${scope.companyId}`);
-  if (scope.departmentIds) conditions.push(inList('companies.department_id', scope.departmentIds));
+  const scoped = scopedCompanyIds(db, scope);
+  if (scoped) conditions.push(sql<SqlBool>`${sql.ref(companyColumn)} IN ${scoped}`);
   conditions.push(inList(markColumn, scope.platformMarks));
   return conditions;
 }

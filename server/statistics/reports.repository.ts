@@ -12,6 +12,7 @@ import { companyConditions } from '../money/companyFilters';
  *   range → stat_company_day summed per company. A single day or month needs no grouping, so its first page is
  *   a walk of the (platform_mark, day|month, payout_amount) index.
  * - per time bucket, department or partner, and every total without a company-name filter → stat_group_day
+ *   (a partner's own companies, which the group rollups cannot tell apart, read stat_company_day/month instead)
  *   (a handful of rows per day).
  */
 export interface ReportCriteria {
@@ -19,6 +20,8 @@ export interface ReportCriteria {
   period: Period;
   /** The caller's department scope (kefu, partners); undefined for everyone else. */
   departmentIds?: readonly number[];
+  /** A partner's own companies (sale partner): answered from the per-company rollups only. */
+  salePartnerId?: number;
   departmentId?: number;
   partnerId?: number;
   companyName?: string;
@@ -96,12 +99,19 @@ function where(db: Db, table: Table, criteria: ReportCriteria): RawBuilder<unkno
   }
   if (criteria.departmentId !== undefined) parts.push(sql`t.department_id = ${criteria.departmentId}`);
   if (criteria.partnerId !== undefined) parts.push(sql`t.subsidiary_id = ${criteria.partnerId}`);
-  if (criteria.companyName && table !== 'stat_group_day' && table !== 'stat_group_month') {
-    parts.push(
-      ...(companyConditions(db, 't.company_id', { companyName: criteria.companyName }) as RawBuilder<unknown>[]),
-    );
+  if (table !== 'stat_group_day' && table !== 'stat_group_month') {
+    const { companyName, salePartnerId } = criteria;
+    parts.push(...(companyConditions(db, 't.company_id', { companyName, salePartnerId }) as RawBuilder<unknown>[]));
   }
   return sql.join(parts, sql` AND `);
+}
+
+/**
+ * Whether only the per-company rollups can answer: the group rollups know no company names and no sale partner,
+ * so a company-name filter or a partner's own companies read (and total) the company rows.
+ */
+function byCompany(criteria: ReportCriteria): boolean {
+  return Boolean(criteria.companyName) || criteria.salePartnerId !== undefined;
 }
 
 function companySource(period: Period): Source {
@@ -116,7 +126,7 @@ function numbers(row: Record<string, unknown>): Record<string, number> {
 }
 
 async function totalsOf(db: Db, criteria: ReportCriteria): Promise<Record<string, number>> {
-  const source: Source['table'] = criteria.companyName ? companySource(criteria.period).table : 'stat_group_day';
+  const source: Source['table'] = byCompany(criteria) ? companySource(criteria.period).table : 'stat_group_day';
   const result = await sql<
     Record<string, unknown>
   >`SELECT ${summed()} FROM ${sql.table(source)} t WHERE ${where(db, source, criteria)}`.execute(db);
@@ -193,7 +203,7 @@ async function withNames(db: Db, rows: Record<string, unknown>[]): Promise<Repor
  * of rows per day or month); a company-name filter or companies summed over several days or months count here.
  */
 function countOf(db: Db, criteria: ReportCriteria, source: Source | 'companyDay') {
-  if (!criteria.companyName && (source === 'companyDay' || !source.grouped)) {
+  if (!byCompany(criteria) && (source === 'companyDay' || !source.grouped)) {
     const kept: Table =
       source !== 'companyDay' && source.table === 'stat_company_month' ? 'stat_group_month' : 'stat_group_day';
     return sql<{ n: number | string }>`SELECT COALESCE(SUM(t.company_count), 0) AS n FROM ${sql.table(kept)} t
@@ -236,9 +246,9 @@ function bucketExpression(criteria: ReportCriteria): RawBuilder<unknown> {
   return bucketOf(criteria.period) === 'day' ? sql.raw('t.day') : sql.raw('SUBSTR(t.day, 1, 7)');
 }
 
-/** Time buckets from stat_group_day (or, with a company-name filter, from stat_company_day). */
+/** Time buckets from stat_group_day (or, with a company-name filter or a partner's scope, from stat_company_day). */
 async function timeRows(db: Db, criteria: ReportCriteria, page: ReportPageRequest | null) {
-  const table = criteria.companyName ? 'stat_company_day' : 'stat_group_day';
+  const table = byCompany(criteria) ? 'stat_company_day' : 'stat_group_day';
   const condition = where(db, table, criteria);
   const bucket = bucketExpression(criteria);
   const grouped = sql`SELECT ${bucket} AS bucket, ${summed()} FROM ${sql.table(table)} t WHERE ${condition} GROUP BY ${bucket}`;
@@ -264,15 +274,17 @@ async function groupRows(
   page: ReportPageRequest,
   counted = true,
 ) {
-  const condition = where(db, 'stat_group_day', criteria);
+  const source = criteria.salePartnerId !== undefined ? 'stat_company_day' : 'stat_group_day';
+  const table = sql.table(source);
+  const condition = where(db, source, criteria);
   const key = sql.raw(`t.${by}`);
   const extra = by === 'subsidiary_id' ? sql`, MAX(t.department_id) AS department_id` : sql``;
-  const grouped = sql`SELECT ${key} AS ${sql.raw(by)}${extra}, ${summed()} FROM stat_group_day t WHERE ${condition} GROUP BY ${key}`;
+  const grouped = sql`SELECT ${key} AS ${sql.raw(by)}${extra}, ${summed()} FROM ${table} t WHERE ${condition} GROUP BY ${key}`;
   const [count, rows] = await Promise.all([
     counted
       ? sql<{
           n: number | string;
-        }>`SELECT COUNT(DISTINCT ${key}) AS n FROM stat_group_day t WHERE ${condition}`.execute(db)
+        }>`SELECT COUNT(DISTINCT ${key}) AS n FROM ${table} t WHERE ${condition}`.execute(db)
       : NO_COUNT,
     sql<
       Record<string, unknown>

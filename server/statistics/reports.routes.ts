@@ -78,6 +78,7 @@ function prepare(
       platformMark,
       period,
       departmentIds: scope.departmentIds,
+      salePartnerId: scope.salePartnerId,
       departmentId: filterNumber(list.filters, 'departmentId', '部门'),
       partnerId: filterNumber(list.filters, 'partnerId', '合伙人'),
       companyName,
