@@ -1,15 +1,12 @@
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { zhCN } from '@mui/x-date-pickers/locales';
 import dayjs from 'dayjs';
+import { ChineseDates } from './DateFields';
 import 'dayjs/locale/zh-cn';
 import { useInput } from 'react-admin';
 import type { FieldDeclaration } from '../types';
 import { fieldValidators } from './validators';
 
-const PICKER_TEXT = zhCN.components.MuiLocalizationProvider.defaultProps.localeText;
 /** The API's formats (DESIGN §2: times are YYYY-MM-DD HH:mm:ss in China time). */
 const FORMATS = { date: 'YYYY-MM-DD', datetime: 'YYYY-MM-DD HH:mm:ss' } as const;
 
@@ -28,7 +25,7 @@ export default function PickerInput({ field }: { field: FieldDeclaration }) {
   const shownError = invalid && (isTouched || isSubmitted) ? error?.message : undefined;
   const Picker = kind === 'datetime' ? DateTimePicker : DatePicker;
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="zh-cn" localeText={PICKER_TEXT}>
+    <ChineseDates>
       <Picker
         label={field.label}
         value={value?.isValid() ? value : null}
@@ -51,6 +48,6 @@ export default function PickerInput({ field }: { field: FieldDeclaration }) {
         }}
         sx={{ mb: 1 }}
       />
-    </LocalizationProvider>
+    </ChineseDates>
   );
 }

@@ -11,11 +11,9 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { zhCN } from '@mui/x-date-pickers/locales';
 import dayjs from 'dayjs';
+import { ChineseDates } from '../../../resources/generator/DateFields';
 import { useSearchOptions } from '../../components/useSearchOptions';
 import 'dayjs/locale/zh-cn';
 import { useState } from 'react';
@@ -24,7 +22,6 @@ import { formatMoney, parseMoney } from '../../domain/money';
 import { TASK_HEADCOUNT_MAX, TASK_PRICING, TASK_PRICING_CHOICES } from '../../domain/tasks';
 import { type Option, saveTask, searchIndustries, type TaskValues } from './tasksApi';
 
-const PICKER_TEXT = zhCN.components.MuiLocalizationProvider.defaultProps.localeText;
 const DAY = 'YYYY-MM-DD';
 
 /** The task being edited (a 待发布 row of the list), or none for a new task. */
@@ -230,12 +227,12 @@ export function TaskFormDialog({
             }
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
-          <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="zh-cn" localeText={PICKER_TEXT}>
+          <ChineseDates>
             <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
               {datePicker('开始日期', startDate, setStartDate, errors.startDate)}
               {datePicker('结束日期', endDate, setEndDate, errors.endDate)}
             </Box>
-          </LocalizationProvider>
+          </ChineseDates>
         </Box>
       </DialogContent>
       <DialogActions>
