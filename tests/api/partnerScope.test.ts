@@ -82,7 +82,7 @@ beforeAll(async () => {
     .insertInto('user_departments')
     .values({ user_id: Number(inserted.id), department_id: 2 })
     .execute();
-  // The partner role's codes, and the ledger list's code for both partners (a role can be given it as data).
+  // The partner role's codes, and the ledger list's code for both partners and the platform contracts' code for both partners (a role can be given them as data).
   const codes = await t.db
     .selectFrom('user_authorities')
     .select('authority')
@@ -94,7 +94,9 @@ beforeAll(async () => {
     .values(codes.map((code) => ({ user_id: Number(inserted.id), authority: code.authority })))
     .execute();
   for (const userId of [Number(hehuoren.id), Number(inserted.id)]) {
-    await t.db.insertInto('user_authorities').values({ user_id: userId, authority: 'UI_TRANSACTION_FLOW' }).execute();
+    for (const authority of ['UI_TRANSACTION_FLOW', 'ADM_PLAT_CONTRACT_MGR']) {
+      await t.db.insertInto('user_authorities').values({ user_id: userId, authority }).execute();
+    }
   }
   ids.hehuoren = Number(hehuoren.id);
   ids.hehuoren2 = Number(inserted.id);
@@ -220,6 +222,49 @@ describe('a partner reads only its own companies elsewhere (issue 14)', () => {
       const all = envelopeOf(await as[partner].get('/api/v1/ledger/search?platformmark=1&size=1'));
       expect(all.content.totalElements).toBe(Number(every.n));
     }
+  });
+
+  it("the contract list holds only its own companies' contracts, and the other partner's contract is refused", async () => {
+    const time = chinaTime();
+    const contract = await t.db
+      .insertInto('contracts')
+      .values({
+        company_id: own.hehuoren[0],
+        nm: '合伙人甲的企业合同',
+        contract_no: 'HTPARTNER01',
+        csort: 9,
+        contract_status: 2,
+        sign_status: 0,
+        data_status: 1,
+        enterprise_id: null,
+        industry_id: null,
+        sign_nm: '测试',
+        start_date: time.slice(0, 10),
+        end_date: time.slice(0, 10),
+        sign_time: null,
+        platform_mark: 1,
+        create_time: time,
+        update_time: time,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const partner of ['hehuoren', 'hehuoren2']) {
+      const expected = (
+        await t.db
+          .selectFrom('contracts')
+          .innerJoin('companies', 'companies.id', 'contracts.company_id')
+          .select('contracts.id')
+          .where('companies.sale_partner_id', '=', ids[partner])
+          .execute()
+      ).length;
+      const answer = envelopeOf(await as[partner].get('/api/v1/contract?size=1'));
+      expect(answer.code, answer.message).toBe(1020000);
+      expect(answer.content.totalElements, partner).toBe(expected);
+    }
+    expect((await as.hehuoren.get(`/api/v1/contract/${contract.id}`)).statusCode).toBe(200);
+    const refused = await as.hehuoren2.get(`/api/v1/contract/${contract.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(envelopeOf(refused).message).toBe('无权访问该公司的合同');
   });
 
   it("the second partner is refused the other partner's company summary", async () => {
