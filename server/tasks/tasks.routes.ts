@@ -41,6 +41,20 @@ function likeText(value: unknown): string {
 }
 
 /** The task as its list shows it, within the caller's scope (403 outside it, 任务不存在 when absent). */
+/**
+ * Takes the task's row (an update) while it is still open, so changes to one task's members run one at a time and
+ * two assignments at once cannot pass the headcount; refuses with `closed` once the task is no longer open.
+ */
+async function lockOpenTask(tx: Db, taskId: number, closed: string): Promise<void> {
+  const locked = await tx
+    .updateTable('worker_tasks')
+    .set({ update_time: chinaTime() })
+    .where('id', '=', taskId)
+    .where('status', 'in', OPEN)
+    .executeTakeFirst();
+  if (Number(locked.numUpdatedRows) === 0) fail(closed);
+}
+
 async function taskOf(db: Db, request: FastifyRequest) {
   const id = parseId((request.params as { id: string }).id, '任务编号');
   return recordOrFail(db, taskReleaseBinding, taskColumns, id, requireAuth(request));
@@ -192,14 +206,7 @@ export async function tasksRoutes(app: FastifyInstance, { db }: AppServices): Pr
     const task = await taskOf(db, request);
     const workerIds = workerIdsOf(request.body);
     const added = await db.transaction().execute(async (tx) => {
-      // Taking the task's row first serializes assignments to one task, so two at once cannot pass the headcount.
-      const locked = await tx
-        .updateTable('worker_tasks')
-        .set({ update_time: chinaTime() })
-        .where('id', '=', task.id)
-        .where('status', 'in', OPEN)
-        .executeTakeFirst();
-      if (Number(locked.numUpdatedRows) === 0) fail(TASK_MSG.assignClosed);
+      await lockOpenTask(tx, task.id, TASK_MSG.assignClosed);
       const current = await tx
         .selectFrom('worker_tasks')
         .select('headcount')
@@ -253,13 +260,7 @@ export async function tasksRoutes(app: FastifyInstance, { db }: AppServices): Pr
     const task = await taskOf(db, request);
     const workerId = parseId((request.params as { workerId: string }).workerId, '人员编号');
     await db.transaction().execute(async (tx) => {
-      const locked = await tx
-        .updateTable('worker_tasks')
-        .set({ update_time: chinaTime() })
-        .where('id', '=', task.id)
-        .where('status', 'in', OPEN)
-        .executeTakeFirst();
-      if (Number(locked.numUpdatedRows) === 0) fail(TASK_MSG.removeClosed);
+      await lockOpenTask(tx, task.id, TASK_MSG.removeClosed);
       const member = await tx
         .selectFrom('worker_task_members')
         .innerJoin('workers', 'workers.id', 'worker_task_members.worker_id')
