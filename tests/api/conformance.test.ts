@@ -29,10 +29,21 @@ import { authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './supp
 
 let t: TestApp;
 const context = {} as KitContext;
-const sessions = {} as Record<Account, { companyId: number | null; platformMark: number; deptScope: number[] | null }>;
+const sessions = {} as Record<
+  Account,
+  { companyId: number | null; platformMark: number; deptScope: number[] | null; salePartnerId: number | null }
+>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The seed gives hehuoren every company of its department: take half of them away, so that the partner's
+  // own companies (sale partner) and its departments' companies differ and the scope oracle tells them apart.
+  await t.db
+    .updateTable('companies')
+    .set({ sale_partner_id: null })
+    .where('department_id', '=', 2)
+    .where(sql<boolean>`id % 2 = 0`)
+    .execute();
   context.all = RESOURCES;
   context.clients = {} as KitContext['clients'];
   context.authorities = {} as KitContext['authorities'];
@@ -59,6 +70,8 @@ beforeAll(async () => {
       companyId: user.company_id,
       platformMark: user.platform_mark,
       deptScope: user.role_id === 3 || user.role_id === 4 ? departments.map((row) => row.department_id) : null,
+      // A partner's companies are those whose sale partner it is, within its departments (issue 14).
+      salePartnerId: user.role_id === 4 ? Number(user.id) : null,
     };
   }
 }, 120_000);
@@ -104,7 +117,9 @@ async function visibleRows(binding: ResourceBinding, account: Account): Promise<
     const ids = session.deptScope.length > 0 ? session.deptScope : [-1];
     where =
       rule.kind === 'company'
-        ? sql`${column} in (select id from companies where department_id in (${sql.join(ids)}))`
+        ? sql`${column} in (select id from companies where department_id in (${sql.join(ids)})${
+            session.salePartnerId === null ? sql`` : sql` and sale_partner_id = ${session.salePartnerId}`
+          })`
         : rule.kind === 'partner'
           ? sql`${column} in (select user_id from user_departments where department_id in (${sql.join(ids)}))`
           : sql`${column} in (${sql.join(ids)})`;

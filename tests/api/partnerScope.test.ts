@@ -19,12 +19,6 @@ const ids: Record<string, number> = {};
 /** The sale partner's companies that carry entries this month. */
 const own: Record<string, number[]> = {};
 
-async function idOf(username: string): Promise<number> {
-  return Number(
-    (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id,
-  );
-}
-
 async function post(companyId: number, time: string, entries: { kind: number; amount: number }[]) {
   await t.db.transaction().execute((tx) =>
     postEntries(
