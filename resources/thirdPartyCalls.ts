@@ -148,9 +148,46 @@ export const addThirdPartyCall: ResourceDeclaration = {
   ],
 };
 
+/**
+ * /addThirdPartyCall's second tab 平台调用记录: the platform's own calls out that concern no enterprise (the bank,
+ * the identity provider), which no callback page lists; requests and responses are stored masked (outboundCalls).
+ */
+export const platformCalls: ResourceDeclaration = {
+  name: 'platformCalls',
+  label: '平台调用记录',
+  route: 'addThirdPartyCall',
+  recordTitle: 'id',
+  api: { list: '/api/v1/thirdcalls/platform/search', one: '/api/v1/thirdcalls/platform/:id' },
+  permissions: { list: KEY_CODES },
+  views: {},
+  customList: 'ThirdCallList',
+  defaultSort: { field: 'createTime', order: 'DESC' },
+  fields: [
+    { source: 'id', label: '编号', type: 'number', sortable: true },
+    { source: 'createTime', label: '时间', type: 'datetime', sortable: true },
+    { source: 'kind', label: '类型', type: 'text' },
+    { source: 'path', label: '调用目标', type: 'text' },
+    { source: 'httpStatus', label: '状态', type: 'number', sortable: true },
+    { source: 'outcome', label: '结果', type: 'enum', choices: CALL_OUTCOME },
+    { source: 'message', label: '说明', type: 'text' },
+    { source: 'latencyMs', label: '耗时（毫秒）', type: 'number', sortable: true },
+    { source: 'method', label: '请求方法', type: 'text', list: false },
+    { source: 'requestBody', label: '请求内容', type: 'longtext', list: false },
+    { source: 'responseBody', label: '应答内容', type: 'longtext', list: false },
+  ],
+  filters: [
+    { key: 'kind', label: '类型', type: 'text', alwaysOn: true },
+    { key: 'outcome', label: '结果', type: 'enum', choices: CALL_OUTCOME, alwaysOn: true },
+    { key: 'stime', endKey: 'etime', label: '时间', type: 'dateRange', alwaysOn: true },
+    { key: 'path', label: '调用目标', type: 'text' },
+    { key: 'httpStatus', label: '状态', type: 'number' },
+  ],
+};
+
 export const THIRD_PARTY_RESOURCES: readonly ResourceDeclaration[] = [
   thirdCallBackBigBear,
   thirdCallBackBaoGu,
   thirdCallBackAnhuiYahui,
   addThirdPartyCall,
+  platformCalls,
 ];

@@ -5,13 +5,18 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { Button, Confirm, type RaRecord, useCanAccess, useNotify, useRefresh } from 'react-admin';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, request, requestContent } from '../../providers/httpClient';
 import { GeneratedList } from '../generator/GeneratedList';
 import { RowActions } from '../generator/RowActions';
+import { platformCalls } from '../thirdPartyCalls';
 import type { ResourceDeclaration } from '../types';
+import { ThirdCallList } from './ThirdCallList';
 
 interface CompanyOption {
   id: number;
@@ -190,7 +195,7 @@ function ResetKeyButton({ record, onIssued }: { record: RaRecord; onIssued: (iss
  * /addThirdPartyCall: which merchant may call the platform's open API with which key. 新增授权 picks a merchant
  * by name; the key is shown once (created or reset), the list keeps its first 12 characters.
  */
-export function OpenApiKeyList({ declaration }: { declaration: ResourceDeclaration }) {
+function KeyList({ declaration }: { declaration: ResourceDeclaration }) {
   const { canAccess } = useCanAccess({ resource: declaration.name, action: 'delete' });
   const refresh = useRefresh();
   const [granting, setGranting] = useState(false);
@@ -219,6 +224,37 @@ export function OpenApiKeyList({ declaration }: { declaration: ResourceDeclarati
       />
       <GrantDialog open={granting} onClose={() => setGranting(false)} onIssued={onIssued} />
       <KeyDialog issued={issued} onClose={() => setIssued(null)} />
+    </Box>
+  );
+}
+
+const TAB_KEY = 'addThirdPartyCallTab';
+
+/**
+ * /addThirdPartyCall: 调用授权 (merchants' open-API keys) and 平台调用记录 (the platform's calls to the bank and the
+ * identity provider, which concern no enterprise). The chosen tab is kept for the session; switching drops the
+ * other list's filters from the address.
+ */
+export function OpenApiKeyList({ declaration }: { declaration: ResourceDeclaration }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [tab, setTab] = useState(() => sessionStorage.getItem(TAB_KEY) ?? 'keys');
+  const choose = (next: string) => {
+    sessionStorage.setItem(TAB_KEY, next);
+    setTab(next);
+    navigate(location.pathname, { replace: true });
+  };
+  return (
+    <Box>
+      <Tabs value={tab} onChange={(_, next: string) => choose(next)} sx={{ mt: 1 }} aria-label="第三方调用">
+        <Tab value="keys" label="调用授权" />
+        <Tab value="calls" label="平台调用记录" />
+      </Tabs>
+      {tab === 'calls' ? (
+        <ThirdCallList key="calls" declaration={platformCalls} />
+      ) : (
+        <KeyList key="keys" declaration={declaration} />
+      )}
     </Box>
   );
 }

@@ -52,7 +52,7 @@ function CallDetail() {
         {record.replayOf ? `（重放自第 ${record.replayOf} 条，操作人 ${record.operator ?? ''}）` : ''}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <Block label="请求头" text={record.requestHeaders} />
+        {record.requestHeaders ? <Block label="请求头" text={record.requestHeaders} /> : null}
         <Block label="请求内容" text={record.requestBody} />
         <Block label="应答内容" text={record.responseBody} />
       </Box>

@@ -1,11 +1,13 @@
 import {
   addThirdPartyCall,
+  platformCalls,
   thirdCallBackAnhuiYahui,
   thirdCallBackBaoGu,
   thirdCallBackBigBear,
 } from '../../resources/thirdPartyCalls';
 import type { ResourceDeclaration } from '../../resources/types';
 import { CALLBACK_CHANNEL_CHOICES } from '../../src/domain/enterprises';
+import { DIRECTION } from '../../src/domain/thirdPartyCalls';
 import { chinaTime } from '../db/time';
 import type { ResourceBinding } from '../engine/binding';
 
@@ -35,6 +37,22 @@ export const thirdCallBackBigBearBinding = callbackBinding(thirdCallBackBigBear,
 export const thirdCallBackBaoGuBinding = callbackBinding(thirdCallBackBaoGu, '宝谷');
 export const thirdCallBackAnhuiYahuiBinding = callbackBinding(thirdCallBackAnhuiYahui, '安徽亚辉');
 
+/** /addThirdPartyCall's 平台调用记录: calls out about no enterprise (bank, identity provider), read-only. */
+export const platformCallsBinding: ResourceBinding = {
+  declaration: platformCalls,
+  table: 'third_party_calls',
+  where: (eb) =>
+    eb.and([
+      eb('third_party_calls.direction', '=', DIRECTION.outbound),
+      eb('third_party_calls.enterprise_id', 'is', null),
+    ]),
+  filters: {
+    kind: { column: 'third_party_calls.kind', match: 'prefix' },
+    stime: { column: 'third_party_calls.create_time' },
+  },
+  messages: CALL_MESSAGES,
+};
+
 const setStatus = (status: number, message: string, guard: string) => ({
   set: () => ({ status, update_time: chinaTime() }),
   guard: { when: (eb: any) => eb('open_api_keys.status', '<>', status), message: guard },
@@ -62,4 +80,5 @@ export const THIRD_PARTY_BINDINGS: readonly ResourceBinding[] = [
   thirdCallBackBaoGuBinding,
   thirdCallBackAnhuiYahuiBinding,
   openApiKeysBinding,
+  platformCallsBinding,
 ];

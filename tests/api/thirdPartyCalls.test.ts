@@ -329,3 +329,56 @@ describe('open-API keys (/addThirdPartyCall)', () => {
     ).toBe('商户编号格式不正确');
   });
 });
+
+describe('platform calls out (/addThirdPartyCall, 平台调用记录)', () => {
+  it('lists a call to the development bank with the password masked; a merchant cannot read it', async () => {
+    const caiwu = authed(t.app, await tokenOf(t.app, 'caiwu'));
+    const company = await t.db
+      .selectFrom('companies')
+      .select('id')
+      .where('platform_mark', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const status = await call(caiwu, 'GET', `/api/v1/accounts/status/${company.id}`);
+    const account = String(status.content.accountNumber);
+    const password = '246813';
+    const set = await call(caiwu, 'PATCH', `/api/v1/accounts/${account}/password`, { password, repassword: password });
+    expect(set.message).toBe('子账户密码已设置');
+
+    const listed = await call(
+      admin,
+      'GET',
+      '/api/v1/thirdcalls/platform/search?q=kind:bank.setPassword&page=0&size=10&sort=createTime,desc',
+    );
+    expect(listed.status).toBe(200);
+    const rows = listed.content.content as Record<string, unknown>[];
+    expect(rows).toHaveLength(1);
+    const row = rows[0];
+    expect(row?.kind).toBe('bank.setPassword');
+    expect(row?.path).toMatch(/^bank:\/\/.+\/setPassword$/);
+    expect(row?.httpStatus).toBe(200);
+    const sent = JSON.parse(String(row?.requestBody));
+    expect(sent.password).toBe('***');
+    expect(sent.accountNumber).toMatch(new RegExp(`^\\*+${account.slice(-4)}$`));
+    expect(String(row?.requestBody)).not.toContain(password);
+    expect(String(row?.requestBody)).not.toContain(account);
+
+    const one = await call(admin, 'GET', `/api/v1/thirdcalls/platform/${row?.id}`);
+    expect(one.content.requestBody).toBe(row?.requestBody);
+    // Only calls out with no enterprise: an inbound webhook's row is not this view's.
+    await send(bigBear, { eventId: 'platform-view-1', type: 'payout.result', items: [] }, { signature: 'forged' });
+    const inbound = await t.db
+      .selectFrom('third_party_calls')
+      .select('id')
+      .where('direction', '=', 1)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const other = await call(admin, 'GET', `/api/v1/thirdcalls/platform/${inbound.id}`);
+    expect(other).toMatchObject({ code: 1040400, message: '调用记录不存在' });
+    const every = await call(admin, 'GET', '/api/v1/thirdcalls/platform/search?page=0&size=100');
+    expect((every.content.content as { id: number }[]).some((item) => item.id === inbound.id)).toBe(false);
+
+    expect((await call(merchant, 'GET', '/api/v1/thirdcalls/platform/search?page=0&size=10')).status).toBe(403);
+    expect((await call(merchant, 'GET', `/api/v1/thirdcalls/platform/${row?.id}`)).status).toBe(403);
+  });
+});
