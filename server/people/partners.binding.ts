@@ -15,6 +15,7 @@ export async function partnerRefusal(db: Db, auth: AuthContext, partnerId: numbe
     .where('role_id', '=', ROLE.partner)
     .executeTakeFirst();
   if (!partner) return '合伙人不存在';
+  if (auth.roleId === ROLE.partner) return partnerId === auth.userId ? undefined : '只能选择您自己';
   if (!auth.deptScope) return undefined;
   const shared = await db
     .selectFrom('user_departments')

@@ -121,7 +121,9 @@ async function visibleRows(binding: ResourceBinding, account: Account): Promise<
             session.salePartnerId === null ? sql`` : sql` and sale_partner_id = ${session.salePartnerId}`
           })`
         : rule.kind === 'partner'
-          ? sql`${column} in (select user_id from user_departments where department_id in (${sql.join(ids)}))`
+          ? session.salePartnerId !== null
+            ? sql`${column} = ${session.salePartnerId}`
+            : sql`${column} in (select user_id from user_departments where department_id in (${sql.join(ids)}))`
           : sql`${column} in (${sql.join(ids)})`;
   }
   return Number(

@@ -261,6 +261,35 @@ describe('a partner reads only its own companies elsewhere (issue 14)', () => {
     expect(envelopeOf(refused).message).toBe('无权访问该公司的合同');
   });
 
+  it("the other partner's virtual companies are neither listed nor opened", async () => {
+    const base = '/api/v1/cloud/virtual/partner/company';
+    const saved = envelopeOf(
+      await as.hehuoren({
+        method: 'POST',
+        url: base,
+        payload: { partnerId: ids.hehuoren, name: '合伙人甲虚拟企业有限公司' },
+      }),
+    );
+    expect(saved.code, saved.message).toBe(1020000);
+    const [record] = await t.db
+      .selectFrom('virtual_partner_companies')
+      .select('id')
+      .where('name', '=', '合伙人甲虚拟企业有限公司')
+      .execute();
+    for (const partner of ['hehuoren', 'hehuoren2']) {
+      const expected = (
+        await t.db.selectFrom('virtual_partner_companies').select('id').where('partner_id', '=', ids[partner]).execute()
+      ).length;
+      const answer = envelopeOf(await as[partner].get(`${base}/search?page=0&size=100`));
+      expect(answer.code, answer.message).toBe(1020000);
+      expect(answer.content.totalElements, partner).toBe(expected);
+    }
+    expect((await as.hehuoren.get(`${base}/${record.id}`)).statusCode).toBe(200);
+    const opened = envelopeOf(await as.hehuoren2.get(`${base}/${record.id}`));
+    expect(opened.code).not.toBe(1020000);
+    expect(opened.content).toBeNull();
+  });
+
   it("the second partner is refused the other partner's company summary", async () => {
     const [company] = own.hehuoren;
     expect((await as.hehuoren.get(`/api/v1/companies/${company}/summary/platform/1`)).statusCode).toBe(200);
