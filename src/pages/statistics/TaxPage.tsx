@@ -130,7 +130,7 @@ export function TaxPage() {
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               个税：劳务报酬所得预扣预缴（国家税务总局公告2018年第61号，预扣率表二）。本月 {answer.totals.workerCount}{' '}
-              人，收入合计 {formatMoney(answer.totals.income)} 元，预扣税额合计{' '}
+              人，收入合计 <span data-total="income">{formatMoney(answer.totals.income)}</span> 元，预扣税额合计{' '}
               <span data-total="tax">{formatMoney(answer.totals.tax)}</span> 元。
             </Typography>
           </CardContent>
