@@ -125,6 +125,18 @@ test('税费计算：工人的收入与预扣税额按预扣率表二独立核�
   expect(cellUnits(last.getCell(column('本月收入（元）')).value)).toBe(totalIncome);
   expect(cellUnits(last.getCell(column('预扣税额（元）')).value)).toBe(totalTax);
   expect(sheet.rowCount - 3).toBe(workers.length);
+  // Every worker's line in the file, whichever deduction and bracket applies, as worked out above.
+  const fileLines = new Map<string, { income: number; tax: number }>();
+  for (let index = 3; index < sheet.rowCount; index += 1) {
+    const line = sheet.getRow(index);
+    fileLines.set(String(line.getCell(column('身份证号')).value), {
+      income: cellUnits(line.getCell(column('本月收入（元）')).value),
+      tax: cellUnits(line.getCell(column('预扣税额（元）')).value),
+    });
+  }
+  expect(fileLines).toEqual(
+    new Map(workers.map(([card, amount]) => [card, { income: amount, tax: expectedTax(amount) }])),
+  );
 });
 
 test('结算单 Excel：期初 + 充值 − 打款 − 服务费 + 退回 = 期末，且与页面一致', async ({ page }) => {
