@@ -97,6 +97,36 @@ describe("another company's agreement", () => {
     expect(listed.content.content[0]).toMatchObject({ id, signStatus: 0, dataStatus: 1 });
     expect(listed.content.content[0].fileId).toEqual(expect.any(Number));
   });
+
+  it('the owner signs it with a paper copy instead: uploaded, then downloadable, and only once', async () => {
+    const id = await draftAgreement();
+    const scan = Buffer.from('%PDF-1.4\n% paper contract scan signed by hand\n%%EOF\n');
+    const uploaded = envelopeOf<{ url: string }>(
+      await merchant({
+        method: 'POST',
+        url: '/api/v1/common/uploadfiles',
+        ...multipartRequest([
+          { name: 'kind', value: 'annex' },
+          { name: 'file', filename: '纸质合同.pdf', content: scan },
+        ]),
+      }),
+    );
+    expect(uploaded.code, uploaded.message).toBe(1020000);
+    const url = (paperUrl: string) =>
+      `/api/v1/contract/upload_paper/1?id=${id}&paperUrl=${encodeURIComponent(paperUrl)}`;
+    expect((await call(merchant, 'PUT', url('/not-a-file'))).message).toBe('请先上传纸质合同扫描件');
+
+    const done = await call(merchant, 'PUT', url(uploaded.content.url));
+    expect(done.message).toBe('纸质合同已上传');
+    expect(done.content).toMatchObject({ id, signStatus: 1, signMode: 2 });
+    const listed = await call(merchant, 'GET', `/api/v1/contract?q=${encodeURIComponent(`contractIds:${id}`)}`);
+    expect(listed.content.content[0]).toMatchObject({ id, signStatus: 1, signMode: 2 });
+    // The download is the scan, not the drawn-up PDF.
+    const link = await call(merchant, 'POST', '/api/v1/contract/get_download_url_contract', { id });
+    const file = await t.app.inject({ method: 'GET', url: link.content.url });
+    expect(file.rawPayload.equals(scan)).toBe(true);
+    expect((await call(merchant, 'PUT', url(uploaded.content.url))).message).toBe('该合同已签署');
+  });
 });
 
 describe('a risky enterprise asks, a locked one refuses', () => {

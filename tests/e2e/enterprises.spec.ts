@@ -125,6 +125,60 @@ test('未签约的商户在合同管理中按引导生成服务协议、签署�
   expect((await again).suggestedFilename()).toMatch(/\.pdf$/);
 });
 
+test('商户为待签署的服务外包协议上传纸质合同，该合同变为纸质签署并可下载扫描件', async ({ page }) => {
+  test.setTimeout(90_000);
+  await setEnterpriseStatus(BAOGU, 1, null);
+  await loginAs(page, 'merchant');
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  // The merchant's outsourcing agreement with 宝谷, drawn up with the page's own session.
+  const contractNo = await page.evaluate(
+    async ({ companyId, name }) => {
+      const headers = {
+        Authorization: `Bearer ${sessionStorage.getItem('token')}`,
+        'content-type': 'application/json',
+      };
+      const enterprises = await (await fetch('/api/v1/enterprises', { headers })).json();
+      const baogu = (enterprises.content as { id: number; name: string }[]).find((item) => item.name === name);
+      const started = await fetch(`/api/v1/companies/service_sign/${companyId}/${baogu?.id}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ type: 2 }),
+      });
+      const { id } = (await started.json()).content as { id: number };
+      const consent = await (await fetch(`/api/v1/consent/${id}`, { headers })).json();
+      return String(consent.content.contractNo);
+    },
+    { companyId: MERCHANT_COMPANY.companyId, name: BAOGU },
+  );
+  expect(contractNo).not.toBe('');
+  await page.goto('/contractManagement');
+  const row = page.locator('tbody tr').filter({ hasText: contractNo });
+  await expect(row).toContainText('未签署');
+  await row.getByRole('button', { name: '上传纸质合同' }).click();
+
+  const dialog = page.getByRole('dialog', { name: /上传纸质合同/ });
+  const submit = dialog.getByRole('button', { name: '确认上传' });
+  await expect(submit).toBeDisabled();
+  const scan = Buffer.from(`%PDF-1.4\n% ${contractNo} 纸质合同扫描件\n%%EOF\n`);
+  await dialog
+    .getByLabel(/^上传纸质合同扫描件/)
+    .setInputFiles({ name: '纸质合同.pdf', mimeType: 'application/pdf', buffer: scan });
+  await expect(dialog.getByRole('button', { name: '纸质合同.pdf' })).toBeVisible();
+  await submit.click();
+  await expect(page.getByText('纸质合同已上传')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  await expect(row).toContainText('已签署');
+  await expect(row.getByRole('button', { name: '上传纸质合同' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: '签署' })).toHaveCount(0);
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: '下载' }).click();
+  const download = await downloading;
+  const saved = await download.path();
+  const { readFile } = await import('node:fs/promises');
+  expect((await readFile(saved)).equals(scan)).toBe(true);
+});
+
 test('服务主体有风险时打款需确认风险原因，锁定后不能提交', async ({ page }) => {
   test.setTimeout(120_000);
   await signPayeesOnServer([SERIAL, SERIAL + 1]);

@@ -7,11 +7,12 @@ import type { ResourceDeclaration } from '../../../resources/types';
 import { useSession } from '../../layout/useSession';
 import { showToast } from '../../shell/toast';
 import { ContractDialog } from './ContractDialog';
-import { downloadContract } from './contractApi';
+import { type ContractRow, downloadContract } from './contractApi';
+import { PaperContractDialog } from './PaperContractDialog';
 import { SigningBanner } from './SigningBanner';
 
 /**
- * /contractManagement for the merchant: its contracts with 查看 / 签署 / 下载 on each row, a banner guiding it to
+ * /contractManagement for the merchant: its contracts with 查看 / 签署 / 上传纸质合同 / 下载 on each row, a banner guiding it to
  * sign what waits for its signature, and the signing link of the e-sign provider (`?sign=<id>`) opening that
  * agreement.
  */
@@ -22,6 +23,7 @@ export function MerchantContractList({ declaration }: { declaration: ResourceDec
   const [version, setVersion] = useState(0);
   const fromLink = Number(params.get('sign'));
   const [open, setOpen] = useState<number | null>(Number.isSafeInteger(fromLink) && fromLink > 0 ? fromLink : null);
+  const [paper, setPaper] = useState<ContractRow | null>(null);
   const companyId = session?.user.properties.cid ?? null;
 
   const close = () => {
@@ -44,6 +46,11 @@ export function MerchantContractList({ declaration }: { declaration: ResourceDec
             签署
           </Button>
         )}
+        {record.signStatus === 0 && record.dataStatus === 1 && companyId !== null && (
+          <Button size="small" onClick={() => setPaper(record as unknown as ContractRow)}>
+            上传纸质合同
+          </Button>
+        )}
         {(hasFile || record.signMode === 2) && (
           <Button
             size="small"
@@ -60,6 +67,18 @@ export function MerchantContractList({ declaration }: { declaration: ResourceDec
     <>
       {companyId !== null && <SigningBanner companyId={companyId} version={version} onSign={setOpen} />}
       <GeneratedList declaration={declaration} rowClick={false} renderActions={actions} />
+      {companyId !== null && (
+        <PaperContractDialog
+          contract={paper}
+          companyId={companyId}
+          onClose={() => setPaper(null)}
+          onDone={() => {
+            setPaper(null);
+            setVersion((value) => value + 1);
+            refresh();
+          }}
+        />
+      )}
       <ContractDialog
         id={open}
         onClose={close}

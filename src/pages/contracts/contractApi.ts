@@ -31,6 +31,7 @@ export interface ContractRow {
   agreementType: number | null;
   enterpriseName: string | null;
   signStatus: number;
+  signMode: number | null;
   dataStatus: number;
   fileId: number | null;
 }
@@ -64,6 +65,14 @@ export async function awaitingSignature(): Promise<ContractRow[]> {
   });
   return page.content.filter((row) => row.fileId !== null);
 }
+
+/** Signs the agreement with a paper copy: `paperUrl` is the scan's url from POST /api/v1/common/uploadfiles. */
+export const uploadPaperContract = (companyId: number, id: number, paperUrl: string, confirmRisk: boolean) =>
+  requestContent<Consent>(`/api/v1/contract/upload_paper/${companyId}`, {
+    method: 'PUT',
+    query: { id, paperUrl, confirmRisk: confirmRisk ? 'true' : undefined },
+    silent: true,
+  });
 
 export const companySignStatus = (companyId: number) =>
   requestContent<{ signStatus: number }>(`/api/v1/companies/sign_status/${companyId}`, {
