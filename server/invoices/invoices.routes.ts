@@ -9,6 +9,7 @@ import { assertCompanyVisible, companyScope, parseId } from '../auth/scope';
 import { findCompany } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import { auditOf, bodyChanges, recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { choiceFilter } from '../http/fieldChecks';
@@ -141,7 +142,8 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
   });
 
   app.post('/api/v1/invoices', merchantAccess, async (request) => {
-    const applicant = applicantOf(requireAuth(request));
+    const auth = requireAuth(request);
+    const applicant = applicantOf(auth);
     const application = applicationOf(request.body);
     const company = await findCompany(db, applicant.companyId);
     if (!company) fail('公司不存在');
@@ -150,7 +152,14 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
     if (!category || category.platformMark !== applicant.platformMark || category.status !== 1) {
       fail('开票类目不存在或已停用，请重新选择');
     }
-    const id = await applyForInvoice(db, applicant, application, info, chinaTime());
+    const id = await applyForInvoice(db, applicant, application, info, chinaTime(), (tx, invoiceId) =>
+      recordOperation(tx, request, auth, {
+        action: '申请开票',
+        resource: 'applyInvoice',
+        recordId: invoiceId,
+        changes: bodyChanges(request.body),
+      }),
+    );
     return ok(await invoiceWithBatches(db, id), '开票申请已提交');
   });
 
@@ -191,19 +200,39 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
           format: '发票文件仅支持PDF、JPG、PNG格式',
         })
       : null;
-    await issueInvoice(db, id, { invoiceNumber: issue.invoiceNumber, file }, auth.userId, chinaTime());
+    const audit = auditOf(request, auth, {
+      action: '开票',
+      resource: 'adInvoice',
+      recordId: id,
+      changes: { invoiceNumber: [null, issue.invoiceNumber], file: [null, file?.name ?? null] },
+    });
+    await issueInvoice(db, id, { invoiceNumber: issue.invoiceNumber, file }, auth.userId, chinaTime(), audit);
     return ok(await invoiceWithBatches(db, id), '开票成功');
   });
 
   app.post('/api/v1/invoices/:id/mail', staffAccess, async (request) => {
     const { auth, id } = await handled(request);
-    await mailInvoice(db, id, trackingNoOf(request.body), auth.userId, chinaTime());
+    const trackingNo = trackingNoOf(request.body);
+    const audit = auditOf(request, auth, {
+      action: '邮寄',
+      resource: 'adInvoice',
+      recordId: id,
+      changes: { trackingNo: [null, trackingNo] },
+    });
+    await mailInvoice(db, id, trackingNo, auth.userId, chinaTime(), audit);
     return ok(await invoiceWithBatches(db, id), '已标记为已邮寄');
   });
 
   app.post('/api/v1/invoices/:id/reject', staffAccess, async (request) => {
     const { auth, id } = await handled(request);
-    await rejectInvoice(db, id, rejectReasonOf(request.body), auth.userId);
+    const reason = rejectReasonOf(request.body);
+    const audit = auditOf(request, auth, {
+      action: '驳回',
+      resource: 'adInvoice',
+      recordId: id,
+      changes: { reason: [null, reason] },
+    });
+    await rejectInvoice(db, id, reason, auth.userId, audit);
     return ok(await invoiceWithBatches(db, id), '已驳回');
   });
 }

@@ -7,6 +7,7 @@ import {
   MERCHANT_ABNORMAL_CODES,
   RETURN_MONEY_CODES,
 } from '../../resources/abnormalFunds';
+import { maskBankCard } from '../../src/domain/masking';
 import { ABNORMAL } from '../../src/domain/moneyEnums';
 import { checkPaymentPassword } from '../accounts/paymentPasswords';
 import { paymentPasswordHash } from '../accounts/workspace.repository';
@@ -15,6 +16,7 @@ import { type AuthContext, requireAuth } from '../auth/access';
 import { parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import { recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { choiceFilter } from '../http/fieldChecks';
@@ -118,11 +120,21 @@ export async function abnormalFundsRoutes(app: FastifyInstance, { db, payouts }:
     const cardError = repayCardError(bankCard, await originalBankCard(db, fund.id));
     if (cardError) fail(cardError);
     await checkRepayPassword(db, fund.companyId, text(body.payPassword));
-    const created = await db
-      .transaction()
-      .execute((tx) =>
-        repayAbnormalFund(tx, { abnormalFundId: fund.id, operatorId: auth.userId, bankCard, now: chinaTime() }),
-      );
+    const created = await db.transaction().execute(async (tx) => {
+      const batch = await repayAbnormalFund(tx, {
+        abnormalFundId: fund.id,
+        operatorId: auth.userId,
+        bankCard,
+        now: chinaTime(),
+      });
+      await recordOperation(tx, request, auth, {
+        action: '重新打款',
+        resource: 'errorMoney',
+        recordId: fund.id,
+        changes: { bankCard: [null, maskBankCard(bankCard)], batchNo: [null, batch.batchNo] },
+      });
+      return batch;
+    });
     payouts.kick();
     return ok(
       { ...created, abnormalFund: await findAbnormalFund(db, fund.id) },

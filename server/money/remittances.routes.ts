@@ -17,6 +17,7 @@ import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
 import { parseId } from '../auth/scope';
 import { chinaTime, parseChinaTime } from '../db/time';
+import { recordOperation } from '../engine/operationLog';
 import { assertCompanyMayPayOut, companyEnterprise, enterpriseNotice } from '../enterprises/enterprises.service';
 import { attachmentDisposition } from '../files/fileStore';
 import { cleanFileName } from '../files/fileTypes';
@@ -254,7 +255,19 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
         ? await assertCompanyMayPayOut(db, auth.companyId, auth.platformMark, body.confirmRisk)
         : null;
 
-    const submission = await submitDraft(db, draft, auth.userId, chinaTime(), reportEnterpriseId);
+    const submission = await submitDraft(db, draft, auth.userId, chinaTime(), reportEnterpriseId, (tx, created) =>
+      recordOperation(tx, request, auth, {
+        action: '提交打款',
+        resource: 'remit',
+        recordId: created.batchId,
+        changes: {
+          batchNo: [null, created.batchNo],
+          itemCount: [null, created.itemCount],
+          totalAmount: [null, created.totalAmount],
+          serviceCharge: [null, created.serviceCharge],
+        },
+      }),
+    );
     if (!submission.duplicate) payouts.kick();
     const { batch } = submission;
     return ok(

@@ -184,6 +184,48 @@ describe('money services', () => {
   });
 });
 
+describe('invoice steps', () => {
+  async function appliedInvoice(): Promise<number> {
+    const row = await t.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('status', '=', 1)
+      .where('platform_mark', '=', 1)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  it('leave the invoice as it was when the entry cannot be written', async () => {
+    const id = await appliedInvoice();
+    await t.db.schema.alterTable('operation_logs').renameTo('operation_logs_away').execute();
+    try {
+      const response = await admin({
+        method: 'POST',
+        url: `/api/v1/invoices/${id}/reject`,
+        payload: { reason: '测试回滚' },
+      });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await t.db.schema.alterTable('operation_logs_away').renameTo('operation_logs').execute();
+    }
+    const invoice = await t.db.selectFrom('invoices').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(Number(invoice.status)).toBe(1);
+    const released = await t.db.selectFrom('payout_batches').select('id').where('invoice_id', '=', id).execute();
+    expect(released.length).toBeGreaterThan(0);
+  });
+
+  it('log a rejection in the transaction that releases the batches', async () => {
+    const id = await appliedInvoice();
+    const answer = await send(admin, 'POST', `/api/v1/invoices/${id}/reject`, { reason: '抬头有误，请重新申请' });
+    expect(answer.code, answer.message).toBe(OK);
+    const rows = (await logFor(`recordId:${id};path:/reject`)).content.content;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ username: 'admin', action: '驳回', resource: 'adInvoice' });
+    expect(JSON.parse(rows[0].changes)).toEqual({ reason: [null, '抬头有误，请重新申请'] });
+  });
+});
+
 describe('an update that changes nothing', () => {
   it('is no operation and leaves no entry', async () => {
     const created = await send(admin, 'POST', '/api/v1/industry', { nm: '无变化行业' });

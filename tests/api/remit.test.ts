@@ -355,6 +355,24 @@ describe('submit', () => {
     const items = await test.db.selectFrom('payout_items').select('id').where('batch_id', '=', batchId).execute();
     expect(items).toHaveLength(3);
     expect(await ledgerDiscrepancies(test.db)).toEqual([]);
+
+    // One operation-log entry, written in the submission's transaction with the batch it created; the repeat
+    // created nothing and is not a second 提交打款.
+    const entries = await test.db
+      .selectFrom('operation_logs')
+      .select(['action', 'resource', 'record_id', 'changes'])
+      .where('path', '=', '/api/v1/remittances/batch/submit')
+      .where('action', '=', '提交打款')
+      .where('record_id', '=', batchId)
+      .execute();
+    expect(entries).toHaveLength(1);
+    expect(entries[0].resource).toBe('remit');
+    expect(JSON.parse(entries[0].changes)).toEqual({
+      batchNo: [null, batchNo],
+      itemCount: [null, 3],
+      totalAmount: [null, totalAmount],
+      serviceCharge: [null, serviceCharge],
+    });
   });
 
   it('pays a draft once when it is submitted many times at the same moment', async () => {

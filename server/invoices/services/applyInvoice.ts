@@ -67,6 +67,7 @@ async function applyOnce(
   request: ApplicationRequest,
   info: InvoiceInfo,
   now: string,
+  audit?: (tx: Db, invoiceId: number) => Promise<void>,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const tx = trx as unknown as Db;
@@ -136,6 +137,7 @@ async function applyOnce(
         })),
       )
       .execute();
+    await audit?.(tx, invoiceId);
     return invoiceId;
   });
 }
@@ -147,10 +149,12 @@ export async function applyForInvoice(
   request: ApplicationRequest,
   info: InvoiceInfo,
   now: string,
+  /** Writes the operation log entry in the application's transaction. */
+  audit?: (tx: Db, invoiceId: number) => Promise<void>,
 ): Promise<number> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await applyOnce(db, applicant, request, info, now);
+      return await applyOnce(db, applicant, request, info, now, audit);
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
     }

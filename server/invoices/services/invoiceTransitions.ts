@@ -1,5 +1,6 @@
 import { BATCH_INVOICE, INVOICE, INVOICE_KIND_PAPER } from '../../../src/domain/moneyEnums';
 import type { Db } from '../../db/database';
+import type { Audit } from '../../engine/operationLog';
 import { fail } from '../../http/errors';
 
 /**
@@ -42,6 +43,7 @@ export async function issueInvoice(
   issued: { invoiceNumber: string | null; file: IssuedFile | null },
   handlerId: number,
   now: string,
+  audit?: Audit,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const tx = trx as unknown as Db;
@@ -68,25 +70,37 @@ export async function issueInvoice(
       .where('invoice_id', '=', id)
       .where('invoice_status', '=', BATCH_INVOICE.applied)
       .execute();
+    await audit?.(tx);
   });
 }
 
-export async function mailInvoice(db: Db, id: number, trackingNo: string, handlerId: number, now: string) {
-  const result = await db
-    .updateTable('invoices')
-    .set({ status: INVOICE.mailed, tracking_no: trackingNo, handler_id: handlerId, mail_time: now })
-    .where('id', '=', id)
-    .where('status', '=', INVOICE.issued)
-    .where('kind', '=', INVOICE_KIND_PAPER)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) {
-    const state = await currentState(db, id);
-    fail(stepRefusal('mail', state.status, state.kind));
-  }
+export async function mailInvoice(
+  db: Db,
+  id: number,
+  trackingNo: string,
+  handlerId: number,
+  now: string,
+  audit?: Audit,
+) {
+  await db.transaction().execute(async (trx) => {
+    const tx = trx as unknown as Db;
+    const result = await tx
+      .updateTable('invoices')
+      .set({ status: INVOICE.mailed, tracking_no: trackingNo, handler_id: handlerId, mail_time: now })
+      .where('id', '=', id)
+      .where('status', '=', INVOICE.issued)
+      .where('kind', '=', INVOICE_KIND_PAPER)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      const state = await currentState(tx, id);
+      fail(stepRefusal('mail', state.status, state.kind));
+    }
+    await audit?.(tx);
+  });
 }
 
 /** Rejects the application and releases its batches (they may be invoiced again), in one transaction. */
-export async function rejectInvoice(db: Db, id: number, reason: string, handlerId: number) {
+export async function rejectInvoice(db: Db, id: number, reason: string, handlerId: number, audit?: Audit) {
   await db.transaction().execute(async (trx) => {
     const tx = trx as unknown as Db;
     const result = await tx
@@ -105,5 +119,6 @@ export async function rejectInvoice(db: Db, id: number, reason: string, handlerI
       .where('invoice_id', '=', id)
       .where('invoice_status', '=', BATCH_INVOICE.applied)
       .execute();
+    await audit?.(tx);
   });
 }

@@ -29,6 +29,11 @@ export async function submitDraft(
   now: string,
   /** The enterprise that reports the items' results by webhook (createBatch), if the company's does. */
   reportEnterpriseId: number | null = null,
+  /** Writes the operation log entry in the submission's transaction, once the batch exists. */
+  audit?: (
+    tx: Db,
+    batch: { batchId: number; batchNo: string; totalAmount: number; serviceCharge: number; itemCount: number },
+  ) => Promise<void>,
 ): Promise<Submission> {
   const existing = draft.batchId === null ? undefined : await batchOfDraft(db, draft.id);
   if (existing) return duplicateOf(db, draft, existing);
@@ -50,6 +55,7 @@ export async function submitDraft(
         reportEnterpriseId,
       });
       if (!(await markDraftSubmitted(tx, draft.id, batch.batchId))) throw new AlreadySubmitted();
+      await audit?.(tx as unknown as Db, { ...batch, itemCount: rows.length });
       return { ...batch, itemCount: rows.length };
     });
     return {
