@@ -268,3 +268,25 @@ test('大熊的签名回调被处理，伪造签名的回调被拒绝，二者�
   await expect(rows.filter({ hasText: '已拒绝' })).toContainText(WEBHOOK_MSG.badSignature);
   await expect(rows.filter({ hasText: '已处理' })).toContainText('contract.signed');
 });
+
+test('第三方调用管理的平台调用记录列出平台对银行的调用，账号已脱敏', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  // A call to the development bank, made with the page's own session.
+  const account = await page.evaluate(async (companyId) => {
+    const headers = { Authorization: `Bearer ${sessionStorage.getItem('token')}` };
+    const status = await (await fetch(`/api/v1/accounts/status/${companyId}`, { headers })).json();
+    return String(status.content.accountNumber);
+  }, MERCHANT_COMPANY.companyId);
+  expect(account).toMatch(/^\d{6,}$/);
+  await page.goto('/addThirdPartyCall');
+  await page.getByRole('tab', { name: '平台调用记录' }).click();
+  await page.getByRole('textbox', { name: '类型' }).fill('bank.subAccountOf');
+  await expect(page).toHaveURL(/subAccountOf/);
+  const row = page.locator('tbody tr').filter({ hasText: 'bank://' }).first();
+  await expect(row).toContainText('bank.subAccountOf');
+  await row.click();
+  const response = page.getByLabel('应答内容').first();
+  await expect(response).toContainText(account.slice(-4));
+  await expect(response).not.toContainText(account);
+});
