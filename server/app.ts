@@ -8,7 +8,7 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import { registerOperationLogFallback } from './engine/operationLog';
 import { registerEnvelopeErrors } from './http/envelope';
-import { type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
+import { loggedPayoutChannel, type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
 import { createPayoutProcessor } from './money/payouts/payoutProcessor';
 import { apiRoutes } from './routes';
 import { scheduleAutoInvoicing } from './system/autoInvoicing';
@@ -54,7 +54,7 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds, config.sessionMaxSeconds),
     // Every message leaves a row in the SMS log (/noteSendStatus) with its delivery status.
     sms: recordingSmsSender(db, sms ?? createLogSmsSender(app.log, config.logSmsCodes), app.log),
-    payouts: createPayoutProcessor(db, payoutChannel ?? simulatedBank, {
+    payouts: createPayoutProcessor(db, loggedPayoutChannel(db, payoutChannel ?? simulatedBank, app.log), {
       delayMs: config.payoutDelayMs,
       intervalMs: Math.max(200, Math.min(1000, config.payoutDelayMs)),
       onError: (error) => app.log.error({ err: error }, '打款处理失败，稍后重试'),

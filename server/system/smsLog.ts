@@ -3,6 +3,7 @@ import { maskMobile, SMS_STATUS } from '../../src/domain/smsLog';
 import { loggableSms, type SmsDeliveryReport, type SmsSender } from '../accounts/sms/smsSender';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import { callOut } from '../thirdparty/outboundCalls';
 
 /**
  * The SMS log (/noteSendStatus): wraps the platform's SMS sender so every message leaves a row — kind,
@@ -39,6 +40,7 @@ export function recordingSmsSender(db: Db, inner: SmsSender, log: FastifyBaseLog
       .where('status', '=', SMS_STATUS.sending)
       .execute();
   };
+  const callService = { service: 'sms', provider, enterpriseId: null };
   return {
     provider,
     async send(mobile, text, options) {
@@ -61,13 +63,22 @@ export function recordingSmsSender(db: Db, inner: SmsSender, log: FastifyBaseLog
         .executeTakeFirstOrThrow();
       const id = Number(row.id);
       try {
-        await inner.send(mobile, text, {
-          ...options,
-          onDelivery: (report) => {
-            settle(id, report).catch((error) => log.error({ err: error, smsLogId: id }, '短信状态更新失败'));
-            options?.onDelivery?.(report);
-          },
-        });
+        // Also a call out (平台调用记录): the number masked, the wording as logged here (no code, no secret).
+        await callOut(
+          db,
+          { ...callService, onLogError: (error) => log.error({ err: error, smsLogId: id }, '短信调用记录写入失败') },
+          'send',
+          [mobile, template],
+          () =>
+            inner.send(mobile, text, {
+              ...options,
+              onDelivery: (report) => {
+                settle(id, report).catch((error) => log.error({ err: error, smsLogId: id }, '短信状态更新失败'));
+                options?.onDelivery?.(report);
+              },
+            }),
+          ['mobile', 'text'],
+        );
       } catch (error) {
         await settle(id, { delivered: false, reason: error instanceof Error ? error.message : '短信通道拒绝发送' });
         throw error;

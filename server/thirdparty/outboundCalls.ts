@@ -54,6 +54,11 @@ export interface OutboundService {
   provider: string;
   /** The enterprise the call is about: its callback page lists the call too. */
   enterpriseId: number | null;
+  /**
+   * When set, a failure to write the log row is reported here and the call's own answer stands: for calls whose
+   * effect must not hang on the log (a payout the bank has made, an SMS already sent).
+   */
+  onLogError?: (error: unknown) => void;
 }
 
 async function channelOf(db: Db, enterpriseId: number | null): Promise<number | null> {
@@ -87,26 +92,35 @@ export async function callOut<T>(
     failure = error;
   }
   const latencyMs = elapsedMs(started);
-  await logCall(db, {
-    direction: DIRECTION.outbound,
-    enterpriseId: service.enterpriseId,
-    channel: await channelOf(db, service.enterpriseId),
-    kind: `${service.service}.${method}`,
-    method: 'CALL',
-    path: `${service.service}://${service.provider}/${method}`,
-    requestBody: JSON.stringify(
-      argNames
-        ? maskForLog(Object.fromEntries(args.map((arg, index) => [argNames[index] ?? `arg${index}`, arg])), 'args')
-        : maskForLog(args, 'args'),
-    ),
-    httpStatus: failure ? 500 : 200,
-    outcome: failure ? OUTCOME.failed : OUTCOME.applied,
-    message: failure ? (failure instanceof Error ? failure.message : String(failure)) : '成功',
-    responseBody: failure ? null : JSON.stringify(maskForLog(result ?? null, 'result')),
-    latencyMs,
-  });
+  try {
+    await writeLog();
+  } catch (error) {
+    if (!service.onLogError) throw error;
+    service.onLogError(error);
+  }
   if (failure) throw failure;
   return result as T;
+
+  async function writeLog() {
+    await logCall(db, {
+      direction: DIRECTION.outbound,
+      enterpriseId: service.enterpriseId,
+      channel: await channelOf(db, service.enterpriseId),
+      kind: `${service.service}.${method}`,
+      method: 'CALL',
+      path: `${service.service}://${service.provider}/${method}`,
+      requestBody: JSON.stringify(
+        argNames
+          ? maskForLog(Object.fromEntries(args.map((arg, index) => [argNames[index] ?? `arg${index}`, arg])), 'args')
+          : maskForLog(args, 'args'),
+      ),
+      httpStatus: failure ? 500 : 200,
+      outcome: failure ? OUTCOME.failed : OUTCOME.applied,
+      message: failure ? (failure instanceof Error ? failure.message : String(failure)) : '成功',
+      responseBody: failure ? null : JSON.stringify(maskForLog(result ?? null, 'result')),
+      latencyMs,
+    });
+  }
 }
 
 /**

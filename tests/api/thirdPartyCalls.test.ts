@@ -5,7 +5,16 @@ import { chinaTime } from '../../server/db/time';
 import { insertDraft } from '../../server/money/payouts/drafts';
 import { ITEM } from '../../src/domain/moneyEnums';
 import { bankCard, idCard } from '../support/batchFiles';
-import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
+import {
+  type AuthedClient,
+  authed,
+  createTestApp,
+  envelopeOf,
+  lastSmsCode,
+  sendSmsCode,
+  type TestApp,
+  tokenOf,
+} from './support/testApp';
 
 /**
  * Third-party calls (issue 13): an enterprise's signed webhook (HMAC-SHA256 over `${timestamp}.${body}`, 5-minute
@@ -65,6 +74,87 @@ async function send(
 const lastCall = () => t.db.selectFrom('third_party_calls').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
 
 let itemIds: number[] = [];
+
+describe('the payout channel and the SMS sender, logged as calls out (平台调用记录)', () => {
+  it('lists each order the development channel paid, card and ID numbers masked', async () => {
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'merchant')
+      .executeTakeFirstOrThrow();
+    const rows = [1, 2].map((n) => ({
+      rowNo: n + 1,
+      name: `渠道${n}`,
+      idCard: idCard(740_000 + n),
+      bankCard: bankCard(740_000 + n),
+      mobile: null,
+      amount: n * 10_000,
+      remark: null,
+    }));
+    const draftId = await insertDraft(t.db, {
+      companyId: 1,
+      platformMark: 1,
+      userId: Number(user.id),
+      fileName: '渠道打款.csv',
+      rows,
+      totalAmount: 30_000,
+      serviceCharge: 1_800,
+      rate: 600,
+      createTime: chinaTime(),
+    });
+    const submitted = await call(merchant, 'POST', '/api/v1/remittances/batch/submit', {
+      draftId,
+      payPassword: DEMO_PAYMENT_PASSWORD,
+    });
+    expect(submitted.code, submitted.message).toBe(1020000);
+    await t.app.payouts.drain();
+    const items = await t.db
+      .selectFrom('payout_items')
+      .select(['id', 'status'])
+      .where('batch_id', '=', submitted.content.batchId)
+      .orderBy('id')
+      .execute();
+    expect(items.map((item) => item.status)).toEqual([ITEM.succeeded, ITEM.succeeded]);
+
+    const listed = await call(admin, 'GET', '/api/v1/thirdcalls/platform/search?q=kind:payout.pay&page=0&size=100');
+    expect(listed.status).toBe(200);
+    const calls = (listed.content.content as Record<string, unknown>[]).filter((row) =>
+      items.some((item) => JSON.parse(String(row.requestBody)).order.itemId === Number(item.id)),
+    );
+    expect(calls).toHaveLength(2);
+    for (const [index, row] of calls.entries()) {
+      const order = JSON.parse(String(row.requestBody)).order;
+      expect(row.path).toBe('payout://dev/pay');
+      expect(row.httpStatus).toBe(200);
+      expect(JSON.parse(String(row.responseBody))).toEqual({ ok: true });
+      const sent = rows.find((source) => source.name === order.name);
+      expect(sent, `call ${index}`).toBeDefined();
+      expect(order.amount).toBe(sent?.amount);
+      expect(order.bankCard).toMatch(new RegExp(`^\\*+${sent?.bankCard.slice(-4)}$`));
+      expect(String(row.requestBody)).not.toContain(sent?.bankCard as string);
+      expect(String(row.requestBody)).not.toContain(sent?.idCard as string);
+      expect(order.idCard).toContain('*');
+    }
+  });
+
+  it('lists an SMS send with the number masked and without its code', async () => {
+    const answer = await sendSmsCode(t.app, t.db, '13900000002', 1);
+    expect(answer.code, answer.message).toBe(1020000);
+    const code = String(await lastSmsCode(t.db, '13900000002'));
+    expect(code).toMatch(/^\d{6}$/);
+    const listed = await call(admin, 'GET', '/api/v1/thirdcalls/platform/search?q=kind:sms.send&page=0&size=100');
+    const row = (listed.content.content as Record<string, unknown>[]).find((entry) =>
+      String(entry.requestBody).includes('139****0002'),
+    );
+    expect(row, 'the send is listed').toBeDefined();
+    expect(row?.path).toMatch(/^sms:\/\/.+\/send$/);
+    const sent = JSON.parse(String(row?.requestBody));
+    expect(sent.mobile).toBe('139****0002');
+    expect(sent.text).toContain('验证码为******');
+    expect(JSON.stringify(row)).not.toContain(code);
+    expect(JSON.stringify(row)).not.toContain('13900000002');
+  });
+});
 
 describe('payout results by webhook', () => {
   it("leaves a reporting enterprise's items waiting, then records the results its signed webhook sends", async () => {
