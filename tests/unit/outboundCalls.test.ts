@@ -1,5 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/database';
+import { loggedPayoutChannel, MSG_CARD_REJECTED, simulatedBank } from '../../server/money/payouts/payoutChannel';
 import { maskForLog } from '../../server/thirdparty/outboundCalls';
+import { luhnCheckDigit } from '../../src/domain/payees';
 
 describe('maskForLog', () => {
   it('hides secrets by field name, masks ID, card and mobile numbers, logs bytes as size and hash', () => {
@@ -40,5 +44,26 @@ describe('maskForLog', () => {
     for (const secret of ['123456', 'whsec_abc', 'lgk_zzz', 'Bearer', '199001011', '13800138000']) {
       expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe('loggedPayoutChannel', () => {
+  it('pays on when its log row cannot be written, and reports the failure', async () => {
+    const brokenDb = {
+      insertInto() {
+        throw new Error('磁盘已满');
+      },
+    } as unknown as Db;
+    const errors: unknown[] = [];
+    const log = { error: (entry: unknown) => errors.push(entry) } as unknown as FastifyBaseLogger;
+    const card = `621700000000123${luhnCheckDigit('621700000000123')}`;
+    const channel = loggedPayoutChannel(brokenDb, simulatedBank, log);
+    const order = { itemId: 1, name: '张三', idCard: '110101199001011234', amount: 10_000 };
+    expect(await channel.pay({ ...order, bankCard: card })).toEqual({ ok: true });
+    expect(await channel.pay({ ...order, bankCard: `${card.slice(0, -1)}${(Number(card.at(-1)) + 1) % 10}` })).toEqual({
+      ok: false,
+      reason: MSG_CARD_REJECTED,
+    });
+    expect(errors).toHaveLength(2);
   });
 });
