@@ -92,7 +92,10 @@ async function searches(base: string, dataDir: string) {
     const count = file.prepare(`SELECT COUNT(*) AS n FROM workers WHERE company_id = 1 AND ${kind.where}`);
     const times: number[] = [];
     for (let i = 0; i < SEARCHES + WARMUP; i += 1) {
-      const args = kind.where.split('?').slice(1).map(() => kind.arg(kind.value(i)));
+      const args = kind.where
+        .split('?')
+        .slice(1)
+        .map(() => kind.arg(kind.value(i)));
       const started = performance.now();
       page.all(...args);
       count.get(...args);

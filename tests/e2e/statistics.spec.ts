@@ -76,7 +76,7 @@ test('统计周期用中文日期选择器：按日选日历，自定义区间�
   await expect(calendar.getByRole('columnheader').first()).toHaveText(/[一二三四五六日]/);
   await calendar.getByRole('gridcell', { name: '1', exact: true }).click();
   await expect(calendar).toHaveCount(0);
-  const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 8) + '01';
+  const day = `${new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 8)}01`;
   const byDay = page.waitForResponse((response) => response.url().includes(`day=${day}`));
   await page.getByRole('button', { name: '查询' }).click();
   await byDay;
