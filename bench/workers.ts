@@ -13,6 +13,7 @@ import { chinaTime } from '../server/db/time';
 import { esignProvider } from '../server/esign';
 import { saveGeneratedFile } from '../server/files/generatedFiles';
 import { writeWorkerZip } from '../server/workers/downloadJobs';
+import { nationalIdCheckChar } from '../src/domain/payees';
 import { buildWorkersBenchDb } from './seed/buildBenchDb';
 import { benchWorker } from './seed/workers';
 import { type LoadResult, runLoad } from './support/load';
@@ -129,11 +130,16 @@ async function importSheet(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('人员');
   sheet.addRow(['姓名', '身份证号', '手机号', '银行卡号', '开户银行']);
-  // Serials past the bench workers, different on each run (the rows are removed afterwards anyway).
-  const from = WORKERS + 1 + (Date.now() % 1000) * IMPORT_ROWS;
+  // Serials past the bench workers (the rows are removed afterwards). The ID numbers get their own area code
+  // (120101, the seeded workers have 110101): benchWorker's numbers repeat past 2 100 000, and a repeat of a
+  // company-1 worker would be refused as a duplicate, not imported.
+  const from = WORKERS + 1;
   for (let n = from; n < from + IMPORT_ROWS; n += 1) {
     const person = benchWorker(n * 5);
-    sheet.addRow([person.name, person.idCard, `17${String(n).padStart(9, '0')}`, person.bankCard, '招商银行']);
+    const i = n - from;
+    const body = `1201011990${String(1 + Math.floor(i / 1000)).padStart(2, '0')}01${String(i % 1000).padStart(3, '0')}`;
+    const idCard = body + nationalIdCheckChar(body);
+    sheet.addRow([person.name, idCard, `17${String(n).padStart(9, '0')}`, person.bankCard, '招商银行']);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
