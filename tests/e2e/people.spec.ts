@@ -108,45 +108,56 @@ test('admin creates a finance account with a new role; it sees exactly that menu
   await financeContext.close();
 });
 
-test('a partner sees only the companies of its own departments', async ({ page }) => {
-  const visible = await withServerDb(async (db) => {
+test('a partner sees only its own companies (its sale-partner companies within its departments)', async ({ page }) => {
+  // The demo seed makes hehuoren the sale partner of every company of its department; one of them is handed to
+  // nobody for this test, so "its departments" and "its own companies" differ (restored at the end).
+  const setup = await withServerDb(async (db) => {
     const partner = await db
       .selectFrom('users')
       .select('id')
       .where('username', '=', 'hehuoren')
       .executeTakeFirstOrThrow();
+    const partnerId = Number(partner.id);
     const departments = await db
       .selectFrom('user_departments')
       .select('department_id')
-      .where('user_id', '=', Number(partner.id))
+      .where('user_id', '=', partnerId)
       .execute();
     const ids = departments.map((row) => Number(row.department_id));
-    const [mine, other] = await Promise.all([
-      db
-        .selectFrom('companies')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('department_id', 'in', ids)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('companies')
-        .select(['id', 'name'])
-        .where('department_id', 'not in', ids)
-        // The name filter matches parts of names: a numbered demo name (…（233）) is part of no other.
-        .where('name', 'like', '%（%')
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { count: Number(mine.n), otherName: other.name, otherId: Number(other.id) };
+    const taken = await db
+      .selectFrom('companies')
+      .select(['id', 'name'])
+      .where('department_id', 'in', ids)
+      .where('sale_partner_id', '=', partnerId)
+      // The name filter matches parts of names: a numbered demo name (…（233）) is part of no other.
+      .where('name', 'like', '%（%')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('companies').set({ sale_partner_id: null }).where('id', '=', Number(taken.id)).execute();
+    const mine = await db
+      .selectFrom('companies')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('department_id', 'in', ids)
+      .where('sale_partner_id', '=', partnerId)
+      .executeTakeFirstOrThrow();
+    return { partnerId, count: Number(mine.n), otherName: taken.name, otherId: Number(taken.id) };
   });
-  await loginAs(page, 'hehuoren');
-  await expect(page).toHaveURL(/\/adMain/);
-  await page.goto('/adMerchant');
-  await expect(page.getByText(new RegExp(`^第 1-\\d+ 条，共 ${visible.count} 条$`))).toBeVisible();
-  // A company of another department is out of reach: not found by name, and refused by id.
-  const found = await api(page, 'GET', `/api/v1/companies/search?q=coname:${encodeURIComponent(visible.otherName)}`);
-  expect(found.totalElements).toBe(0);
-  const token = await page.evaluate(() => sessionStorage.getItem('token'));
-  const refused = await page.request.fetch(`/api/v1/companies/${visible.otherId}/platform/0`, {
-    headers: { Authorization: `Bearer ${token}`, platformMark: '1' },
-  });
-  expect(refused.status()).toBe(403);
+  try {
+    await loginAs(page, 'hehuoren');
+    await expect(page).toHaveURL(/\/adMain/);
+    await page.goto('/adMerchant');
+    await expect(page.getByText(new RegExp(`^第 1-\\d+ 条，共 ${setup.count} 条$`))).toBeVisible();
+    // A company of its department that is not its own is out of reach: not found by name, and refused by id.
+    const found = await api(page, 'GET', `/api/v1/companies/search?q=coname:${encodeURIComponent(setup.otherName)}`);
+    expect(found.totalElements).toBe(0);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    const refused = await page.request.fetch(`/api/v1/companies/${setup.otherId}/platform/0`, {
+      headers: { Authorization: `Bearer ${token}`, platformMark: '1' },
+    });
+    expect(refused.status()).toBe(403);
+  } finally {
+    await withServerDb((db) =>
+      db.updateTable('companies').set({ sale_partner_id: setup.partnerId }).where('id', '=', setup.otherId).execute(),
+    );
+  }
 });
