@@ -75,45 +75,50 @@ const lastCall = () => t.db.selectFrom('third_party_calls').selectAll().orderBy(
 
 let itemIds: number[] = [];
 
+/**
+ * Submits, as the merchant, a validated two-row draft (as /remit keeps an upload; the submit is the real route),
+ * lets the payout processor run, and answers the rows sent and the batch's items.
+ */
+async function paidBatchItems(namePrefix: string, serial: number, fileName: string) {
+  const user = await t.db.selectFrom('users').select('id').where('username', '=', 'merchant').executeTakeFirstOrThrow();
+  const rows = [1, 2].map((n) => ({
+    rowNo: n + 1,
+    name: `${namePrefix}${n}`,
+    idCard: idCard(serial + n),
+    bankCard: bankCard(serial + n),
+    mobile: null,
+    amount: n * 10_000,
+    remark: null,
+  }));
+  const draftId = await insertDraft(t.db, {
+    companyId: 1,
+    platformMark: 1,
+    userId: Number(user.id),
+    fileName,
+    rows,
+    totalAmount: 30_000,
+    serviceCharge: 1_800,
+    rate: 600,
+    createTime: chinaTime(),
+  });
+  const submitted = await call(merchant, 'POST', '/api/v1/remittances/batch/submit', {
+    draftId,
+    payPassword: DEMO_PAYMENT_PASSWORD,
+  });
+  expect(submitted.code, submitted.message).toBe(1020000);
+  await t.app.payouts.drain();
+  const items = await t.db
+    .selectFrom('payout_items')
+    .select(['id', 'status'])
+    .where('batch_id', '=', submitted.content.batchId)
+    .orderBy('id')
+    .execute();
+  return { rows, items };
+}
+
 describe('the payout channel and the SMS sender, logged as calls out (平台调用记录)', () => {
   it('lists each order the development channel paid, card and ID numbers masked', async () => {
-    const user = await t.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'merchant')
-      .executeTakeFirstOrThrow();
-    const rows = [1, 2].map((n) => ({
-      rowNo: n + 1,
-      name: `渠道${n}`,
-      idCard: idCard(740_000 + n),
-      bankCard: bankCard(740_000 + n),
-      mobile: null,
-      amount: n * 10_000,
-      remark: null,
-    }));
-    const draftId = await insertDraft(t.db, {
-      companyId: 1,
-      platformMark: 1,
-      userId: Number(user.id),
-      fileName: '渠道打款.csv',
-      rows,
-      totalAmount: 30_000,
-      serviceCharge: 1_800,
-      rate: 600,
-      createTime: chinaTime(),
-    });
-    const submitted = await call(merchant, 'POST', '/api/v1/remittances/batch/submit', {
-      draftId,
-      payPassword: DEMO_PAYMENT_PASSWORD,
-    });
-    expect(submitted.code, submitted.message).toBe(1020000);
-    await t.app.payouts.drain();
-    const items = await t.db
-      .selectFrom('payout_items')
-      .select(['id', 'status'])
-      .where('batch_id', '=', submitted.content.batchId)
-      .orderBy('id')
-      .execute();
+    const { rows, items } = await paidBatchItems('渠道', 740_000, '渠道打款.csv');
     expect(items.map((item) => item.status)).toEqual([ITEM.succeeded, ITEM.succeeded]);
 
     const listed = await call(admin, 'GET', '/api/v1/thirdcalls/platform/search?q=kind:payout.pay&page=0&size=100');
@@ -165,44 +170,7 @@ describe('payout results by webhook', () => {
     const signed = await call(merchant, 'POST', `/api/v1/consent/${started.content.id}`, {});
     expect(signed.code, signed.message).toBe(1020000);
 
-    // The merchant's validated upload (a draft), as /remit keeps it; the submit below is the real route.
-    const user = await t.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'merchant')
-      .executeTakeFirstOrThrow();
-    const rows = [1, 2].map((n) => ({
-      rowNo: n + 1,
-      name: `回调${n}`,
-      idCard: idCard(730_000 + n),
-      bankCard: bankCard(730_000 + n),
-      mobile: null,
-      amount: n * 10_000,
-      remark: null,
-    }));
-    const draftId = await insertDraft(t.db, {
-      companyId: 1,
-      platformMark: 1,
-      userId: Number(user.id),
-      fileName: '回调打款.csv',
-      rows,
-      totalAmount: 30_000,
-      serviceCharge: 1_800,
-      rate: 600,
-      createTime: chinaTime(),
-    });
-    const submitted = await call(merchant, 'POST', '/api/v1/remittances/batch/submit', {
-      draftId,
-      payPassword: DEMO_PAYMENT_PASSWORD,
-    });
-    expect(submitted.code, submitted.message).toBe(1020000);
-    await t.app.payouts.drain();
-    const items = await t.db
-      .selectFrom('payout_items')
-      .select(['id', 'status'])
-      .where('batch_id', '=', submitted.content.batchId)
-      .orderBy('id')
-      .execute();
+    const { items } = await paidBatchItems('回调', 730_000, '回调打款.csv');
     expect(items.map((item) => item.status)).toEqual([ITEM.awaitingReport, ITEM.awaitingReport]);
     itemIds = items.map((item) => Number(item.id));
 
