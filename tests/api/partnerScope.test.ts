@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaTime } from '../../server/db/time';
 import { postEntries } from '../../server/money/ledger/ledger';
 import { LEDGER } from '../../src/domain/moneyEnums';
+import { addSecondPartner } from './support/secondPartner';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
@@ -55,45 +56,15 @@ const report = (route: string, extra = '') => `/api/v1/statistics/reports/${rout
 
 beforeAll(async () => {
   t = await createTestApp();
-  const hehuoren = await t.db
-    .selectFrom('users')
-    .selectAll()
-    .where('username', '=', 'hehuoren')
-    .executeTakeFirstOrThrow();
-  const { id: _id, token_version: _version, ...row } = hehuoren;
-  const inserted = await t.db
-    .insertInto('users')
-    .values({
-      ...row,
-      username: 'hehuoren2',
-      mobile: '13800000045',
-      display_name: '合伙人小钱',
-      create_time: chinaTime(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('user_departments')
-    .values({ user_id: Number(inserted.id), department_id: 2 })
-    .execute();
-  // The partner role's codes, and the ledger list's code for both partners and the platform contracts' code for both partners (a role can be given them as data).
-  const codes = await t.db
-    .selectFrom('user_authorities')
-    .select('authority')
-    .where('user_id', '=', hehuoren.id)
-    .execute();
-  expect(codes.length).toBeGreaterThan(0);
-  await t.db
-    .insertInto('user_authorities')
-    .values(codes.map((code) => ({ user_id: Number(inserted.id), authority: code.authority })))
-    .execute();
-  for (const userId of [Number(hehuoren.id), Number(inserted.id)]) {
+  const partners = await addSecondPartner(t.db, { mobile: '13800000045', displayName: '合伙人小钱' });
+  // The ledger list's and the platform contracts' codes for both partners (a role can be given them as data).
+  for (const userId of [partners.hehuoren, partners.hehuoren2]) {
     for (const authority of ['UI_TRANSACTION_FLOW', 'ADM_PLAT_CONTRACT_MGR']) {
       await t.db.insertInto('user_authorities').values({ user_id: userId, authority }).execute();
     }
   }
-  ids.hehuoren = Number(hehuoren.id);
-  ids.hehuoren2 = Number(inserted.id);
+  ids.hehuoren = partners.hehuoren;
+  ids.hehuoren2 = partners.hehuoren2;
   // Two standard-edition companies of department 2 (the seed gives them all to hehuoren): the second goes to hehuoren2.
   const companies = await t.db
     .selectFrom('companies')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaTime } from '../../server/db/time';
+import { addSecondPartner } from './support/secondPartner';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
@@ -26,38 +27,7 @@ async function idOf(username: string): Promise<number> {
 beforeAll(async () => {
   t = await createTestApp();
   // A second partner in hehuoren's department, with no company of its own: the cross-partner attacker.
-  const hehuoren = await t.db
-    .selectFrom('users')
-    .selectAll()
-    .where('username', '=', 'hehuoren')
-    .executeTakeFirstOrThrow();
-  const { id: _id, token_version: _version, ...row } = hehuoren;
-  const inserted = await t.db
-    .insertInto('users')
-    .values({
-      ...row,
-      username: 'hehuoren2',
-      mobile: '13800000044',
-      display_name: '合伙人小赵',
-      create_time: chinaTime(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('user_departments')
-    .values({ user_id: Number(inserted.id), department_id: 2 })
-    .execute();
-  // The same role's codes (user_authorities are a user's effective codes).
-  const codes = await t.db
-    .selectFrom('user_authorities')
-    .select('authority')
-    .where('user_id', '=', hehuoren.id)
-    .execute();
-  expect(codes.length).toBeGreaterThan(0);
-  await t.db
-    .insertInto('user_authorities')
-    .values(codes.map((code) => ({ user_id: Number(inserted.id), authority: code.authority })))
-    .execute();
+  await addSecondPartner(t.db, { mobile: '13800000044', displayName: '合伙人小赵' });
   for (const name of ['admin', 'kefu', 'hehuoren', 'hehuoren2', 'merchant']) {
     as[name] = authed(t.app, await tokenOf(t.app, name));
   }
