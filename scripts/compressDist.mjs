@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const TEXT = /\.(js|css|html|json|svg|txt)$/;
+const TEXT = /\.(m?js|css|html|json|svg|txt)$/;
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {

@@ -15,6 +15,9 @@ const API_PATHS = new Set(['/code/login', '/refresh_token']);
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
+  // The PDF preview's pdf.js worker is one of our built assets (dist/assets/pdf.worker.min-*.mjs): only
+  // same-origin workers, never blob: ones, whatever script-src becomes.
+  "worker-src 'self'",
   // MUI (emotion) injects style elements at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

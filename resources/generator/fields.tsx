@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { FunctionField } from 'react-admin';
 import { DownloadLink } from '../../src/components/DownloadLink';
-import { canPreview, FilePreviewLink } from '../../src/components/FilePreviewLink';
+import { FilePreviewLink, previewKind } from '../../src/components/FilePreviewLink';
 import { cellAlign, cellText } from '../cellText';
 import { cellBoxStyle, cellMayClip } from '../columnGeometry';
 import type { FieldDeclaration } from '../types';
@@ -22,11 +22,27 @@ export function fieldElement(field: FieldDeclaration) {
         const url = record[field.source];
         const title = cellMayClip(field) && text ? text : undefined;
         if ((field.type === 'image' || field.type === 'file') && typeof url === 'string' && url) {
-          const preview = canPreview(url, field.type === 'image');
+          const kind = previewKind(url, field.type === 'image');
+          if (kind && field.nameSource) {
+            // A named file (an invoice, a certificate) downloads on its name, as people expect; 预览 beside
+            // it, never cut off by a long name, opens it in the dialog.
+            return (
+              <span style={{ ...box, display: 'flex', gap: '8px' }} title={title}>
+                <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  <DownloadLink url={url}>{text}</DownloadLink>
+                </span>
+                <span style={{ flexShrink: 0 }}>
+                  <FilePreviewLink url={url} title={text} kind={kind}>
+                    预览
+                  </FilePreviewLink>
+                </span>
+              </span>
+            );
+          }
           return (
             <span style={box} title={title}>
-              {preview ? (
-                <FilePreviewLink url={url} title={field.label}>
+              {kind ? (
+                <FilePreviewLink url={url} title={field.label} kind={kind}>
                   {text}
                 </FilePreviewLink>
               ) : (

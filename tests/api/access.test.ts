@@ -240,6 +240,8 @@ describe('with the built web app served beside the API', () => {
   beforeAll(async () => {
     const webRoot = fs.mkdtempSync(path.join(t.config.dataDir, 'web-'));
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>灵工结算平台</title>');
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'assets', 'pdf.worker.min-test.mjs'), 'export {};');
     web = await createTestApp({ WEB_ROOT: webRoot });
   });
 
@@ -266,6 +268,31 @@ describe('with the built web app served beside the API', () => {
       expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     },
   );
+
+  it('the CSP lets workers start only from our own origin (the PDF preview), and opens no blob: or eval', async () => {
+    const response = await web.app.inject({ method: 'GET', url: '/adMoneyManagement' });
+    const directives = new Map(
+      String(response.headers['content-security-policy'])
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources] as const),
+    );
+    expect(directives.get('worker-src')).toEqual(["'self'"]);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    for (const [name, sources] of directives) {
+      expect(sources, name).not.toContain("'unsafe-eval'");
+      expect(sources, name).not.toContain("'wasm-unsafe-eval'");
+      if (name !== 'img-src') expect(sources, name).not.toContain('blob:');
+    }
+    // No PDF (or any) frames: nothing sets frame-src/child-src, so they fall back to default-src 'self'.
+    expect(directives.has('frame-src') || directives.has('child-src')).toBe(false);
+  });
+
+  it('serves the pdf.js worker (an .mjs asset) as JavaScript, which a module worker requires', async () => {
+    const response = await web.app.inject({ method: 'GET', url: '/assets/pdf.worker.min-test.mjs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+  });
 
   it('the API still works and POST /login is still the login call', async () => {
     const token = await tokenOf(web.app, 'merchant');
