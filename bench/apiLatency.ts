@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startServer } from '../scripts/serverProcess';
-import { migrateToLatest, openDatabase } from '../server/db/database';
-import { benchNamePart, seedBenchCompanies, seedBenchContracts } from '../server/db/seed/bench';
-import { seedDemo } from '../server/db/seed/demo';
+import { benchNamePart } from '../server/db/seed/bench';
 import { encodeQ } from '../src/domain/query';
+import { startApiBenchPostgres } from './seed/apiLatencyPostgres';
 import { buildBenchDb } from './seed/buildBenchDb';
 import { startAnchorServer } from './support/anchorServer';
 import { type LoadResult, runLoad } from './support/load';
@@ -172,32 +170,6 @@ async function pairedRatio(
   return median.ratio;
 }
 
-/** A throwaway PostgreSQL (scripts/localPostgres.mjs) with the demo seed and the same bench rows. */
-async function postgresWithBenchRows(): Promise<{ url: string; stop: () => void } | null> {
-  const { startLocalPostgres } = (await import('../scripts/localPostgres.mjs' as string)) as {
-    startLocalPostgres: () => Promise<{ url: string; stop: () => void } | null>;
-  };
-  const server = await startLocalPostgres();
-  if (!server) return null;
-  const started = Date.now();
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'lg-bench-pg-'));
-  const db = openDatabase({ databaseUrl: server.url, dataDir: scratch });
-  try {
-    await migrateToLatest(db);
-    await seedDemo(db);
-    await seedBenchCompanies(db, COMPANIES);
-    if (CONTRACTS) await seedBenchContracts(db, CONTRACTS);
-  } catch (error) {
-    server.stop();
-    throw error;
-  } finally {
-    await db.destroy();
-    rmSync(scratch, { recursive: true, force: true });
-  }
-  console.log(`  PostgreSQL bench rows built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return server;
-}
-
 async function main() {
   header('apiLatency: 10 connections on loopback, SQLite and PostgreSQL, beside a plain Fastify + better-sqlite3');
   const dataDir = await buildBenchDb({ companies: COMPANIES, contracts: CONTRACTS });
@@ -261,7 +233,7 @@ async function main() {
       console.log('  PostgreSQL: skipped (BENCH_POSTGRES=0)');
       return;
     }
-    const postgres = await postgresWithBenchRows();
+    const postgres = await startApiBenchPostgres({ companies: COMPANIES, contracts: CONTRACTS });
     if (!postgres) {
       console.log('  PostgreSQL: skipped, no PostgreSQL binaries on this machine (apt-get install postgresql)');
       return;

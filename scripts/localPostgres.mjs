@@ -42,7 +42,7 @@ function run(command, args) {
 /**
  * `options.dir`: keep the server's files there (a benchmark's seeded database, reused by the next run): the
  * cluster is created only when the folder has none, and stop() leaves it. By default a fresh temp folder,
- * deleted on stop().
+ * deleted on stop(). `options.settings`: more server settings (`name=value`, e.g. a benchmark's shared_buffers).
  */
 export async function startLocalPostgres(options = {}) {
   const bin = binDir();
@@ -72,7 +72,10 @@ export async function startLocalPostgres(options = {}) {
       path.join(dir, 'log'),
       '-w',
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      [
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+        ...(options.settings ?? []).map((setting) => `-c ${setting}`),
+      ].join(' '),
       'start',
     ]);
   } catch (error) {

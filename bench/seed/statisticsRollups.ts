@@ -108,7 +108,7 @@ async function seedStatisticsBench(db: Db, options: StatisticsBenchOptions): Pro
  * PostgreSQL: drops the tables' plain indexes (not their keys) for the bulk insert and builds them after, which
  * is several times faster than keeping them up to date row by row. SQLite keeps them (it builds in seconds).
  */
-async function withoutIndexes(db: Db, tables: string[], fill: () => Promise<void>): Promise<void> {
+export async function withoutIndexes(db: Db, tables: string[], fill: () => Promise<void>): Promise<void> {
   if (!isPostgres(db)) return fill();
   const indexes = (
     await sql<{ name: string; definition: string }>`SELECT i.indexname AS name, i.indexdef AS definition

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { ROLE } from '../../src/domain/roles';
 import { type Db, sqliteConnectionOf } from '../db/database';
+import { freshRead } from '../db/freshRead';
 import { ForbiddenError, UnauthenticatedError } from '../http/errors';
 import type { TokenClaims, TokenService } from './tokens';
 
@@ -112,7 +113,8 @@ function authChangesReader(db: Db): () => number | null | Promise<number | null>
     return row ? Number(row.version) : null;
   };
   const sqlite = sqliteConnectionOf(db);
-  if (!sqlite) return viaKysely;
+  // PostgreSQL: concurrent requests share one read, none older than the request (freshRead).
+  if (!sqlite) return freshRead(viaKysely);
   let statement: Statement<[], number> | null = null;
   return () => {
     if (sqlite.inTransaction) return viaKysely();

@@ -322,8 +322,13 @@ async function pageRows(
     .$if(from !== undefined, (query) => query.where(startingAt(column, order, from!)))
     .orderBy(sql.ref(column), order)
     .$if(column !== SORT_COLUMNS.id, (query) => query.orderBy('companies.id', order))
-    .limit(page.limit)
-    .offset(page.offset - (from?.position ?? 0));
+    // A page from the start of its list is written with its LIMIT and without OFFSET: PostgreSQL can then keep
+    // one plan for the prepared statement (with a LIMIT or OFFSET parameter it plans for 10 % of the table, so
+    // it plans every execution anew). Deeper pages differ in their offsets and stay parameters.
+    .$call((query) => {
+      const offset = page.offset - (from?.position ?? 0);
+      return offset === 0 ? query.limit(sql.lit(page.limit)) : query.limit(page.limit).offset(offset);
+    });
   const rows = await db
     .selectFrom(pageIds.as('page'))
     .innerJoin('companies', 'companies.id', 'page.id')

@@ -1,4 +1,6 @@
 import type { Db } from '../db/database';
+import { freshRead } from '../db/freshRead';
+import { isPostgres } from '../db/migrations/columns';
 
 /**
  * Search results derived from the companies table (totals, the order of a name search's matches), cached
@@ -81,9 +83,22 @@ export async function readDataVersion(db: Db): Promise<number> {
   return Number(row.version);
 }
 
+/** PostgreSQL: the version read shared by concurrent requests, none older than the request (freshRead). */
+const sharedReads = new WeakMap<Db, () => Promise<number>>();
+
+function currentDataVersion(db: Db): Promise<number> {
+  if (!isPostgres(db) || db.isTransaction) return readDataVersion(db);
+  let read = sharedReads.get(db);
+  if (!read) {
+    read = freshRead(() => readDataVersion(db));
+    sharedReads.set(db, read);
+  }
+  return read();
+}
+
 /** The cache of the current data version (reads the version: one primary-key lookup). */
 export async function searchCacheOf(db: Db): Promise<VersionCache> {
-  const version = await readDataVersion(db);
+  const version = await currentDataVersion(db);
   let cache = caches.get(db);
   if (cache?.version !== version) {
     cache = new VersionCache(version);

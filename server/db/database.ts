@@ -5,6 +5,7 @@ import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDiale
 import pg from 'pg';
 import { isPostgres } from './migrations/columns';
 import { migrations } from './migrations/index';
+import { type PreparedStatements, withPreparedStatements } from './preparedStatements';
 import type { Database } from './schema';
 import { withStatementCache } from './statementCache';
 
@@ -12,6 +13,9 @@ export type Db = Kysely<Database>;
 
 /** The better-sqlite3 connection under each SQLite Kysely instance, for the few hot reads that skip Kysely. */
 const sqliteConnections = new WeakMap<Kysely<any>, SQLite.Database>();
+
+/** The named-statement switch of each PostgreSQL Kysely instance (paused while migrating). */
+const preparedStatements = new WeakMap<Kysely<any>, PreparedStatements>();
 
 /** The SQLite connection of `db`, or null on PostgreSQL. */
 export function sqliteConnectionOf(db: Kysely<any>): SQLite.Database | null {
@@ -37,7 +41,10 @@ export function openDatabase(options: {
       max: 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const prepared = withPreparedStatements(pool);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepared.pool }) });
+    preparedStatements.set(db, prepared.state);
+    return db;
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, options.file ?? 'app.sqlite'));
@@ -68,7 +75,14 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
     migrationTableSchema,
     allowUnorderedMigrations: true,
   });
-  const result = await migrator.migrateToLatest();
-  if (result.error) throw result.error;
-  return result;
+  // Migrations change tables: statements they prepared could outlive the shape they were planned for.
+  const prepared = preparedStatements.get(db);
+  if (prepared) prepared.paused = true;
+  try {
+    const result = await migrator.migrateToLatest();
+    if (result.error) throw result.error;
+    return result;
+  } finally {
+    if (prepared) prepared.paused = false;
+  }
 }
