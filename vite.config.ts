@@ -5,6 +5,7 @@ import { FIRST_PAINT_PAGES } from './resources/firstPaintPages';
 import { RESOURCES } from './resources/index';
 import { hasFirstPaint } from './resources/types';
 import { bootPlugin } from './scripts/bootPlugin';
+import { pdfjsAssets } from './scripts/pdfjsAssets';
 import { shellChunks } from './scripts/shellChunks';
 import { PUBLIC_PATHS } from './src/domain/routes';
 
@@ -13,6 +14,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
+    pdfjsAssets(),
     bootPlugin({
       adminModule: 'src/admin/AdminApp.tsx',
       publicPaths: PUBLIC_PATHS,

@@ -4,12 +4,16 @@ import {
   type PDFDocumentLoadingTask,
   type PDFDocumentProxy,
   type PDFPageProxy,
+  version,
 } from 'pdfjs-dist';
 // The worker is one of our own built assets, served from our origin like the app's scripts (no CDN, no blob:);
 // the CSP allows it with worker-src 'self'.
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
+
+/** pdf.js's CMaps and standard fonts, shipped with the app by scripts/pdfjsAssets.ts (same path). */
+const dataBase = () => new URL(`${import.meta.env.BASE_URL}assets/pdfjs-${version}/`, window.location.href).href;
 
 class FileUnavailable extends Error {}
 
@@ -31,7 +35,14 @@ export async function loadPdf(
   } catch (error) {
     throw signal.aborted ? error : new FileUnavailable(String(error));
   }
-  const task = getDocument({ data, isEvalSupported: false, useWasm: false, enableXfa: false });
+  const task = getDocument({
+    data,
+    isEvalSupported: false,
+    useWasm: false,
+    enableXfa: false,
+    cMapUrl: `${dataBase()}cmaps/`,
+    standardFontDataUrl: `${dataBase()}standard_fonts/`,
+  });
   onTask(task);
   return task.promise;
 }

@@ -1,5 +1,17 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import {
+  beginText,
+  endText,
+  moveText,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFString,
+  rgb,
+  StandardFonts,
+  setFontAndSize,
+  showText,
+} from 'pdf-lib';
 import { loginAs } from './support/login';
 
 // Issue 17 item 5: a PDF (here a 完税证明 finance uploads) opens in the preview dialog, drawn by pdf.js on a
@@ -21,6 +33,57 @@ async function threePagePdf(): Promise<Buffer> {
     page.drawRectangle({ x: 60, y: 120, width: 475, height: 600, color: colour.rgb });
     page.drawText(`Tax certificate page ${index + 1}`, { x: 60, y: 760, size: 28, font });
   }
+  return Buffer.from(await pdf.save());
+}
+
+/**
+ * A page of Chinese in STSong-Light, not embedded, with the UniGB-UCS2-H encoding, as many Chinese
+ * e-invoices are made: pdf.js can read its text only with the CMaps the app ships (then draws it in a
+ * system Chinese font).
+ */
+async function chineseTextPdf(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  const context = pdf.context;
+  const descriptor = context.register(
+    context.obj({
+      Type: 'FontDescriptor',
+      FontName: 'STSong-Light',
+      Flags: 6,
+      FontBBox: [-25, -254, 1000, 880],
+      ItalicAngle: 0,
+      Ascent: 880,
+      Descent: -120,
+      CapHeight: 880,
+      StemV: 93,
+    }),
+  );
+  const cidFont = context.obj({
+    Type: 'Font',
+    Subtype: 'CIDFontType0',
+    BaseFont: 'STSong-Light',
+    CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('GB1'), Supplement: 4 },
+    FontDescriptor: descriptor,
+    DW: 1000,
+  });
+  const font = context.register(
+    context.obj({
+      Type: 'Font',
+      Subtype: 'Type0',
+      BaseFont: 'STSong-Light-UniGB-UCS2-H',
+      Encoding: 'UniGB-UCS2-H',
+      DescendantFonts: [context.register(cidFont)],
+    }),
+  );
+  page.node.setFontDictionary(PDFName.of('F1'), font);
+  // 完税证明 in UCS-2.
+  page.pushOperators(
+    beginText(),
+    setFontAndSize('F1', 72),
+    moveText(60, 600),
+    showText(PDFHexString.of('5B8C7A0E8BC1660E')),
+    endText(),
+  );
   return Buffer.from(await pdf.save());
 }
 
@@ -151,4 +214,24 @@ test('完税证明 PDF：「预览」在对话框中逐页绘制，可翻页、�
 
   expect(cspViolations).toEqual([]);
   expect(foreignRequests).toEqual([]);
+});
+
+test('中文字体未嵌入的 PDF（电子发票常见）：预览用应用自带的 CMap 显示文字', async ({ page }) => {
+  test.setTimeout(90_000);
+  const name = `中文完税证明${Date.now()}.pdf`;
+  const cmaps: number[] = [];
+  page.on('response', (response) => {
+    if (/\/assets\/pdfjs-[^/]+\/cmaps\/UniGB-UCS2-H\.bcmap$/.test(response.url())) cmaps.push(response.status());
+  });
+  await loginAs(page, 'caiwu');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await uploadCertificate(page, name, await chineseTextPdf());
+  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: '预览', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name });
+  const canvas = dialog.getByRole('img', { name: `${name} 第 1 页` });
+  await expect(canvas).toBeVisible();
+  await expect(dialog.locator('[aria-busy="false"]')).toBeVisible();
+  // Four 72 pt characters on an otherwise white page.
+  await expect.poll(async () => (await canvasPicture(canvas)).inked).toBeGreaterThan(3_000);
+  expect(cmaps).toContain(200);
 });
