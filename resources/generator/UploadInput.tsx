@@ -7,6 +7,7 @@ import { Button, useInput } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { ApiError, requestContent } from '../../providers/httpClient';
 import { DownloadLink } from '../../src/components/DownloadLink';
+import { FilePreviewLink, previewKind } from '../../src/components/FilePreviewLink';
 import { useSignedUrl } from '../../src/components/useSignedUrl';
 import { validateImageFile } from '../../src/domain/validation';
 import type { FieldDeclaration } from '../types';
@@ -66,6 +67,7 @@ export function UploadInput({ field }: { field: FieldDeclaration }) {
   };
 
   const value = typeof input.value === 'string' ? input.value : '';
+  const fileKind = value && !isImage ? previewKind(value, false) : null;
   const shownError = error ?? fieldState.error?.message;
   return (
     <Box sx={{ mb: 2, width: '100%' }}>
@@ -85,6 +87,12 @@ export function UploadInput({ field }: { field: FieldDeclaration }) {
           <DownloadLink url={value}>
             {String((field.nameSource && form.getValues(field.nameSource)) || '下载附件')}
           </DownloadLink>
+        )}
+        {fileKind && (
+          // Check the uploaded file before saving (a PDF, or an image uploaded as a file).
+          <FilePreviewLink url={value} title={field.label} kind={fileKind}>
+            预览
+          </FilePreviewLink>
         )}
       </Box>
       <input

@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { DownloadLink } from '../components/DownloadLink';
+import { FilePreviewLink, previewKind } from '../components/FilePreviewLink';
 import { useSignedUrl } from '../components/useSignedUrl';
 import { acknowledgeNotice, fetchNotice, type Notice } from './noticeApi';
 
@@ -33,6 +34,7 @@ export function NoticeDetailDialog({ notice, onClose, onRead }: Props) {
   }, [notice]);
 
   if (!notice || !detail) return null;
+  const annexKind = detail.annexUrl ? previewKind(detail.annexUrl, false) : null;
   const read = notice.isRead !== 0;
   return (
     <Dialog
@@ -50,6 +52,14 @@ export function NoticeDetailDialog({ notice, onClose, onRead }: Props) {
         {detail.annexUrl && (
           <Box sx={{ mt: 2 }}>
             附件：<DownloadLink url={detail.annexUrl}>{detail.annexName || '下载附件'}</DownloadLink>
+            {annexKind && (
+              <>
+                {' '}
+                <FilePreviewLink url={detail.annexUrl} title={detail.annexName || '附件'} kind={annexKind}>
+                  预览
+                </FilePreviewLink>
+              </>
+            )}
           </Box>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>

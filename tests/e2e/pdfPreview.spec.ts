@@ -96,6 +96,8 @@ async function uploadCertificate(page: Page, name: string, content: Buffer) {
   await page.getByRole('textbox', { name: '所属期' }).fill('2026-10');
   await page.getByLabel('上传完税证明').setInputFiles({ name, mimeType: 'application/pdf', buffer: content });
   await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  // The form offers 预览 of the uploaded file before saving.
+  await expect(page.getByRole('button', { name: '预览', exact: true })).toBeVisible();
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(/\/adTaxPaymentCertificate(\?.*)?$/);
 }
