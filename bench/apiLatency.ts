@@ -198,23 +198,33 @@ async function main() {
   try {
     const anchor = anchorLoads(anchorServer.url, maxCompanyId, expected.maxContractId);
     for (const warm of [anchor.page, anchor.company, anchor.contract]) await warm(SERVER_WARMUP);
-    figure('anchor SELECT … LIMIT 25 (no auth, no count)', line(await anchor.page()));
+    const sqliteAnchor: Anchors = {
+      page: await anchor.page(),
+      contract: await anchor.contract(),
+    };
+    figure('anchor SELECT … LIMIT 25 (no auth, no count)', line(sqliteAnchor.page));
     figure('anchor company by id (no auth)', line(await anchor.company()));
-    figure('anchor contract by id (no auth)', line(await anchor.contract()));
+    figure('anchor contract by id (no auth)', line(sqliteAnchor.contract));
 
     const byId = list.find((scenario) => scenario.byId) as Scenario;
     const firstPage = list[0];
-    const compare = async (base: string, headers: Record<string, string>, label: string) => {
+    const compare = async (
+      base: string,
+      headers: Record<string, string>,
+      label: string,
+      against: ReturnType<typeof anchorLoads>,
+      anchorLabel: string,
+    ) => {
       const ours = (scenario: Scenario, requests: number) => () =>
         runLoad({ url: scenario.url(base), headers, connections: CONNECTIONS, requests });
       await pairedRatio(
-        `${label} contract by id / anchor contract by id`,
-        () => anchor.contract(PAIRED_REQUESTS),
+        `${label} contract by id / ${anchorLabel} contract by id`,
+        () => against.contract(PAIRED_REQUESTS),
         ours(byId, PAIRED_REQUESTS),
       );
       await pairedRatio(
-        `${label} companies first page / anchor LIMIT 25`,
-        () => anchor.page(Math.ceil(PAIRED_REQUESTS / 5)),
+        `${label} companies first page / ${anchorLabel} LIMIT 25`,
+        () => against.page(Math.ceil(PAIRED_REQUESTS / 5)),
         ours(firstPage, Math.ceil(PAIRED_REQUESTS / 5)),
       );
     };
@@ -224,7 +234,7 @@ async function main() {
     try {
       const headers = await adminHeaders(server.url);
       sqlite = await measureApi(server.url, headers, list, 'SQLite');
-      await compare(server.url, headers, 'SQLite');
+      await compare(server.url, headers, 'SQLite', anchor, 'anchor');
     } finally {
       await server.stop();
     }
@@ -238,7 +248,17 @@ async function main() {
       console.log('  PostgreSQL: skipped, no PostgreSQL binaries on this machine (apt-get install postgresql)');
       return;
     }
+    const pgAnchorServer = await startAnchorServer(dataDir, postgres.url).catch((error) => {
+      postgres.stop();
+      throw error;
+    });
     try {
+      const pgAnchor = anchorLoads(`${pgAnchorServer.url}/pg`, maxCompanyId, expected.maxContractId);
+      for (const warm of [pgAnchor.page, pgAnchor.contract]) await warm(SERVER_WARMUP);
+      const postgresAnchor: Anchors = { page: await pgAnchor.page(), contract: await pgAnchor.contract() };
+      figure('PostgreSQL anchor SELECT … LIMIT 25 (pg pool of 10, no auth, no count)', line(postgresAnchor.page));
+      figure('PostgreSQL anchor contract by id (pg pool of 10, no auth)', line(postgresAnchor.contract));
+
       const byWorkers = new Map<number, Map<string, LoadResult>>();
       for (const workers of WORKER_COUNTS) {
         const running = await startServer({ env: { DATABASE_URL: postgres.url, WORKERS: String(workers) } });
@@ -246,34 +266,71 @@ async function main() {
           const headers = await adminHeaders(running.url);
           const chosen = workers === 1 ? list : [firstPage, byId];
           byWorkers.set(workers, await measureApi(running.url, headers, chosen, `PostgreSQL, ${workers} worker(s),`));
-          if (workers === 1) await compare(running.url, headers, 'PostgreSQL');
+          if (workers === 1) {
+            await compare(running.url, headers, 'PostgreSQL', anchor, 'SQLite anchor');
+            await compare(running.url, headers, 'PostgreSQL', pgAnchor, 'PostgreSQL anchor');
+          }
         } finally {
           await running.stop();
         }
       }
-      const one = byWorkers.get(1) as Map<string, LoadResult>;
-      console.log('  side by side, p99 / req/s:');
-      for (const scenario of list) {
-        const a = sqlite.get(scenario.name) as LoadResult;
-        const b = one.get(scenario.name) as LoadResult;
-        console.log(
-          `    ${scenario.name.padEnd(40)} SQLite ${a.p99.toFixed(2)} ms / ${a.rps.toFixed(0)}   PostgreSQL ${b.p99.toFixed(2)} ms / ${b.rps.toFixed(0)}`,
-        );
-      }
-      console.log('  PostgreSQL throughput by server processes (WORKERS=N, one database):');
+      sideBySide(list, sqlite, byWorkers.get(1) as Map<string, LoadResult>, sqliteAnchor, postgresAnchor);
+      console.log('  PostgreSQL throughput by server processes (WORKERS=N, one database), req/s and × 1 worker:');
+      const single = byWorkers.get(1) as Map<string, LoadResult>;
       for (const [workers, results] of byWorkers) {
-        const id = results.get(byId.name) as LoadResult;
-        const first = results.get(firstPage.name) as LoadResult;
-        console.log(
-          `    ${workers} worker(s): contract by id ${id.rps.toFixed(0)} req/s (p99 ${id.p99.toFixed(2)} ms), first page ${first.rps.toFixed(0)} req/s (p99 ${first.p99.toFixed(2)} ms)`,
-        );
+        const cell = (scenario: Scenario) => {
+          const result = results.get(scenario.name) as LoadResult;
+          const base = single.get(scenario.name) as LoadResult;
+          return `${result.rps.toFixed(0)} req/s (${(result.rps / base.rps).toFixed(2)}×, p99 ${result.p99.toFixed(2)} ms)`;
+        };
+        console.log(`    ${workers} worker(s): contract by id ${cell(byId)}, first page ${cell(firstPage)}`);
       }
     } finally {
+      await pgAnchorServer.stop();
       postgres.stop();
     }
   } finally {
     await anchorServer.stop();
     console.log(`  load at the end: ${load()}`);
+  }
+}
+
+interface Anchors {
+  page: LoadResult;
+  contract: LoadResult;
+}
+
+/**
+ * The table: every scenario on SQLite and on PostgreSQL (1 worker), each with its anchor on the same database
+ * (lists: the LIMIT 25, reads by id: the contract by id) and req/s as a multiple of it, and PostgreSQL's req/s as a
+ * multiple of SQLite's.
+ */
+function sideBySide(
+  list: Scenario[],
+  sqlite: Map<string, LoadResult>,
+  postgres: Map<string, LoadResult>,
+  sqliteAnchor: Anchors,
+  postgresAnchor: Anchors,
+): void {
+  const cell = (result: LoadResult, anchor?: LoadResult) =>
+    `${result.p50.toFixed(2)} / ${result.p99.toFixed(2)} ms ${result.rps.toFixed(0).padStart(6)}/s${
+      anchor ? ` ${(result.rps / anchor.rps).toFixed(2)}×` : '      '
+    }`.padEnd(36);
+  console.log('  side by side: p50 / p99, req/s and × the anchor on the same database (measured in this run):');
+  console.log(`    ${'scenario'.padEnd(40)} ${'SQLite'.padEnd(36)} ${'PostgreSQL'.padEnd(36)} PG ÷ SQLite`);
+  const row = (name: string, a: LoadResult, b: LoadResult, anchorA?: LoadResult, anchorB?: LoadResult) =>
+    console.log(`    ${name.padEnd(40)} ${cell(a, anchorA)} ${cell(b, anchorB)} ${(b.rps / a.rps).toFixed(2)}×`);
+  row('anchor SELECT … LIMIT 25', sqliteAnchor.page, postgresAnchor.page);
+  row('anchor contract by id', sqliteAnchor.contract, postgresAnchor.contract);
+  for (const scenario of list) {
+    const kind = scenario.byId ? 'contract' : 'page';
+    row(
+      scenario.name,
+      sqlite.get(scenario.name) as LoadResult,
+      postgres.get(scenario.name) as LoadResult,
+      sqliteAnchor[kind],
+      postgresAnchor[kind],
+    );
   }
 }
 

@@ -22,6 +22,7 @@ export const API_BENCH_POSTGRES_SETTINGS = [
   'work_mem=16MB',
   'effective_cache_size=4GB',
   'random_page_cost=1.1',
+  'max_wal_size=4GB',
 ];
 
 /**

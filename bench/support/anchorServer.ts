@@ -10,8 +10,12 @@ import { fileURLToPath } from 'node:url';
  * - GET /company/:id    one company by primary key;
  * - GET /contract/:id   one contract by primary key;
  * - GET /companies?page=n   `SELECT … ORDER BY id DESC LIMIT 25 OFFSET n*25`.
+ *
+ * Given a PostgreSQL URL as well, the same three under /pg/ over that database through an ordinary `pg` pool of
+ * 10 connections (the size the server's pool has), each a named prepared statement: the round trip the server's
+ * PostgreSQL reads cannot go below.
  */
-async function serve(dataDir: string): Promise<void> {
+async function serve(dataDir: string, databaseUrl?: string): Promise<void> {
   const { default: Database } = await import('better-sqlite3');
   const { default: Fastify } = await import('fastify');
   const db = new Database(path.join(dataDir, 'app.sqlite'), { readonly: true });
@@ -30,6 +34,35 @@ async function serve(dataDir: string): Promise<void> {
   app.get('/company/:id', async (request) => company.get(Number((request.params as { id: string }).id)) ?? null);
   app.get('/contract/:id', async (request) => contract.get(Number((request.params as { id: string }).id)) ?? null);
   app.get('/companies', async (request) => page.all(Number((request.query as { page?: string }).page ?? 0) * 25));
+  if (databaseUrl) {
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const one = async (name: string, text: string, values: unknown[]) =>
+      (await pool.query({ name, text, values })).rows[0] ?? null;
+    app.get('/pg/company/:id', (request) =>
+      one('company', 'SELECT id, name, credit_code, city, department_id, create_time FROM companies WHERE id = $1', [
+        Number((request.params as { id: string }).id),
+      ]),
+    );
+    app.get('/pg/contract/:id', (request) =>
+      one(
+        'contract',
+        'SELECT id, company_id, nm, contract_no, csort, contract_status, sign_status, data_status, start_date, end_date, create_time FROM contracts WHERE id = $1',
+        [Number((request.params as { id: string }).id)],
+      ),
+    );
+    app.get(
+      '/pg/companies',
+      async (request) =>
+        (
+          await pool.query({
+            name: 'page',
+            text: 'SELECT id, name, credit_code, city, department_id, create_time FROM companies ORDER BY id DESC LIMIT 25 OFFSET $1',
+            values: [Number((request.query as { page?: string }).page ?? 0) * 25],
+          })
+        ).rows,
+    );
+  }
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(`LISTENING ${address}`);
   process.on('SIGTERM', () => process.exit(0));
@@ -41,9 +74,10 @@ export interface AnchorServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the anchor on a free loopback port over `dataDir`'s SQLite file. */
-export function startAnchorServer(dataDir: string): Promise<AnchorServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), dataDir], {
+/** Starts the anchor on a free loopback port over `dataDir`'s SQLite file (and `databaseUrl`'s PostgreSQL). */
+export function startAnchorServer(dataDir: string, databaseUrl?: string): Promise<AnchorServer> {
+  const args = [fileURLToPath(import.meta.url), dataDir, ...(databaseUrl ? [databaseUrl] : [])];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const kill = () => child.kill('SIGKILL');
@@ -69,4 +103,4 @@ export function startAnchorServer(dataDir: string): Promise<AnchorServer> {
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await serve(process.argv[2]);
+if (process.argv[1] === fileURLToPath(import.meta.url)) await serve(process.argv[2], process.argv[3]);

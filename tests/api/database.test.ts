@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/database';
 import { DEMO_ACCOUNTS, DEMO_COMPANY_COUNT, seedDemoIfEmpty } from '../../server/db/seed/demo';
@@ -52,6 +53,33 @@ describe(`database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, () 
       expect(here.display_name).toBe('系统管理员');
     } finally {
       await other.close();
+    }
+  });
+  it('a read kept as a prepared statement follows its table when the table changes shape on a running server', async () => {
+    // PostgreSQL names every statement per connection (server/db/preparedStatements.ts): a kept `SELECT *` whose
+    // table gains a column is refused once ("cached plan must not change result type"), then prepared anew.
+    await sql`CREATE TABLE prepared_probe (id integer PRIMARY KEY, label text)`.execute(t.db);
+    try {
+      await sql`INSERT INTO prepared_probe (id, label) VALUES (1, 'a')`.execute(t.db);
+      const read = async () =>
+        (await sql<Record<string, unknown>>`SELECT * FROM prepared_probe WHERE id = ${1}`.execute(t.db)).rows[0];
+      for (let i = 0; i < 12; i += 1) expect(await read()).toEqual({ id: 1, label: 'a' });
+      await sql`ALTER TABLE prepared_probe ADD COLUMN note text`.execute(t.db);
+      const refusals: unknown[] = [];
+      let row: Record<string, unknown> | undefined;
+      for (let attempt = 0; attempt < 3 && !row; attempt += 1) {
+        row = await read().catch((error) => {
+          refusals.push(error);
+          return undefined;
+        });
+      }
+      expect(refusals.length).toBeLessThanOrEqual(1);
+      expect(row).toEqual({ id: 1, label: 'a', note: null });
+      // Every connection of the pool answers with the new shape from now on.
+      const rows = await Promise.all(Array.from({ length: 20 }, read));
+      expect(rows.every((each) => each && 'note' in each)).toBe(true);
+    } finally {
+      await sql`DROP TABLE prepared_probe`.execute(t.db);
     }
   });
 });
