@@ -91,7 +91,7 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
         expand={expand}
         omit={declaration.fields.filter((field) => field.hidden).map((field) => field.source)}
         bulkActionButtons={false}
-        sx={datagridSx(columns[0]?.source, hasActions)}
+        sx={datagridSx(hasActions)}
       >
         {columns.map(fieldElement)}
         {hasActions && (

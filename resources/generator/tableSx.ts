@@ -10,15 +10,22 @@ const stickyCell = {
 } as const;
 
 /**
+ * The first column shown, header and body: the first cell of a row that is a field's (react-admin gives those
+ * column-<source>; the expand toggle's cell has none). Chosen in CSS rather than by the declaration's first
+ * field, since that field may be hidden by default or through the column chooser (资金管理 hides 编号). The
+ * :where() parts add no specificity, so the header's z-index rule below still wins over this one.
+ */
+const FIRST_COLUMN = '& :where(th, td)[class*="column-"]:where(:not([class*="column-"] ~ *))';
+
+/**
  * A wide list scrolls sideways inside its card, as Element-style back offices do, with the first column and
  * the action column held in place; headers and action buttons never wrap (cells keep to one line through
  * their own box, see columnGeometry.ts).
  */
-export function datagridSx(firstSource: string | undefined, hasActions: boolean): SxProps<Theme> {
-  const sticky: Record<string, unknown> = {};
-  if (firstSource) {
-    sticky[`& .column-${firstSource}`] = { ...stickyCell, left: 0, boxShadow: 'inset -1px 0 0 rgba(0,0,0,0.08)' };
-  }
+export function datagridSx(hasActions: boolean): SxProps<Theme> {
+  const sticky: Record<string, unknown> = {
+    [FIRST_COLUMN]: { ...stickyCell, left: 0, boxShadow: 'inset -1px 0 0 rgba(0,0,0,0.08)' },
+  };
   if (hasActions) {
     sticky[`& .column-${ACTIONS_SOURCE}`] = {
       ...stickyCell,

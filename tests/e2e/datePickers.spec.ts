@@ -27,6 +27,9 @@ test('日期范围筛选：中文日历、快捷范围，半填或倒置的范�
   const range = page.getByRole('group', { name: '提交时间', exact: true });
   await expect(range).toBeVisible();
   await expect(page.getByRole('row').nth(1)).toBeVisible();
+  for (const quick of ['今天', '近7天', '本月', '上月']) {
+    await expect(range.getByRole('button', { name: quick, exact: true })).toBeVisible();
+  }
 
   // The calendar is Chinese.
   await range.getByRole('button', { name: '选择日期' }).first().click();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectLoggedInAs, loginAs } from './support/login';
 
 // Issue 17 item 6: one footer format (第 1-10 条，共 N 条) in generated lists, custom lists and dialogs alike.
@@ -28,3 +28,49 @@ test('生成的列表、自定义列表和对话框的分页都写作「第 1-10
   await expect(dialog.getByText(RANGE)).toHaveText('第 1-3 条，共 3 条');
   await expect(dialog.getByText(OTHER_FORMATS)).toHaveCount(0);
 });
+
+/** Every pagination footer of the page, once the page has drawn its first one. */
+async function footers(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  const shown = page.locator('.MuiTablePagination-displayedRows');
+  await expect(shown.first(), `${path} has a pagination footer`).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('#lg-first-paint')).toHaveCount(0);
+  return shown.allTextContents();
+}
+
+// Generated lists and every hand-built table with its own pagination (statistics, staff accounts, help centre,
+// reconciliation runs, a batch's items).
+const LISTS = {
+  admin: [
+    '/adMerchant',
+    '/adTransferLot',
+    '/adNotice',
+    '/adEnterpriseFlow',
+    '/adJcyCustomerSet',
+    '/adHelpCenter',
+    '/fundReconciliation',
+  ],
+  merchant: ['/errorMoney', '/paymentRecord', '/invoiceRecord', '/contractManagement', '/help'],
+} as const;
+
+for (const [user, paths] of Object.entries(LISTS)) {
+  test(`${user}：生成列表与各自定义表格的分页脚注格式一致`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await loginAs(page, user);
+    await expect(page.getByTestId('current-user')).toBeVisible();
+    const wrong: string[] = [];
+    for (const path of paths) {
+      for (const text of await footers(page, path)) if (!RANGE.test(text)) wrong.push(`${path}: ${text}`);
+    }
+    if (user === 'merchant') {
+      // A batch's show view pages its items itself.
+      await page.goto('/paymentRecord');
+      await page.locator('.RaDatagrid-root tbody tr').first().locator('td').nth(1).click();
+      await expect(page).toHaveURL(/\/paymentRecord\/\d+\/show$/);
+      const items = page.locator('.MuiTablePagination-displayedRows');
+      await expect(items.first()).toBeVisible();
+      for (const text of await items.allTextContents()) if (!RANGE.test(text)) wrong.push(`batch items: ${text}`);
+    }
+    expect(wrong, 'footers in another format').toEqual([]);
+  });
+}

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from './support/login';
+import { withServerDb } from './support/serverDb';
 
 // Pickers that show names (issue 14, issue 17 item 3): a filter chosen by a customer-service name keeps working
 // and still shows the name after a reload; the id stays in the URL only.
@@ -38,4 +39,33 @@ test('商户激活：分公司按名称搜索，服务端分页，不再要求�
   await expect(options.first()).toBeVisible();
   for (const name of await options.allTextContents()) expect(name).toContain('上海');
   await expect(page.getByRole('spinbutton', { name: /编号/ })).toHaveCount(0);
+});
+
+test('合同模板列出签约主体名称，模板和完税证明的表单按名称选择签约主体和企业', async ({ page }) => {
+  test.setTimeout(60_000);
+  const bound = await withServerDb((db) =>
+    db
+      .selectFrom('agreement_templates as t')
+      .innerJoin('enterprises as e', 'e.id', 't.entid')
+      .select(['t.nm', 'e.name'])
+      .orderBy('t.id')
+      .executeTakeFirstOrThrow(),
+  );
+  await loginAs(page, 'admin');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await page.goto('/adContractTemplate');
+  await page.getByRole('textbox', { name: '模板名称' }).fill(bound.nm);
+  const row = page.locator('.RaDatagrid-root tbody tr').filter({ hasText: bound.nm }).first();
+  await expect(row.locator('td.column-entid')).toHaveText(bound.name);
+  await expect(page.getByRole('columnheader', { name: /编号$/ }).filter({ hasText: '签约主体' })).toHaveCount(0);
+
+  await page.goto('/adContractTemplate/create');
+  await expect(page.getByRole('combobox', { name: '签约主体' })).toBeVisible();
+  await expect(page.getByLabel(/签约主体编号/)).toHaveCount(0);
+
+  await page.goto('/adTaxPaymentCertificate/create');
+  const company = page.getByRole('combobox', { name: '企业' });
+  await company.fill('灵动');
+  await expect(page.getByRole('option', { name: '上海灵动科技有限公司', exact: true })).toBeVisible();
+  await expect(page.getByLabel(/企业编号|二选一/)).toHaveCount(0);
 });
