@@ -91,6 +91,8 @@ export function ReferencePicker(props: ReferencePickerProps) {
           label={label}
           name={props.name}
           placeholder="输入名称搜索"
+          // A filter's picker is not full width: as wide as a text filter, so a chosen name shows whole.
+          sx={props.fullWidth ? undefined : { minWidth: 240 }}
           error={props.error}
           helperText={props.helperText ?? (search.hasMore && open ? `共 ${search.total} 条，滚动加载更多` : undefined)}
           // The asterisk only: the browser's own required bubble would be English.

@@ -200,7 +200,7 @@ async function imagePreview(page: Page) {
 
 async function paginationFooter(page: Page) {
   await page.goto('/systemNotice');
-  await page.getByRole('columnheader', { name: /发布时间/ }).waitFor({ timeout: 30_000 });
+  await page.locator('.MuiTablePagination-displayedRows').first().waitFor({ timeout: 30_000 });
   await page.waitForTimeout(800);
   await page.locator('.MuiTablePagination-root').first().scrollIntoViewIfNeeded();
 }

@@ -16,6 +16,8 @@ test('/adMerchant：按客服姓名筛选企业，刷新后筛选和姓名都还
   await page.getByRole('option', { name: '客服小王', exact: true }).click();
   await expect(page).toHaveURL((url) => /"serviceId":\d+/.test(decodeURIComponent(url.search)));
   await expect(picker).toHaveValue('客服小王');
+  // The chosen name shows whole in the filter bar (the picker is as wide as a text filter).
+  expect(await picker.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
 
   await page.reload();
   await expect(page.getByRole('combobox', { name: '客服' })).toHaveValue('客服小王');
