@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Updateable } from 'kysely';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql, type Updateable } from 'kysely';
 import { companies } from '../../resources/companies';
 import { sortFields } from '../../resources/types';
 import type { Db } from '../db/database';
@@ -215,16 +215,18 @@ function summable(search: CompanySearch): boolean {
 }
 
 /** The total from company_counts (migration 008): a sum over at most a few dozen rows. */
-async function summedTotal(db: Db, search: CompanySearch): Promise<number> {
-  const row = await db
+function summedTotalQuery(db: Db, search: CompanySearch) {
+  return db
     .withTables<CompanyCountTables>()
     .selectFrom('company_counts')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('n'), sql<number>`0`).as('n'))
     .$if(search.platformMark !== undefined, (query) => query.where('platform_mark', '=', search.platformMark!))
     .$if(search.departmentId !== undefined, (query) => query.where('department_id', '=', search.departmentId!))
-    .$if(search.departmentIds !== undefined, (query) => query.where('department_id', 'in', [...search.departmentIds!]))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .$if(search.departmentIds !== undefined, (query) => query.where('department_id', 'in', [...search.departmentIds!]));
+}
+
+async function summedTotal(db: Db, search: CompanySearch): Promise<number> {
+  return Number((await summedTotalQuery(db, search).executeTakeFirstOrThrow()).n);
 }
 
 /** The criteria as a cache key: every given criterion (new ones included), departments sorted. */
@@ -307,7 +309,8 @@ async function pageRows(
   order: 'asc' | 'desc',
   page: CompanyPageRequest,
   from?: Bookmark,
-): Promise<CompanyRecord[]> {
+  total?: RawBuilder<number>,
+): Promise<PageRow[]> {
   // The page's ids first, from an index alone, then only those rows. Asked for whole rows at once, SQLite
   // sorts every match of department_id IN (…) (half a million rows for a customer-service account: seconds);
   // the ids alone come from (department_id, create_time, id) in order and stop after one page. The outer
@@ -334,11 +337,15 @@ async function pageRows(
     .innerJoin('companies', 'companies.id', 'page.id')
     .leftJoin('subsidiaries', 'subsidiaries.id', 'companies.subsidiary_id')
     .select(RECORD_COLUMNS)
+    .$if(total !== undefined, (query) => query.select(total!.as('total_n')))
     .orderBy('page.sort_key', order)
     .orderBy('page.id', order)
     .execute();
-  return rows as CompanyRecord[];
+  return rows as PageRow[];
 }
+
+/** A page row, with the list's total when the page query was asked to carry it (one statement instead of two). */
+type PageRow = CompanyRecord & { total_n?: number | string };
 
 /** The rows from the bookmarked one on, in the list's order. */
 function startingAt(column: string, order: 'asc' | 'desc', from: Bookmark): Expression<SqlBool> {
@@ -361,9 +368,10 @@ async function bookmarkedPageRows(
   order: 'asc' | 'desc',
   page: CompanyPageRequest,
   versionCache?: VersionCache,
-): Promise<CompanyRecord[]> {
+  total?: RawBuilder<number>,
+): Promise<PageRow[]> {
   const column = SORT_COLUMNS[sortField];
-  if (page.offset < BOOKMARK_MIN_OFFSET) return pageRows(db, search, column, order, page);
+  if (page.offset < BOOKMARK_MIN_OFFSET) return pageRows(db, search, column, order, page, undefined, total);
   const cache = versionCache ?? (await searchCacheOf(db));
   const bookmarks = await cache.remember(
     `bookmarks ${sortField} ${order} ${criteriaKey(search)}`,
@@ -371,7 +379,7 @@ async function bookmarkedPageRows(
     () => 2 * Bookmarks.MAX,
   );
   const from = bookmarks.nearest(page.offset);
-  const rows = await pageRows(db, search, column, order, page, from);
+  const rows = await pageRows(db, search, column, order, page, from, total);
   const first = rows[0];
   if (first && from?.position !== page.offset) {
     bookmarks.add({
@@ -405,10 +413,20 @@ export async function searchCompanies(
   const column = SORT_COLUMNS[sortField];
 
   if (summable(search)) {
-    const [rows, total] = await Promise.all([
-      bookmarkedPageRows(db, search, sortField, order, page),
-      summedTotal(db, search),
-    ]);
+    // The total rides on the page's own statement (a scalar subquery per row); a page past the end has no row
+    // to carry it and asks for it alone.
+    const withTotal = await bookmarkedPageRows(
+      db,
+      search,
+      sortField,
+      order,
+      page,
+      undefined,
+      sql<number>`(${summedTotalQuery(db, search)})`,
+    );
+    if (withTotal.length === 0) return { rows: [], total: await summedTotal(db, search) };
+    const total = Number(withTotal[0].total_n);
+    const rows = withTotal.map(({ total_n: _, ...row }) => row);
     return { rows, total };
   }
 
