@@ -7,6 +7,7 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { listRequest } from '../providers/listRequest';
 import { buildUrl } from '../providers/requestUrl';
 import { RESOURCES } from '../resources/index';
+import { FIRST_PAINT_SWITCH } from '../src/boot/handoff';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/e2e/support/browser';
 import { buildBenchDb } from './seed/buildBenchDb';
 import { ensureAnchorBuild, startAnchorServer } from './support/anchorApp';
@@ -19,7 +20,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CASES = [
   { rows: 25, firstPaintBudgetMs: 400 },
   { rows: 200, firstPaintBudgetMs: 600 },
-];
+].filter((item) => !process.env.BENCH_ROWS || process.env.BENCH_ROWS.split(',').includes(String(item.rows)));
 /** The app's interactive list against the anchor's: at most this ratio (issue 18). */
 const RATIO_BUDGET = 0.8;
 const WARM_BUDGET_MS = 150;
@@ -48,6 +49,7 @@ async function coldRun(
   url: string,
   session?: Record<string, string>,
   warmTo?: { from: string; to: string },
+  local?: Record<string, string>,
 ): Promise<{ firstRow: number; appRow: number; warm?: number[] }> {
   const context = await browser.newContext({ baseURL });
   try {
@@ -55,6 +57,11 @@ async function coldRun(
       await context.addInitScript((values) => {
         for (const [key, value] of Object.entries(values)) sessionStorage.setItem(key, String(value));
       }, session);
+    }
+    if (local) {
+      await context.addInitScript((values) => {
+        for (const [key, value] of Object.entries(values)) localStorage.setItem(key, String(value));
+      }, local);
     }
     // tsx names inner functions with a helper (__name) that the page does not have.
     await context.addInitScript({ content: 'window.__name = (f) => f;' });
@@ -154,6 +161,8 @@ async function main() {
     const warmAnchor: number[][] = [[], []];
     for (const { rows, firstPaintBudgetMs } of CASES) {
       const ours = { first: [] as number[], app: [] as number[] };
+      /** The same app without the first paint's picture (src/boot/handoff.ts, FIRST_PAINT_SWITCH). */
+      const bare = { first: [] as number[], app: [] as number[] };
       const theirs: number[] = [];
       // Alternating, so a swing of the shared machine's load falls on both alike.
       for (let run = 0; run < RUNS; run += 1) {
@@ -175,6 +184,11 @@ async function main() {
           warm ? { from: '#/companies', to: '#/contracts' } : undefined,
         );
         theirs.push(other.appRow);
+        const plain = await coldRun(browser, server.url, `/adMerchant?perPage=${rows}`, session, undefined, {
+          [FIRST_PAINT_SWITCH]: process.env.BENCH_BARE ?? 'off',
+        });
+        bare.first.push(plain.firstRow);
+        bare.app.push(plain.appRow);
         for (const [index, value] of (mine.warm ?? []).entries()) warmOurs[index].push(value);
         for (const [index, value] of (other.warm ?? []).entries()) warmAnchor[index].push(value);
       }
@@ -191,6 +205,11 @@ async function main() {
         value: median(ours.first),
         shown: `${firstPaintBudgetMs} ms`,
       });
+      const bareRatio = median(bare.app) / median(theirs);
+      figure(
+        `${rows} rows: without the first paint, our app's own list (first row drawn = it)`,
+        `${spread(bare.app)}; / anchor ${bareRatio.toFixed(2)}`,
+      );
     }
     figure(`warm: anchor companies → contracts, and back`, `${spread(warmAnchor[0])}; ${spread(warmAnchor[1])}`);
     for (const [index, label] of [`/adMerchant → ${OTHER_LIST}`, `${OTHER_LIST} → /adMerchant`].entries()) {

@@ -1,6 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import { getSession } from '../providers/sessionStore';
 import { AuthenticationPage, RegisterPage, TestPage, VersionUpdatePage } from './pages/publicPages';
@@ -11,7 +11,20 @@ import { appTheme } from './theme';
 
 // Each public page and the whole admin are separate chunks: /login must not download the admin.
 const LoginPage = lazy(() => import('./pages/login/LoginPage').then((module) => ({ default: module.LoginPage })));
-const AdminApp = lazy(() => import('./admin/AdminApp'));
+const LazyAdminApp = lazy(() => import('./admin/AdminApp'));
+let loadedAdminApp: ComponentType | undefined;
+
+/**
+ * main.tsx loads the admin before the first render on an admin page. A lazy component suspends on its first
+ * render even when its chunk is already there, and React 19 then holds the content back until 300 ms after the
+ * fallback was shown (its Suspense throttle): on a cold admin page 200-300 ms of an idle main thread (issue
+ * 18). Once loaded here, the admin renders directly.
+ */
+export function preloadAdminApp(): Promise<void> {
+  return import('./admin/AdminApp').then((module) => {
+    loadedAdminApp = module.default;
+  });
+}
 const WorkerSignPage = lazy(() =>
   import('./pages/public/WorkerSignPage').then((module) => ({ default: module.WorkerSignPage })),
 );
@@ -24,6 +37,7 @@ const WorkerSignPage = lazy(() =>
 function AppOrPublicAbout() {
   const { pathname } = useLocation();
   if (pathname === '/versionUpdate' && !getSession()) return <VersionUpdatePage />;
+  const AdminApp = loadedAdminApp ?? LazyAdminApp;
   return <AdminApp />;
 }
 

@@ -1,6 +1,6 @@
 import { startConfigJson } from '../../providers/appConfig';
 import { getToken } from '../../providers/sessionStore';
-import { onFirstPaintDone } from './handoff';
+import { firstPaintDrawn, onFirstPaintDone } from './handoff';
 
 /** Filled in at build time by scripts/bootPlugin.ts. */
 declare const __LG_BOOT__: {
@@ -63,15 +63,20 @@ function boot(): void {
     modulepreload(BOOT.adminFiles);
     return;
   }
-  modulepreload([BOOT.entryFile, ...BOOT.entryFiles, ...BOOT.adminFiles]);
   let started = false;
   const startOnce = () => {
     if (started) return;
     started = true;
     startApp();
   };
-  onFirstPaintDone(startOnce);
-  setTimeout(startOnce, FIRST_PAINT_DEADLINE_MS);
+  if (firstPaintDrawn()) {
+    modulepreload([BOOT.entryFile, ...BOOT.entryFiles, ...BOOT.adminFiles]);
+    onFirstPaintDone(startOnce);
+    setTimeout(startOnce, FIRST_PAINT_DEADLINE_MS);
+  } else {
+    startOnce();
+    modulepreload(BOOT.adminFiles);
+  }
   const script = document.createElement('script');
   script.src = BOOT.firstPaintFile;
   // An inserted script is fetched at low priority, behind every chunk: it would come last.

@@ -10,7 +10,7 @@ import { hasFirstPaint } from '../../resources/types';
 import type { Page } from '../domain/codes';
 import { canSwitchCompany, productTitle } from '../domain/editions';
 import { renderFirstPaint } from './firstPaintView';
-import { appListShown, endFirstPaint, firstPaintDone } from './handoff';
+import { appListShown, endFirstPaint, firstPaintDone, firstPaintDrawn } from './handoff';
 import { initialListParams, visibleColumns } from './listParams';
 
 /** The app takes over in about two seconds here; a picture older than this stands for an app that failed. */
@@ -40,6 +40,7 @@ async function firstPaint(): Promise<void> {
     url,
     answer.then(({ response }) => response),
   );
+  if (!firstPaintDrawn()) return;
   const { copy } = await answer;
   if (!copy.ok) return;
   const envelope = (await copy.json()) as { code?: number; content?: Page<Record<string, unknown>> };

@@ -26,3 +26,18 @@ export function endFirstPaint(): void {
 export function appListShown(): boolean {
   return (window as HandoffWindow).__lgListShown === true;
 }
+
+/**
+ * localStorage `lg.firstPaint` = `off`: the early list request without the picture, and the app starts at
+ * once instead of after it (so the app may ask before the early request is published, and then asks itself);
+ * bench/listFirstRow.ts measures the app with and without the picture this way.
+ */
+export const FIRST_PAINT_SWITCH = 'lg.firstPaint';
+
+export function firstPaintDrawn(): boolean {
+  try {
+    return localStorage.getItem(FIRST_PAINT_SWITCH) !== 'off';
+  } catch {
+    return true;
+  }
+}
