@@ -42,6 +42,22 @@ function goToLogin(): void {
 setUnauthorizedHandler(goToLogin);
 setRefreshFailedHandler(goToLogin);
 
+/** The session's authority codes (react-admin's permissions). */
+export function permissionsNow(): string[] {
+  return getSession()?.user.authorities.map((item) => item.authority) ?? [];
+}
+
+/** Whether the session may do `action` on `resource` (a route name): its route rule, then the action's codes. */
+export function canAccessNow({ resource, action }: { resource: string; action: string }): boolean {
+  const session = getSession();
+  if (!session) return false;
+  const rule = findRoute(routeOf(resource));
+  if (!rule || !canAccessRoute(session.user, rule)) return false;
+  const codes = actionPermissions(resource, action);
+  if (codes === null) return true;
+  return codes.length > 0 && hasAnyPermission(session.user, codes);
+}
+
 /**
  * react-admin's auth provider over the session of the login answer (DESIGN §2). canAccess is a local
  * check of the session's authorities against the route table, so per-row checks stay cheap.
@@ -82,16 +98,10 @@ export const authProvider: AuthProvider = {
     };
   },
   async getPermissions() {
-    return getSession()?.user.authorities.map((item) => item.authority) ?? [];
+    return permissionsNow();
   },
   async canAccess({ resource, action }) {
-    const session = getSession();
-    if (!session) return false;
-    const rule = findRoute(routeOf(resource));
-    if (!rule || !canAccessRoute(session.user, rule)) return false;
-    const codes = actionPermissions(resource, action);
-    if (codes === null) return true;
-    return codes.length > 0 && hasAnyPermission(session.user, codes);
+    return canAccessNow({ resource, action });
   },
 };
 
