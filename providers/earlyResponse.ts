@@ -1,10 +1,13 @@
 /**
- * A GET the boot script (src/boot/firstPaint.ts) started before the app had loaded. The app's first call
- * to the same URL takes it instead of asking the server again; anyone else asks normally.
+ * A GET started before the code that needs it asked: by the boot script (src/boot/firstPaint.ts) before the app
+ * had loaded, or by a menu click for the list it opens (src/layout/prefetchList.ts). The app's first call to the
+ * same URL takes it instead of asking the server again; anyone else asks normally.
  */
 interface EarlyResponse {
   url: string;
   startedAt: number;
+  /** Absent in an answer published by an older boot script. */
+  maxAgeMs?: number;
   response: Promise<Response>;
 }
 
@@ -13,8 +16,14 @@ type EarlyWindow = { __lgEarlyResponse?: EarlyResponse };
 /** Older than this, an answer is not "the current page" any more. */
 const MAX_AGE_MS = 15_000;
 
-export function publishEarlyResponse(url: string, response: Promise<Response>): void {
-  (window as EarlyWindow).__lgEarlyResponse = { url, startedAt: Date.now(), response };
+export function publishEarlyResponse(url: string, response: Promise<Response>, maxAgeMs = MAX_AGE_MS): void {
+  (window as EarlyWindow).__lgEarlyResponse = { url, startedAt: Date.now(), maxAgeMs, response };
+}
+
+/** Whether a fresh early answer for exactly this URL is waiting to be taken. */
+export function hasEarlyResponse(url: string): boolean {
+  const early = typeof window === 'undefined' ? undefined : (window as EarlyWindow).__lgEarlyResponse;
+  return !!early && early.url === url && Date.now() - early.startedAt <= (early.maxAgeMs ?? MAX_AGE_MS);
 }
 
 /** The early answer for exactly this URL, once; undefined when there is none (or it is stale). */
@@ -23,5 +32,5 @@ export function takeEarlyResponse(url: string): Promise<Response> | undefined {
   const early = (window as EarlyWindow).__lgEarlyResponse;
   if (!early || early.url !== url) return undefined;
   (window as EarlyWindow).__lgEarlyResponse = undefined;
-  return Date.now() - early.startedAt <= MAX_AGE_MS ? early.response : undefined;
+  return Date.now() - early.startedAt <= (early.maxAgeMs ?? MAX_AGE_MS) ? early.response : undefined;
 }

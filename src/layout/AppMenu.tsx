@@ -10,13 +10,21 @@ import { useLocation } from 'react-router-dom';
 import type { MenuGroup, MenuItem } from '../domain/menus';
 import { isAdminShellUser } from '../domain/permissions';
 import { visibleMenu } from '../domain/visibleMenu';
+import { prefetchList } from './prefetchList';
 import { useSession } from './useSession';
 
 function MenuLinks({ items }: { items: readonly MenuItem[] }) {
   return (
     <>
       {items.map((item) => (
-        <Menu.Item key={item.path} to={item.path} primaryText={item.label} />
+        <Menu.Item
+          key={item.path}
+          to={item.path}
+          primaryText={item.label}
+          // A list's rows are asked for as the link is pressed, not once the list has rendered (prefetchList).
+          onPointerDown={() => prefetchList(item.path)}
+          onClick={() => prefetchList(item.path)}
+        />
       ))}
     </>
   );
