@@ -125,97 +125,123 @@ function numbers(row: Record<string, unknown>): Record<string, number> {
   return Object.fromEntries(METRIC_KEYS.map((key) => [key, Number(row[key] ?? 0)]));
 }
 
-async function totalsOf(db: Db, criteria: ReportCriteria): Promise<Record<string, number>> {
-  const source: Source['table'] = byCompany(criteria) ? companySource(criteria.period).table : 'stat_group_day';
-  const result = await sql<
-    Record<string, unknown>
-  >`SELECT ${summed()} FROM ${sql.table(source)} t WHERE ${where(db, source, criteria)}`.execute(db);
-  return numbers(result.rows[0] ?? {});
+/** The source of the totals: the group rollups, or the company rows when only they can answer (byCompany). */
+function totalsSource(criteria: ReportCriteria): Source['table'] {
+  return byCompany(criteria) ? companySource(criteria.period).table : 'stat_group_day';
 }
 
-function orderBy(sort: ReportPageRequest['sort'], grouped: boolean, tiebreak: string): RawBuilder<unknown> {
-  const direction = sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC');
-  if (sort.field === 'bucket') return sql`bucket ${direction}, ${sql.raw(tiebreak)}`;
-  const column = COLUMN_OF[sort.field] ?? 'payout_amount';
-  const expression = grouped ? sql.raw(`SUM(t.${column})`) : sql.raw(`t.${column}`);
-  return sql`${expression} ${direction}, ${sql.raw(tiebreak)}`;
+/**
+ * The totals over the whole period and, when `count` is given, the number of rows of the report, in one
+ * statement: each extra statement is a round trip, which on PostgreSQL (another process) costs more than the
+ * few index pages these read.
+ */
+async function totalsAndCount(
+  db: Db,
+  criteria: ReportCriteria,
+  count: RawBuilder<unknown> | null,
+): Promise<{ totals: Record<string, number>; total: number }> {
+  const source = totalsSource(criteria);
+  const sums = sql`SELECT ${summed()} FROM ${sql.table(source)} t WHERE ${where(db, source, criteria)}`;
+  const counted = count ? sql`, (${count}) AS row_count` : sql``;
+  const result = await sql<Record<string, unknown>>`SELECT s.*${counted} FROM (${sums}) s`.execute(db);
+  const row = result.rows[0] ?? {};
+  return { totals: numbers(row), total: Number(row.row_count ?? 0) };
 }
 
-interface Names {
-  companies: Map<number, string>;
-  departments: Map<number, string>;
-  partners: Map<number, string>;
+/** One term of a page's order: on the rollup (inside the page query) and on the page's rows (outside). */
+interface OrderTerm {
+  inner: string;
+  outer: string;
+  desc: boolean;
 }
 
-async function namesFor(db: Db, companyIds: number[], departmentIds: number[], partnerIds: number[]): Promise<Names> {
-  const [companies, departments, partners] = await Promise.all([
-    companyIds.length
-      ? db.selectFrom('companies').select(['id', 'name']).where('id', 'in', companyIds).execute()
-      : Promise.resolve([]),
-    departmentIds.length
-      ? db.selectFrom('departments').select(['id', 'name']).where('id', 'in', departmentIds).execute()
-      : Promise.resolve([]),
-    partnerIds.length
-      ? db.selectFrom('subsidiaries').select(['id', 'sname']).where('id', 'in', partnerIds).execute()
-      : Promise.resolve([]),
-  ]);
-  return {
-    companies: new Map(companies.map((row) => [Number(row.id), row.name])),
-    departments: new Map(departments.map((row) => [Number(row.id), row.name])),
-    partners: new Map(partners.map((row) => [Number(row.id), row.sname])),
-  };
+function rendered(terms: OrderTerm[], side: 'inner' | 'outer'): RawBuilder<unknown> {
+  return sql.raw(terms.map((term) => `${term[side]} ${term.desc ? 'DESC' : 'ASC'}`).join(', '));
+}
+
+/** The sort of a page on its metric (summed when grouped) or its bucket, then `tiebreak` ascending. */
+function orderTerms(
+  sort: ReportPageRequest['sort'],
+  grouped: boolean,
+  tiebreak: { inner: string; outer: string },
+): OrderTerm[] {
+  const desc = sort.order === 'desc';
+  const key = COLUMN_OF[sort.field] ? sort.field : 'payoutAmount';
+  const first =
+    sort.field === 'bucket'
+      ? { inner: 'bucket', outer: 'p.bucket', desc }
+      : { inner: grouped ? `SUM(t.${COLUMN_OF[key]})` : `t.${COLUMN_OF[key]}`, outer: `p."${key}"`, desc };
+  return [first, { ...tiebreak, desc: false }];
+}
+
+/** The ids of a page's rows whose names it shows. */
+interface Named {
+  company?: boolean;
+  department?: boolean;
+  partner?: boolean;
+}
+
+/**
+ * A page (its own walk of a rollup index, LIMIT / OFFSET) joined to the names of its companies, departments and
+ * partners, in its order: one statement instead of a lookup per kind of name after it.
+ */
+function withNames(page: RawBuilder<unknown>, names: Named, terms: OrderTerm[]): RawBuilder<Record<string, unknown>> {
+  const columns: RawBuilder<unknown>[] = [];
+  const joins: RawBuilder<unknown>[] = [];
+  if (names.company) {
+    columns.push(sql`, c.name AS company_name`);
+    joins.push(sql` LEFT JOIN companies c ON c.id = p.company_id`);
+  }
+  if (names.department) {
+    columns.push(sql`, d.name AS department_name`);
+    joins.push(sql` LEFT JOIN departments d ON d.id = p.department_id`);
+  }
+  if (names.partner) {
+    columns.push(sql`, s.sname AS partner_name`);
+    joins.push(sql` LEFT JOIN subsidiaries s ON s.id = p.subsidiary_id`);
+  }
+  return sql<Record<string, unknown>>`SELECT p.*${sql.join(columns, sql``)} FROM (${page}) p${sql.join(joins, sql``)}
+    ORDER BY ${rendered(terms, 'outer')}`;
 }
 
 const NONE = '未分配';
 
-function named(rows: Record<string, unknown>[], names: Names): ReportRow[] {
+function named(rows: Record<string, unknown>[]): ReportRow[] {
   return rows.map((row) => {
     const out: ReportRow = numbers(row);
     if (row.bucket !== undefined) out.bucket = String(row.bucket);
     if (row.company_id !== undefined) {
       out.companyId = Number(row.company_id);
-      out.companyName = names.companies.get(Number(row.company_id)) ?? `企业 #${row.company_id}`;
+      out.companyName = (row.company_name as string | null) ?? `企业 #${row.company_id}`;
     }
     if (row.department_id !== undefined) {
-      const id = Number(row.department_id);
-      out.departmentId = id;
-      out.departmentName = names.departments.get(id) ?? NONE;
+      out.departmentId = Number(row.department_id);
+      out.departmentName = (row.department_name as string | null) ?? NONE;
     }
     if (row.subsidiary_id !== undefined) {
-      const id = Number(row.subsidiary_id);
-      out.partnerId = id;
-      out.partnerName = names.partners.get(id) ?? NONE;
+      out.partnerId = Number(row.subsidiary_id);
+      out.partnerName = (row.partner_name as string | null) ?? NONE;
     }
     return out;
   });
 }
 
-async function withNames(db: Db, rows: Record<string, unknown>[]): Promise<ReportRow[]> {
-  const ids = (key: string) => [
-    ...new Set(rows.filter((row) => row[key] !== undefined).map((row) => Number(row[key]))),
-  ];
-  return named(rows, await namesFor(db, ids('company_id'), ids('department_id'), ids('subsidiary_id')));
-}
-
 /**
- * How many company rows the criteria select. Without a company-name filter, a single day or month of companies
- * and any range of company days are sums of the counts kept beside the group rollups (migration 075: a handful
- * of rows per day or month); a company-name filter or companies summed over several days or months count here.
+ * A page's statement (rows with names) and the statement that counts every row of the period (a scalar
+ * subquery for totalsAndCount). Without a company-name filter, a single day or month of companies and any range
+ * of company days are counted from the counts kept beside the group rollups (migration 075: a handful of rows
+ * per day or month); a company-name filter or companies summed over several days or months count here.
  */
-function countOf(db: Db, criteria: ReportCriteria, source: Source | 'companyDay') {
-  if (!byCompany(criteria) && (source === 'companyDay' || !source.grouped)) {
-    const kept: Table =
-      source !== 'companyDay' && source.table === 'stat_company_month' ? 'stat_group_month' : 'stat_group_day';
-    return sql<{ n: number | string }>`SELECT COALESCE(SUM(t.company_count), 0) AS n FROM ${sql.table(kept)} t
-      WHERE ${where(db, kept, criteria)}`.execute(db);
-  }
-  const table = source === 'companyDay' ? 'stat_company_day' : source.table;
-  const counted = source !== 'companyDay' && source.grouped ? sql`COUNT(DISTINCT t.company_id)` : sql`COUNT(*)`;
-  return sql<{ n: number | string }>`SELECT ${counted} AS n FROM ${sql.table(table)} t
-    WHERE ${where(db, table, criteria)}`.execute(db);
+interface PageQuery {
+  rows: RawBuilder<Record<string, unknown>>;
+  count: RawBuilder<unknown>;
 }
 
-async function companyRows(db: Db, criteria: ReportCriteria, page: ReportPageRequest, counted = true) {
+function keptCount(db: Db, criteria: ReportCriteria, kept: Table): RawBuilder<unknown> {
+  return sql`SELECT COALESCE(SUM(t.company_count), 0) FROM ${sql.table(kept)} t WHERE ${where(db, kept, criteria)}`;
+}
+
+function companyPage(db: Db, criteria: ReportCriteria, page: ReportPageRequest): PageQuery {
   const source = companySource(criteria.period);
   const condition = where(db, source.table, criteria);
   const table = sql.table(source.table);
@@ -223,23 +249,50 @@ async function companyRows(db: Db, criteria: ReportCriteria, page: ReportPageReq
     ? sql`SELECT t.company_id, MAX(t.department_id) AS department_id, MAX(t.subsidiary_id) AS subsidiary_id, ${summed()}
         FROM ${table} t WHERE ${condition} GROUP BY t.company_id`
     : sql`SELECT t.company_id, t.department_id, t.subsidiary_id, ${plain()} FROM ${table} t WHERE ${condition}`;
-  const order = orderBy(page.sort, source.grouped, 't.company_id');
-  const [count, rows] = await Promise.all([
-    counted ? countOf(db, criteria, source) : NO_COUNT,
-    sql<Record<string, unknown>>`${select} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
-  ]);
-  return { total: Number(count.rows[0]?.n ?? 0), rows: rows.rows };
+  const terms = orderTerms(page.sort, source.grouped, { inner: 't.company_id', outer: 'p.company_id' });
+  const rows = withNames(
+    sql`${select} ORDER BY ${rendered(terms, 'inner')} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    { company: true, department: true, partner: true },
+    terms,
+  );
+  if (!byCompany(criteria) && !source.grouped) {
+    return {
+      rows,
+      count: keptCount(db, criteria, source.table === 'stat_company_month' ? 'stat_group_month' : 'stat_group_day'),
+    };
+  }
+  const counted = source.grouped ? sql`COUNT(DISTINCT t.company_id)` : sql`COUNT(*)`;
+  return { rows, count: sql`SELECT ${counted} FROM ${table} t WHERE ${condition}` };
 }
 
-async function companyDayRows(db: Db, criteria: ReportCriteria, page: ReportPageRequest, counted = true) {
+/**
+ * 企业流水: company days, newest first by default; within a day the larger payout first, so the first page is a
+ * walk of the (platform_mark, [department_id,] day, payout_amount) index that stops after one page instead of
+ * sorting the day's thousands of rows by company.
+ */
+function companyDayPage(db: Db, criteria: ReportCriteria, page: ReportPageRequest): PageQuery {
   const condition = where(db, 'stat_company_day', criteria);
-  const order = orderBy(page.sort, false, 't.company_id');
-  const [count, rows] = await Promise.all([
-    counted ? countOf(db, criteria, 'companyDay') : NO_COUNT,
-    sql<Record<string, unknown>>`SELECT t.day AS bucket, t.company_id, ${plain()} FROM stat_company_day t
-      WHERE ${condition} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
-  ]);
-  return { total: Number(count.rows[0]?.n ?? 0), rows: rows.rows };
+  const desc = page.sort.order === 'desc';
+  const terms: OrderTerm[] =
+    page.sort.field === 'bucket'
+      ? [
+          { inner: 't.day', outer: 'p.bucket', desc },
+          { inner: 't.payout_amount', outer: 'p."payoutAmount"', desc },
+          { inner: 't.company_id', outer: 'p.company_id', desc },
+        ]
+      : orderTerms(page.sort, false, { inner: 't.company_id', outer: 'p.company_id' });
+  const rows = withNames(
+    sql`SELECT t.day AS bucket, t.company_id, ${plain()} FROM stat_company_day t
+      WHERE ${condition} ORDER BY ${rendered(terms, 'inner')} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    { company: true },
+    terms,
+  );
+  return {
+    rows,
+    count: byCompany(criteria)
+      ? sql`SELECT COUNT(*) FROM stat_company_day t WHERE ${condition}`
+      : keptCount(db, criteria, 'stat_group_day'),
+  };
 }
 
 function bucketExpression(criteria: ReportCriteria): RawBuilder<unknown> {
@@ -247,106 +300,121 @@ function bucketExpression(criteria: ReportCriteria): RawBuilder<unknown> {
 }
 
 /** Time buckets from stat_group_day (or, with a company-name filter or a partner's scope, from stat_company_day). */
-async function timeRows(db: Db, criteria: ReportCriteria, page: ReportPageRequest | null) {
+function timeSource(db: Db, criteria: ReportCriteria) {
   const table = byCompany(criteria) ? 'stat_company_day' : 'stat_group_day';
   const condition = where(db, table, criteria);
   const bucket = bucketExpression(criteria);
-  const grouped = sql`SELECT ${bucket} AS bucket, ${summed()} FROM ${sql.table(table)} t WHERE ${condition} GROUP BY ${bucket}`;
-  if (!page) {
-    const rows = await sql<Record<string, unknown>>`${grouped} ORDER BY bucket ASC`.execute(db);
-    return { total: rows.rows.length, rows: rows.rows };
-  }
-  const [count, rows] = await Promise.all([
-    sql<{
-      n: number | string;
-    }>`SELECT COUNT(DISTINCT ${bucket}) AS n FROM ${sql.table(table)} t WHERE ${condition}`.execute(db),
-    sql<
-      Record<string, unknown>
-    >`${grouped} ORDER BY ${orderBy(page.sort, true, 'bucket')} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
-  ]);
-  return { total: Number(count.rows[0]?.n ?? 0), rows: rows.rows };
+  return {
+    grouped: sql`SELECT ${bucket} AS bucket, ${summed()} FROM ${sql.table(table)} t WHERE ${condition} GROUP BY ${bucket}`,
+    count: sql`SELECT COUNT(DISTINCT ${bucket}) FROM ${sql.table(table)} t WHERE ${condition}`,
+  };
 }
 
-async function groupRows(
+function timePage(db: Db, criteria: ReportCriteria, page: ReportPageRequest): PageQuery {
+  const { grouped, count } = timeSource(db, criteria);
+  const terms = orderTerms(page.sort, true, { inner: 'bucket', outer: 'p.bucket' });
+  return {
+    rows: withNames(
+      sql`${grouped} ORDER BY ${rendered(terms, 'inner')} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      {},
+      terms,
+    ),
+    count,
+  };
+}
+
+/** Every time bucket of the period, oldest first (the trend charts). */
+async function allTimeRows(db: Db, criteria: ReportCriteria) {
+  return (await sql<Record<string, unknown>>`${timeSource(db, criteria).grouped} ORDER BY bucket ASC`.execute(db)).rows;
+}
+
+function groupPage(
   db: Db,
   criteria: ReportCriteria,
   by: 'department_id' | 'subsidiary_id',
   page: ReportPageRequest,
-  counted = true,
-) {
+): PageQuery {
   const source = criteria.salePartnerId !== undefined ? 'stat_company_day' : 'stat_group_day';
   const table = sql.table(source);
   const condition = where(db, source, criteria);
   const key = sql.raw(`t.${by}`);
   const extra = by === 'subsidiary_id' ? sql`, MAX(t.department_id) AS department_id` : sql``;
   const grouped = sql`SELECT ${key} AS ${sql.raw(by)}${extra}, ${summed()} FROM ${table} t WHERE ${condition} GROUP BY ${key}`;
-  const [count, rows] = await Promise.all([
-    counted
-      ? sql<{
-          n: number | string;
-        }>`SELECT COUNT(DISTINCT ${key}) AS n FROM ${table} t WHERE ${condition}`.execute(db)
-      : NO_COUNT,
-    sql<
-      Record<string, unknown>
-    >`${grouped} ORDER BY ${orderBy(page.sort, true, by)} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
-  ]);
-  return { total: Number(count.rows[0]?.n ?? 0), rows: rows.rows };
+  const terms = orderTerms(page.sort, true, { inner: by, outer: `p.${by}` });
+  return {
+    rows: withNames(
+      sql`${grouped} ORDER BY ${rendered(terms, 'inner')} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      { department: true, partner: by === 'subsidiary_id' },
+      terms,
+    ),
+    count: sql`SELECT COUNT(DISTINCT ${key}) FROM ${table} t WHERE ${condition}`,
+  };
 }
 
-/** `counted` false: the rows only (the chart's top rows), without counting every row of the period again. */
-async function pageRows(
+function pageQuery(
   db: Db,
   declaration: ReportDeclaration,
   criteria: ReportCriteria,
   page: ReportPageRequest,
-  counted = true,
-) {
+): PageQuery {
   switch (declaration.grouping) {
     case 'company':
-      return companyRows(db, criteria, page, counted);
+      return companyPage(db, criteria, page);
     case 'companyDay':
-      return companyDayRows(db, criteria, page, counted);
+      return companyDayPage(db, criteria, page);
     case 'time':
-      return timeRows(db, criteria, page);
+      return timePage(db, criteria, page);
     case 'department':
-      return groupRows(db, criteria, 'department_id', page, counted);
+      return groupPage(db, criteria, 'department_id', page);
     case 'partner':
-      return groupRows(db, criteria, 'subsidiary_id', page, counted);
+      return groupPage(db, criteria, 'subsidiary_id', page);
   }
 }
-
-/** What a skipped count answers: the callers that skip it never read the total. */
-const NO_COUNT = Promise.resolve({ rows: [] as { n: number | string }[] });
 
 const CHART_TOP = 10;
 const PIE_TOP = 8;
 
-async function chartOf(
+/**
+ * The chart's rows: every time bucket of the period for the trend charts; otherwise the top rows by the chart's
+ * first metric, which on a first page in that very order (every report's default screen) are the page's own.
+ */
+async function chartRows(
   db: Db,
   declaration: ReportDeclaration,
   criteria: ReportCriteria,
-  totals: Record<string, number>,
-): Promise<ChartData> {
-  const metrics = declaration.chart.metrics;
-  const series = (rows: ReportRow[]) => metrics.map((key) => ({ key, data: rows.map((row) => Number(row[key] ?? 0)) }));
+  page: ReportPageRequest,
+  pageRows: Promise<ReportRow[]>,
+): Promise<ReportRow[]> {
   if (declaration.grouping === 'time' || declaration.grouping === 'companyDay') {
-    const { rows } = await timeRows(db, criteria, null);
-    const named = await withNames(db, rows);
-    return { categories: named.map((row) => String(row.bucket)), series: series(named) };
+    return named(await allTimeRows(db, criteria));
   }
+  const metric = declaration.chart.metrics[0];
   const top = declaration.chart.kind === 'pie' ? PIE_TOP : CHART_TOP;
-  const { rows } = await pageRows(
-    db,
-    declaration,
-    criteria,
-    { sort: { field: metrics[0], order: 'desc' }, offset: 0, limit: top },
-    false,
-  );
-  const named = (await withNames(db, rows)).filter((row) => Number(row[metrics[0]]) !== 0);
+  const rows =
+    page.offset === 0 && page.limit >= top && page.sort.field === metric && page.sort.order === 'desc'
+      ? await pageRows
+      : named(
+          (
+            await pageQuery(db, declaration, criteria, {
+              sort: { field: metric, order: 'desc' },
+              offset: 0,
+              limit: top,
+            }).rows.execute(db)
+          ).rows,
+        );
+  return rows.slice(0, top).filter((row) => Number(row[metric]) !== 0);
+}
+
+function chartOf(declaration: ReportDeclaration, rows: ReportRow[], totals: Record<string, number>): ChartData {
+  const metrics = declaration.chart.metrics;
+  const series = metrics.map((key) => ({ key, data: rows.map((row) => Number(row[key] ?? 0)) }));
+  if (declaration.grouping === 'time' || declaration.grouping === 'companyDay') {
+    return { categories: rows.map((row) => String(row.bucket)), series };
+  }
   const label = (row: ReportRow) => String(row.companyName ?? row.partnerName ?? row.departmentName ?? '');
-  const chart = { categories: named.map(label), series: series(named) };
+  const chart = { categories: rows.map(label), series };
   if (declaration.chart.kind === 'pie') {
-    const rest = totals[metrics[0]] - named.reduce((sum, row) => sum + Number(row[metrics[0]]), 0);
+    const rest = totals[metrics[0]] - rows.reduce((sum, row) => sum + Number(row[metrics[0]]), 0);
     if (rest !== 0) {
       chart.categories.push('其他');
       chart.series[0].data.push(rest);
@@ -355,7 +423,10 @@ async function chartOf(
   return chart;
 }
 
-/** One page of a report, its number of rows, its totals over the whole period and its chart. */
+/**
+ * One page of a report, its number of rows, its totals over the whole period and its chart: the page, the
+ * totals with the count, and (unless the page's rows are the chart's) the chart's rows, as parallel statements.
+ */
 export async function runReport(
   db: Db,
   declaration: ReportDeclaration,
@@ -365,12 +436,14 @@ export async function runReport(
   if (criteria.departmentIds && criteria.departmentIds.length === 0) {
     return { rows: [], total: 0, totals: numbers({}), chart: { categories: [], series: [] } };
   }
-  const [{ rows, total }, totals] = await Promise.all([
-    pageRows(db, declaration, criteria, page),
-    totalsOf(db, criteria),
+  const query = pageQuery(db, declaration, criteria, page);
+  const rows = query.rows.execute(db).then((result) => named(result.rows));
+  const [pageRows, { totals, total }, chart] = await Promise.all([
+    rows,
+    totalsAndCount(db, criteria, query.count),
+    chartRows(db, declaration, criteria, page, rows),
   ]);
-  const chart = await chartOf(db, declaration, criteria, totals);
-  return { rows: await withNames(db, rows), total, totals, chart };
+  return { rows: pageRows, total, totals, chart: chartOf(declaration, chart, totals) };
 }
 
 /** Every row of a report (the xlsx export), at most `limit`. */
@@ -381,9 +454,10 @@ export async function allReportRows(
   sort: ReportPageRequest['sort'],
   limit: number,
 ): Promise<{ rows: ReportRow[]; total: number; totals: Record<string, number> }> {
-  const [{ rows, total }, totals] = await Promise.all([
-    pageRows(db, declaration, criteria, { sort, offset: 0, limit }),
-    totalsOf(db, criteria),
+  const query = pageQuery(db, declaration, criteria, { sort, offset: 0, limit });
+  const [rows, { totals, total }] = await Promise.all([
+    query.rows.execute(db),
+    totalsAndCount(db, criteria, query.count),
   ]);
-  return { rows: await withNames(db, rows), total, totals };
+  return { rows: named(rows.rows), total, totals };
 }
