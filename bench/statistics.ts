@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { startServer } from '../scripts/serverProcess';
 import { loadConfig } from '../server/config';
 import { type Db, openDatabase } from '../server/db/database';
+import { LEDGER } from '../src/domain/moneyEnums';
 import { REPORTS, reportEditions, reportPath } from '../src/domain/statistics/reports';
 import { buildStatisticsBenchDb, startStatisticsBenchPostgres } from './seed/statisticsRollups';
 import { type LoadResult, runLoad } from './support/load';
@@ -41,11 +42,20 @@ type Expected = Awaited<ReturnType<typeof expectedOf>>;
 async function expectedOf(db: Db, month: string) {
   const one = async (query: ReturnType<typeof sql>) =>
     Number(((await query.execute(db)).rows[0] as { n: number | string | null }).n ?? 0);
+  // The month's payouts summed from the ledger itself (not the rollups the pages read): everyone's, and those of
+  // the companies the partner hehuoren sees (its department and its own companies, server/auth/scope.ts).
+  const inMonth = sql`e.kind = ${LEDGER.payout} AND e.create_time >= ${month} AND e.create_time < ${`${month}~`}`;
   const monthPayout = (mark: number) =>
-    one(sql`SELECT SUM(payout_amount) AS n FROM stat_company_month WHERE platform_mark = ${mark} AND month = ${month}`);
+    one(sql`SELECT -SUM(e.amount) AS n FROM ledger_entries e WHERE e.platform_mark = ${mark} AND ${inMonth}`);
+  const partnerPayout = (mark: number) =>
+    one(sql`SELECT -SUM(e.amount) AS n FROM ledger_entries e JOIN companies c ON c.id = e.company_id
+      JOIN users u ON u.id = c.sale_partner_id AND u.username = 'hehuoren'
+      JOIN user_departments d ON d.user_id = u.id AND d.department_id = c.department_id
+      WHERE e.platform_mark = ${mark} AND ${inMonth}`);
   return {
     payout: { 1: await monthPayout(1), 3: await monthPayout(3) } as Record<number, number>,
-    entries: await one(sql`SELECT SUM(entry_count) AS n FROM stat_company_day`),
+    partnerPayout: { 1: await partnerPayout(1), 3: await partnerPayout(3) } as Record<number, number>,
+    entries: await one(sql`SELECT COUNT(*) AS n FROM ledger_entries`),
     dayRows: await one(sql`SELECT COUNT(*) AS n FROM stat_company_day`),
     monthRows: await one(sql`SELECT COUNT(*) AS n FROM stat_company_month`),
     companies: await one(sql`SELECT COUNT(DISTINCT company_id) AS n FROM stat_company_day`),
@@ -74,15 +84,13 @@ function scenarios(month: string, yesterday: string, expected: Expected): Scenar
           name: `${username} ${report.title}${reportEditions(report).length > 1 ? (mark === 3 ? '（小规模）' : '（标准）') : ''}`,
           username,
           path: `${reportPath(report)}?platformmark=${mark}&period=month&month=${month}&page=0&size=10&sort=${report.defaultSort},desc`,
-          check:
-            username === 'caiwu'
-              ? (content) => {
-                  const totals = content.totals as Record<string, number>;
-                  if (totals.payoutAmount !== expected.payout[mark]) {
-                    throw new Error(`${report.route}: payout total ${totals.payoutAmount} ≠ ${expected.payout[mark]}`);
-                  }
-                }
-              : undefined,
+          check: (content) => {
+            const totals = content.totals as Record<string, number>;
+            const payout = (username === 'caiwu' ? expected.payout : expected.partnerPayout)[mark];
+            if (!payout || totals.payoutAmount !== payout) {
+              throw new Error(`${username} ${report.route}: payout total ${totals.payoutAmount} ≠ ledger ${payout}`);
+            }
+          },
         });
       }
     }
@@ -172,7 +180,7 @@ function headersOf(tokens: Map<string, string>, scenario: Scenario): Record<stri
 }
 
 function rowsLine(expected: Expected): string {
-  return `${expected.entries} ledger entries summed into ${expected.dayRows} company-day and ${expected.monthRows} company-month rows over ${expected.companies} companies; ${expected.accounts} accounts and sub-accounts, ${expected.sheets} settlement sheets, ${expected.runs} reconciliation runs, ${expected.funds} unattributed deposits`;
+  return `${expected.entries} ledger entries, rolled up into ${expected.dayRows} company-day and ${expected.monthRows} company-month rows over ${expected.companies} companies; ${expected.accounts} accounts and sub-accounts, ${expected.sheets} settlement sheets, ${expected.runs} reconciliation runs, ${expected.funds} unattributed deposits`;
 }
 
 function loadLine(): string {

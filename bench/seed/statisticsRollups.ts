@@ -4,21 +4,21 @@ import path from 'node:path';
 import { type RawBuilder, sql } from 'kysely';
 import { loadConfig } from '../../server/config';
 import { type Db, migrateToLatest, openDatabase } from '../../server/db/database';
-import { recountCompanyRows } from '../../server/db/migrations/075_statistics_company_counts';
 import { isPostgres } from '../../server/db/migrations/columns';
 import { seedBenchCompanies } from '../../server/db/seed/bench';
 import { seedDemo } from '../../server/db/seed/demo';
 import { DEV_PLATFORM_ACCOUNT } from '../../server/finance/bank/devBank';
+import { rebuildStatistics } from '../../server/statistics/rollups';
 import { SUB_ACCOUNT } from '../../src/domain/finance';
 
 /**
- * The statistics bench database: the demo data, COMPANIES bench companies, and the rollups that ENTRIES ledger
- * entries would leave, written directly (as buildBenchDb writes companies): every bench company gets
- * ENTRIES / COMPANIES / 4 posting days over the last 365 days (ending today, so the pages' first screen, the
- * current month, is full), each day one top-up, one payout, one service charge and one refund.
- * stat_company_month and stat_group_day are summed from those day rows with the same SQL shape as the rebuild,
- * and the kept company counts recomputed as the rebuild does. For the finance pages every bench company's
- * account (a balance), its sub-account at the development bank with an opening credit and a synced balance, a
+ * The statistics bench database: the demo data, COMPANIES bench companies and ENTRIES real ledger entries
+ * (seedLedger: every bench company posts every ~2 weeks of the last year up to today, each posting a top-up, a
+ * payout, a service charge and a refund), bulk inserted with the ledger's indexes built after. The rollups the
+ * pages read are derived from those entries by the server's own rebuild (rebuildStatistics, 系统工具 › 重建统计汇总),
+ * so the reports of the bench answer for the ledger exactly as in production. The demo partner hehuoren owns
+ * half of its department's companies. For the finance pages every bench company's account (its balance is its
+ * ledger's sum), its sub-account at the development bank with an opening credit and a synced balance, a
  * settlement sheet for last month from its rollup, a year of daily reconciliation runs and 2 000 pending
  * deposits nobody could attribute.
  *
@@ -34,7 +34,7 @@ export interface StatisticsBenchOptions {
 const key = (options: StatisticsBenchOptions) => `${options.companies}-${options.entries}-${options.today}`;
 
 export async function buildStatisticsBenchDb(options: StatisticsBenchOptions): Promise<string> {
-  const dir = path.resolve('.tmp', `bench-stats-v2-${key(options)}`);
+  const dir = path.resolve('.tmp', `bench-stats-v3-${key(options)}`);
   const marker = path.join(dir, 'ready');
   if (existsSync(marker)) return dir;
   rmSync(dir, { recursive: true, force: true });
@@ -61,7 +61,7 @@ export async function startStatisticsBenchPostgres(options: StatisticsBenchOptio
   const { startLocalPostgres } = (await import('../../scripts/localPostgres.mjs' as string)) as {
     startLocalPostgres: (options?: { dir?: string }) => Promise<BenchPostgres | null>;
   };
-  const dir = path.join(os.tmpdir(), `lg-bench-stats-pg-v2-${key(options)}`);
+  const dir = path.join(os.tmpdir(), `lg-bench-stats-pg-v3-${key(options)}`);
   const marker = path.join(dir, 'ready');
   const seeded = existsSync(marker);
   if (!seeded) rmSync(dir, { recursive: true, force: true });
@@ -98,22 +98,37 @@ async function seedStatisticsBench(db: Db, options: StatisticsBenchOptions): Pro
     ).id,
   );
   await seedBenchCompanies(db, options.companies);
-  await withoutIndexes(db, ['stat_company_day', 'stat_company_month'], () => seedRollups(db, first, options));
-  await recountCompanyRows(db);
+  await givePartnerCompanies(db, first);
+  await withoutIndexes(db, ['ledger_entries'], () => seedLedger(db, first, options));
+  // The rollups the pages read, derived from those entries by the server's own rebuild (系统工具 › 重建统计汇总).
+  await withoutIndexes(db, ['stat_company_day', 'stat_company_month'], () => rebuildStatistics(db));
   await seedFinance(db, first, options.today);
-  await sql`ANALYZE`.execute(db);
+  // PostgreSQL: VACUUM too, as autovacuum would soon after a bulk load: the visibility map lets counts and
+  // covering reads use index-only scans instead of visiting every heap page.
+  await (isPostgres(db) ? sql`VACUUM ANALYZE` : sql`ANALYZE`).execute(db);
 }
 
 /**
- * PostgreSQL: drops the tables' plain indexes (not their keys) for the bulk insert and builds them after, which
- * is several times faster than keeping them up to date row by row. SQLite keeps them (it builds in seconds).
+ * The demo partner hehuoren (合伙人老李, department 2) sees only the companies it is the sale partner of: half of
+ * department 2's bench companies (about 12 500 of 100 000), so its pages measure a partner with real business.
+ */
+async function givePartnerCompanies(db: Db, lastDemoCompany: number) {
+  await sql`UPDATE companies SET sale_partner_id = (SELECT id FROM users WHERE username = 'hehuoren')
+    WHERE id > ${lastDemoCompany} AND department_id = 2 AND (id / 4) % 2 = 0`.execute(db);
+}
+
+/**
+ * Drops the tables' plain indexes (not their keys) for the bulk insert and builds them after, which is several
+ * times faster than keeping them up to date row by row.
  */
 export async function withoutIndexes(db: Db, tables: string[], fill: () => Promise<void>): Promise<void> {
-  if (!isPostgres(db)) return fill();
   const indexes = (
-    await sql<{ name: string; definition: string }>`SELECT i.indexname AS name, i.indexdef AS definition
-      FROM pg_indexes i WHERE i.tablename IN (${sql.join(tables)})
-      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`.execute(db)
+    isPostgres(db)
+      ? await sql<{ name: string; definition: string }>`SELECT i.indexname AS name, i.indexdef AS definition
+          FROM pg_indexes i WHERE i.tablename IN (${sql.join(tables)})
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`.execute(db)
+      : await sql<{ name: string; definition: string }>`SELECT name, sql AS definition FROM sqlite_master
+          WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${sql.join(tables)})`.execute(db)
   ).rows;
   for (const index of indexes) await sql`DROP INDEX ${sql.ref(index.name)}`.execute(db);
   await fill();
@@ -140,64 +155,53 @@ function padded(db: Db, value: RawBuilder<unknown>, width: number): RawBuilder<u
     : sql`substr(${'0'.repeat(width)} || (${value}), ${-width})`;
 }
 
-const METRICS = sql.raw(
-  'topup_amount, topup_count, payout_amount, payout_count, charge_amount, charge_count, refund_amount, refund_count, net_amount, entry_count',
-);
-const SUMS = sql.raw(
-  'SUM(topup_amount), SUM(topup_count), SUM(payout_amount), SUM(payout_count), SUM(charge_amount), SUM(charge_count), SUM(refund_amount), SUM(refund_count), SUM(net_amount), SUM(entry_count)',
-);
-
-async function seedRollups(db: Db, lastDemoCompany: number, options: StatisticsBenchOptions) {
-  const daysPerCompany = Math.floor(options.entries / options.companies / 4);
-  const rows = options.companies * daysPerCompany;
-  const step = Math.floor(365 / daysPerCompany);
-  // Row n: company (n % companies), its k-th posting day (k = n / companies) at a company-specific offset,
-  // so (company, day) never repeats. Amounts in 1/10000 yuan, varied but deterministic.
-  const values = sql`(s.n * 7919 % 900000 + 10000) * 100`;
-  const day = daysBefore(db, options.today, sql`364 - ((s.n / ${options.companies}) * ${step} + c.id % ${step})`);
+/**
+ * ENTRIES ledger entries: posting n (0 … companies × days - 1) is company i = n % companies on its k-th posting
+ * day (k = n / companies, oldest first), `(days - 1 - k) × step + id % step` days before today, so every
+ * company posts every `step` days up to today and the current month is full. A posting is a top-up at 09:00
+ * covering a payout and its 6 % service charge at 10:00 plus C, then at 11:00 the refund R of a failed payout
+ * item. C and R are the company's own, so the day's net is C + R, the balance after posting k is (k + 1)(C + R)
+ * and every entry's balance_after is exact (never negative) without a window over ten million rows. Amounts in
+ * 1/10000 yuan, varied but deterministic. Integer literals (not bound numbers, which SQLite divides as reals)
+ * keep the day arithmetic integral on both databases.
+ */
+async function seedLedger(db: Db, lastDemoCompany: number, options: StatisticsBenchOptions) {
+  const days = daysPerCompany(options);
+  const step = Math.floor(365 / days);
+  const companies = sql.lit(options.companies);
+  const k = sql`(s.n / ${companies})`;
+  const daysAgo = sql`(${sql.lit(days - 1)} - ${k}) * ${sql.lit(step)} + c.id % ${sql.lit(step)}`;
+  const payout = sql`(((s.n * 7919) % 900000 + 10000) * 100)`;
+  const charge = sql`(${payout} * 6 / 100)`;
+  const kept = sql`((c.id % 1000 + 1) * 10000)`;
+  const refund = sql`((c.id % 100 + 1) * 10000)`;
+  const topup = sql`(${payout} + ${charge} + ${kept})`;
+  const before = sql`(${k} * (${kept} + ${refund}))`;
+  const kinds = sql`(SELECT 1 AS kind UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4)`;
   await sql`
-    INSERT INTO stat_company_day (company_id, platform_mark, day, department_id, subsidiary_id, ${METRICS})
-    SELECT c.id, c.platform_mark, ${day}, COALESCE(c.department_id, 0), COALESCE(c.subsidiary_id, 0),
-      ${values} + 5000000, 1, ${values}, 1, ${values} * 6 / 100, 1, ${values} / 50, 1,
-      5000000 - ${values} * 6 / 100 + ${values} / 50, 4
-    FROM ${series(db, rows)} s JOIN companies c ON c.id = ${lastDemoCompany} + 1 + s.n % ${options.companies}`.execute(
-    db,
-  );
-  await sql`INSERT INTO stat_company_month (company_id, platform_mark, month, department_id, subsidiary_id, ${METRICS})
-    SELECT company_id, platform_mark, SUBSTR(day, 1, 7), MAX(department_id), MAX(subsidiary_id), ${SUMS}
-    FROM stat_company_day WHERE company_id > ${lastDemoCompany} GROUP BY company_id, platform_mark, SUBSTR(day, 1, 7)`.execute(
-    db,
-  );
-  const added = sql.raw(
-    [
-      'topup_amount',
-      'topup_count',
-      'payout_amount',
-      'payout_count',
-      'charge_amount',
-      'charge_count',
-      'refund_amount',
-      'refund_count',
-      'net_amount',
-      'entry_count',
-    ]
-      .map((column) => `${column} = stat_group_day.${column} + excluded.${column}`)
-      .join(', '),
-  );
-  await sql`INSERT INTO stat_group_day (platform_mark, day, department_id, subsidiary_id, ${METRICS})
-    SELECT platform_mark, day, department_id, subsidiary_id, ${SUMS}
-    FROM stat_company_day WHERE company_id > ${lastDemoCompany} GROUP BY platform_mark, day, department_id, subsidiary_id
-    ON CONFLICT (platform_mark, day, department_id, subsidiary_id) DO UPDATE SET ${added}`.execute(db);
+    INSERT INTO ledger_entries (company_id, platform_mark, kind, amount, balance_after, ref_type, ref_id, create_time)
+    SELECT c.id, c.platform_mark, e.kind,
+      CASE e.kind WHEN 1 THEN ${topup} WHEN 2 THEN -${payout} WHEN 3 THEN -${charge} ELSE ${refund} END,
+      ${before} + CASE e.kind WHEN 1 THEN ${topup} WHEN 2 THEN ${charge} + ${kept} WHEN 3 THEN ${kept}
+        ELSE ${kept} + ${refund} END,
+      CASE e.kind WHEN 1 THEN 'recharge' WHEN 3 THEN 'batch' ELSE 'item' END, s.n + 1,
+      ${daysBefore(db, options.today, daysAgo)} || CASE e.kind WHEN 1 THEN ' 09:00:00' WHEN 4 THEN ' 11:00:00' ELSE ' 10:00:00' END
+    FROM ${series(db, options.companies * days)} s JOIN companies c ON c.id = ${lastDemoCompany} + 1 + s.n % ${companies}
+    CROSS JOIN ${kinds} e`.execute(db);
+  // Each bench company's balance: its last posting's balance_after, days × (C + R).
+  await sql`INSERT INTO accounts (company_id, platform_mark, balance, update_time)
+    SELECT c.id, c.platform_mark, ${sql.lit(days)} * (${kept} + ${refund}), ${`${options.today} 11:00:00`}
+    FROM companies c WHERE c.id > ${lastDemoCompany}`.execute(db);
+}
+
+function daysPerCompany(options: StatisticsBenchOptions): number {
+  return Math.floor(options.entries / options.companies / 4);
 }
 
 /** The finance pages' rows for the bench companies (see the file's comment). */
 async function seedFinance(db: Db, lastDemoCompany: number, today: string) {
   const now = `${today} 09:00:00`;
   const bench = sql`c.id > ${lastDemoCompany}`;
-  await sql`INSERT INTO accounts (company_id, platform_mark, balance, update_time)
-    SELECT c.id, c.platform_mark, (c.id * 7919 % 1000000) * 10000 + 1000000, ${now} FROM companies c WHERE ${bench}`.execute(
-    db,
-  );
   const accountNumber = sql`'6228' || a.platform_mark || ${padded(db, sql`a.company_id`, 9)}`;
   await sql`INSERT INTO bank_sub_accounts (account_number, company_id, platform_mark, account_name, status, open_time)
     SELECT ${accountNumber}, a.company_id, a.platform_mark, c.name, 1, c.create_time

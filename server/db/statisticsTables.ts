@@ -41,6 +41,8 @@ export interface StatGroupDayTable extends RollupMetrics {
   day: string;
   department_id: number;
   subsidiary_id: number;
+  /** The company's sale partner (合伙人 user) when posted, 0 for none (migration 111). */
+  sale_partner_id: number;
   /** stat_company_day rows of this edition, day, department and partner (migration 075). */
   company_count: Generated<number>;
 }
@@ -53,6 +55,7 @@ export interface StatGroupMonthTable {
   month: string;
   department_id: number;
   subsidiary_id: number;
+  sale_partner_id: number;
   company_count: Generated<number>;
   /** Signed sum of every entry of the month (the edition's ledger total is the sum over months). */
   net_amount: Generated<number>;

@@ -12,15 +12,14 @@ import { companyConditions } from '../money/companyFilters';
  *   range → stat_company_day summed per company. A single day or month needs no grouping, so its first page is
  *   a walk of the (platform_mark, day|month, payout_amount) index.
  * - per time bucket, department or partner, and every total without a company-name filter → stat_group_day
- *   (a partner's own companies, which the group rollups cannot tell apart, read stat_company_day/month instead)
- *   (a handful of rows per day).
+ *   (a handful of rows per day; also per sale partner, so a partner's own companies are a few rows too).
  */
 export interface ReportCriteria {
   platformMark: number;
   period: Period;
   /** The caller's department scope (kefu, partners); undefined for everyone else. */
   departmentIds?: readonly number[];
-  /** A partner's own companies (sale partner): answered from the per-company rollups only. */
+  /** A partner's own companies (sale partner): the group rollups are keyed by it, the company rows filtered. */
   salePartnerId?: number;
   departmentId?: number;
   partnerId?: number;
@@ -102,16 +101,19 @@ function where(db: Db, table: Table, criteria: ReportCriteria): RawBuilder<unkno
   if (table !== 'stat_group_day' && table !== 'stat_group_month') {
     const { companyName, salePartnerId } = criteria;
     parts.push(...(companyConditions(db, 't.company_id', { companyName, salePartnerId }) as RawBuilder<unknown>[]));
+  } else if (criteria.salePartnerId !== undefined) {
+    parts.push(sql`t.sale_partner_id = ${criteria.salePartnerId}`);
   }
   return sql.join(parts, sql` AND `);
 }
 
 /**
- * Whether only the per-company rollups can answer: the group rollups know no company names and no sale partner,
- * so a company-name filter or a partner's own companies read (and total) the company rows.
+ * Whether only the per-company rollups can answer: the group rollups know no company names, so a company-name
+ * filter reads (and totals) the company rows. A partner's own companies are a key of the group rollups
+ * (sale_partner_id, migration 111).
  */
 function byCompany(criteria: ReportCriteria): boolean {
-  return Boolean(criteria.companyName) || criteria.salePartnerId !== undefined;
+  return Boolean(criteria.companyName);
 }
 
 function companySource(period: Period): Source {
@@ -334,7 +336,7 @@ function groupPage(
   by: 'department_id' | 'subsidiary_id',
   page: ReportPageRequest,
 ): PageQuery {
-  const source = criteria.salePartnerId !== undefined ? 'stat_company_day' : 'stat_group_day';
+  const source = byCompany(criteria) ? 'stat_company_day' : 'stat_group_day';
   const table = sql.table(source);
   const condition = where(db, source, criteria);
   const key = sql.raw(`t.${by}`);

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { LEDGER } from '../../src/domain/moneyEnums';
 import type { Db } from '../db/database';
-import { recountCompanyRows } from '../db/migrations/075_statistics_company_counts';
+import { regroupRollups } from '../db/migrations/111_statistics_sale_partner';
 import type { Database } from '../db/schema';
 
 /**
@@ -95,14 +95,16 @@ export async function addToRollups(
   const metrics = metricsOf(entries);
   const company = await tx
     .selectFrom('companies')
-    .select(['department_id', 'subsidiary_id'])
+    .select(['department_id', 'subsidiary_id', 'sale_partner_id'])
     .where('id', '=', account.companyId)
     .executeTakeFirst();
   const departmentId = Number(company?.department_id ?? 0);
   const subsidiaryId = Number(company?.subsidiary_id ?? 0);
+
   const day = now.slice(0, 10);
   const month = now.slice(0, 7);
   const owner = { department_id: departmentId, subsidiary_id: subsidiaryId };
+  const group = { ...owner, sale_partner_id: Number(company?.sale_partner_id ?? 0) };
   // A row whose entry_count is just this posting's was created now (every posting adds at least one entry);
   // postings of one account are serialized by postEntries' update of its balance, so this cannot race.
   const dayRow = await tx
@@ -124,9 +126,9 @@ export async function addToRollups(
   const newDay = Number(dayRow.entry_count) === metrics.entry_count ? 1 : 0;
   await tx
     .insertInto('stat_group_day')
-    .values({ platform_mark: account.platformMark, day, ...owner, ...metrics, company_count: newDay })
+    .values({ platform_mark: account.platformMark, day, ...group, ...metrics, company_count: newDay })
     .onConflict((conflict) =>
-      conflict.columns(['platform_mark', 'day', 'department_id', 'subsidiary_id']).doUpdateSet({
+      conflict.columns(['platform_mark', 'day', 'department_id', 'subsidiary_id', 'sale_partner_id']).doUpdateSet({
         ...addedTo('stat_group_day'),
         company_count: sql`stat_group_day.company_count + excluded.company_count`,
       }),
@@ -138,12 +140,12 @@ export async function addToRollups(
     .values({
       platform_mark: account.platformMark,
       month,
-      ...owner,
+      ...group,
       company_count: newMonth,
       net_amount: metrics.net_amount,
     })
     .onConflict((conflict) =>
-      conflict.columns(['platform_mark', 'month', 'department_id', 'subsidiary_id']).doUpdateSet({
+      conflict.columns(['platform_mark', 'month', 'department_id', 'subsidiary_id', 'sale_partner_id']).doUpdateSet({
         company_count: sql`stat_group_month.company_count + excluded.company_count`,
         net_amount: sql`stat_group_month.net_amount + excluded.net_amount`,
       }),
@@ -182,7 +184,6 @@ export async function rebuildStatistics(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('stat_company_day').execute();
     await tx.deleteFrom('stat_company_month').execute();
-    await tx.deleteFrom('stat_group_day').execute();
     const columns = sql.raw(METRIC_COLUMNS.join(', '));
     const from = sql.raw('FROM ledger_entries e LEFT JOIN companies c ON c.id = e.company_id');
     const dept = sql.raw('COALESCE(c.department_id, 0)');
@@ -193,9 +194,7 @@ export async function rebuildStatistics(db: Db): Promise<void> {
     await sql`INSERT INTO stat_company_month (company_id, platform_mark, month, department_id, subsidiary_id, ${columns})
       SELECT e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 7), MAX(${dept}), MAX(${sub}), ${SUMS} ${from}
       GROUP BY e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 7)`.execute(tx);
-    await sql`INSERT INTO stat_group_day (platform_mark, day, department_id, subsidiary_id, ${columns})
-      SELECT e.platform_mark, SUBSTR(e.create_time, 1, 10), ${dept}, ${sub}, ${SUMS} ${from}
-      GROUP BY e.platform_mark, SUBSTR(e.create_time, 1, 10), ${dept}, ${sub}`.execute(tx);
-    await recountCompanyRows(tx);
+    // The group rows (and their company counts) are sums of the company rows just written.
+    await regroupRollups(tx);
   });
 }

@@ -11,12 +11,23 @@ import { createTestApp, type TestApp } from './support/testApp';
 /**
  * Property (issue 15): for random ledger histories — several companies, days and months, every kind, debits
  * that overdraw and roll back — every report's totals, and the sum of its rows, equal the sums of the ledger
- * entries the report covers (edition, period, department filter, department scope). The rollups are also what
+ * entries the report covers (edition, period, department filter, department scope, a partner's own companies).
+ * The rollups are also what
  * rebuildStatistics recomputes from the ledger.
  */
 let test: TestApp;
+/** The sale partners (合伙人 users) of the demo companies the postings use, and a user who owns none. */
+let salePartners: number[] = [];
 beforeAll(async () => {
   test = await createTestApp();
+  const owners = await test.db
+    .selectFrom('companies')
+    .select('sale_partner_id')
+    .distinct()
+    .where('id', '<=', 12)
+    .where('sale_partner_id', 'is not', null)
+    .execute();
+  salePartners = [...owners.map((row) => Number(row.sale_partner_id)), 999_999];
 });
 afterAll(async () => test?.close());
 
@@ -58,7 +69,12 @@ interface Oracle {
 }
 
 /** The ledger's own sums, straight from ledger_entries (independent of the rollups). */
-async function ledgerSums(mark: number, period: Period, departmentIds?: number[]): Promise<Oracle> {
+async function ledgerSums(
+  mark: number,
+  period: Period,
+  departmentIds?: number[],
+  salePartnerId?: number,
+): Promise<Oracle> {
   let query = test.db
     .selectFrom('ledger_entries')
     .leftJoin('companies', 'companies.id', 'ledger_entries.company_id')
@@ -68,6 +84,7 @@ async function ledgerSums(mark: number, period: Period, departmentIds?: number[]
     .where('ledger_entries.create_time', '<=', `${period.to} 23:59:59`);
   // An empty department scope sees nothing (`IN ()` is valid SQLite but a syntax error in PostgreSQL).
   if (departmentIds) query = query.where('companies.department_id', 'in', [...departmentIds, -1]);
+  if (salePartnerId !== undefined) query = query.where('companies.sale_partner_id', '=', salePartnerId);
   const rows = await query.execute();
   const sum = {
     topupAmount: 0,
@@ -142,7 +159,8 @@ describe('statistics reports equal the ledger', () => {
           length: fc.integer({ min: 0, max: 60 }),
         }),
         fc.option(fc.subarray([1, 2, 3, 4], { minLength: 0 }), { nil: undefined }),
-        async (postings, periodSpec, scope) => {
+        fc.option(fc.constantFrom(...salePartners), { nil: undefined }),
+        async (postings, periodSpec, scope, salePartnerId) => {
           year += 1;
           const y = year;
           for (const p of postings) await post(p, y);
@@ -164,11 +182,11 @@ describe('statistics reports equal the ledger', () => {
                     };
           for (const declaration of REPORTS) {
             for (const mark of reportEditions(declaration)) {
-              const expected = await ledgerSums(mark, period, scope);
+              const expected = await ledgerSums(mark, period, scope, salePartnerId);
               const result = await runReport(
                 test.db,
                 declaration,
-                { platformMark: mark, period, departmentIds: scope },
+                { platformMark: mark, period, departmentIds: scope, salePartnerId },
                 { sort: { field: declaration.defaultSort, order: 'desc' }, offset: 0, limit: 1000 },
               );
               for (const key of KEYS) {

@@ -37,6 +37,7 @@ import * as serviceRates from './103_service_rates';
 import * as partnerChannels from './104_partner_channels';
 import * as platformSettings from './105_platform_settings';
 import * as registrationContacts from './110_registration_contacts';
+import * as statisticsSalePartner from './111_statistics_sale_partner';
 import * as authChanges from './115_auth_changes';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
@@ -79,5 +80,6 @@ export const migrations: Record<string, Migration> = {
   '104_partner_channels': partnerChannels,
   '105_platform_settings': platformSettings,
   '110_registration_contacts': registrationContacts,
+  '111_statistics_sale_partner': statisticsSalePartner,
   '115_auth_changes': authChanges,
 };
