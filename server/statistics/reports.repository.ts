@@ -150,6 +150,17 @@ async function totalsAndCount(
   return { totals: numbers(row), total: Number(row.row_count ?? 0) };
 }
 
+/**
+ * LIMIT and OFFSET as literals (validated integers): PostgreSQL keeps the plans of named statements
+ * (server/db/preparedStatements.ts), and a generic plan with a LIMIT parameter cannot know it is a first page.
+ */
+function limitOf(page: ReportPageRequest): RawBuilder<unknown> {
+  if (!Number.isSafeInteger(page.limit) || !Number.isSafeInteger(page.offset) || page.limit < 0 || page.offset < 0) {
+    throw new Error(`invalid page ${page.limit}/${page.offset}`);
+  }
+  return sql`LIMIT ${sql.lit(page.limit)} OFFSET ${sql.lit(page.offset)}`;
+}
+
 /** One term of a page's order: on the rollup (inside the page query) and on the page's rows (outside). */
 interface OrderTerm {
   inner: string;
@@ -253,7 +264,7 @@ function companyPage(db: Db, criteria: ReportCriteria, page: ReportPageRequest):
     : sql`SELECT t.company_id, t.department_id, t.subsidiary_id, ${plain()} FROM ${table} t WHERE ${condition}`;
   const terms = orderTerms(page.sort, source.grouped, { inner: 't.company_id', outer: 'p.company_id' });
   const rows = withNames(
-    sql`${select} ORDER BY ${rendered(terms, 'inner')} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    sql`${select} ORDER BY ${rendered(terms, 'inner')} ${limitOf(page)}`,
     { company: true, department: true, partner: true },
     terms,
   );
@@ -285,7 +296,7 @@ function companyDayPage(db: Db, criteria: ReportCriteria, page: ReportPageReques
       : orderTerms(page.sort, false, { inner: 't.company_id', outer: 'p.company_id' });
   const rows = withNames(
     sql`SELECT t.day AS bucket, t.company_id, ${plain()} FROM stat_company_day t
-      WHERE ${condition} ORDER BY ${rendered(terms, 'inner')} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      WHERE ${condition} ORDER BY ${rendered(terms, 'inner')} ${limitOf(page)}`,
     { company: true },
     terms,
   );
@@ -317,7 +328,7 @@ function timePage(db: Db, criteria: ReportCriteria, page: ReportPageRequest): Pa
   const terms = orderTerms(page.sort, true, { inner: 'bucket', outer: 'p.bucket' });
   return {
     rows: withNames(
-      sql`${grouped} ORDER BY ${rendered(terms, 'inner')} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      sql`${grouped} ORDER BY ${rendered(terms, 'inner')} ${limitOf(page)}`,
       {},
       terms,
     ),
@@ -345,7 +356,7 @@ function groupPage(
   const terms = orderTerms(page.sort, true, { inner: by, outer: `p.${by}` });
   return {
     rows: withNames(
-      sql`${grouped} ORDER BY ${rendered(terms, 'inner')} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      sql`${grouped} ORDER BY ${rendered(terms, 'inner')} ${limitOf(page)}`,
       { department: true, partner: by === 'subsidiary_id' },
       terms,
     ),
