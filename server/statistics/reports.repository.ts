@@ -74,8 +74,13 @@ function plain(alias = 't'): RawBuilder<unknown> {
   return sql.raw(METRIC_KEYS.map((key) => `${alias}.${COLUMN_OF[key]} AS "${key}"`).join(', '));
 }
 
-/** The WHERE of a rollup table for the criteria (alias t). */
-function where(db: Db, table: Table, criteria: ReportCriteria): RawBuilder<unknown> {
+/**
+ * The WHERE of a rollup table for the criteria (alias t). `walkOrderIndex`: a first page of company rows in the
+ * order of an index (a single day or month, no company-name filter): SQLite then keeps the scope's company list
+ * off the company_id key, so it walks the order index and stops after a page instead of reading every company
+ * of the scope and sorting (a partner with 12 000 companies: 0.5 s → a few ms).
+ */
+function where(db: Db, table: Table, criteria: ReportCriteria, walkOrderIndex = false): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`t.platform_mark = ${criteria.platformMark}`];
   if (table === 'stat_company_month' || table === 'stat_group_month') {
     const months = wholeMonths(criteria.period) ?? {
@@ -100,7 +105,10 @@ function where(db: Db, table: Table, criteria: ReportCriteria): RawBuilder<unkno
   if (criteria.partnerId !== undefined) parts.push(sql`t.subsidiary_id = ${criteria.partnerId}`);
   if (table !== 'stat_group_day' && table !== 'stat_group_month') {
     const { companyName, salePartnerId } = criteria;
-    parts.push(...(companyConditions(db, 't.company_id', { companyName, salePartnerId }) as RawBuilder<unknown>[]));
+    const options = { walkOrderIndex: walkOrderIndex && !companyName };
+    parts.push(
+      ...(companyConditions(db, 't.company_id', { companyName, salePartnerId }, options) as RawBuilder<unknown>[]),
+    );
   } else if (criteria.salePartnerId !== undefined) {
     parts.push(sql`t.sale_partner_id = ${criteria.salePartnerId}`);
   }
@@ -258,10 +266,11 @@ function companyPage(db: Db, criteria: ReportCriteria, page: ReportPageRequest):
   const source = companySource(criteria.period);
   const condition = where(db, source.table, criteria);
   const table = sql.table(source.table);
+  const walked = where(db, source.table, criteria, !source.grouped);
   const select = source.grouped
     ? sql`SELECT t.company_id, MAX(t.department_id) AS department_id, MAX(t.subsidiary_id) AS subsidiary_id, ${summed()}
         FROM ${table} t WHERE ${condition} GROUP BY t.company_id`
-    : sql`SELECT t.company_id, t.department_id, t.subsidiary_id, ${plain()} FROM ${table} t WHERE ${condition}`;
+    : sql`SELECT t.company_id, t.department_id, t.subsidiary_id, ${plain()} FROM ${table} t WHERE ${walked}`;
   const terms = orderTerms(page.sort, source.grouped, { inner: 't.company_id', outer: 'p.company_id' });
   const rows = withNames(
     sql`${select} ORDER BY ${rendered(terms, 'inner')} ${limitOf(page)}`,
@@ -296,7 +305,8 @@ function companyDayPage(db: Db, criteria: ReportCriteria, page: ReportPageReques
       : orderTerms(page.sort, false, { inner: 't.company_id', outer: 'p.company_id' });
   const rows = withNames(
     sql`SELECT t.day AS bucket, t.company_id, ${plain()} FROM stat_company_day t
-      WHERE ${condition} ORDER BY ${rendered(terms, 'inner')} ${limitOf(page)}`,
+      WHERE ${where(db, 'stat_company_day', criteria, page.sort.field === 'bucket')}
+      ORDER BY ${rendered(terms, 'inner')} ${limitOf(page)}`,
     { company: true },
     terms,
   );
@@ -327,11 +337,7 @@ function timePage(db: Db, criteria: ReportCriteria, page: ReportPageRequest): Pa
   const { grouped, count } = timeSource(db, criteria);
   const terms = orderTerms(page.sort, true, { inner: 'bucket', outer: 'p.bucket' });
   return {
-    rows: withNames(
-      sql`${grouped} ORDER BY ${rendered(terms, 'inner')} ${limitOf(page)}`,
-      {},
-      terms,
-    ),
+    rows: withNames(sql`${grouped} ORDER BY ${rendered(terms, 'inner')} ${limitOf(page)}`, {}, terms),
     count,
   };
 }

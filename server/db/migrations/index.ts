@@ -38,6 +38,7 @@ import * as partnerChannels from './104_partner_channels';
 import * as platformSettings from './105_platform_settings';
 import * as registrationContacts from './110_registration_contacts';
 import * as statisticsSalePartner from './111_statistics_sale_partner';
+import * as partnerCompanyIndex from './112_partner_company_index';
 import * as authChanges from './115_auth_changes';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
@@ -81,5 +82,6 @@ export const migrations: Record<string, Migration> = {
   '105_platform_settings': platformSettings,
   '110_registration_contacts': registrationContacts,
   '111_statistics_sale_partner': statisticsSalePartner,
+  '112_partner_company_index': partnerCompanyIndex,
   '115_auth_changes': authChanges,
 };
