@@ -241,3 +241,16 @@ export const ADMIN_MENU: readonly MenuGroup[] = [
   ),
   group('SET_UP', '设置', undefined, '/adPartnerChangesPassword'),
 ];
+
+/**
+ * The key of the group whose menu holds the page at pathname: by the path's first segment, so
+ * '/adMerchant/12/show' opens the group of '/adMerchant' and '/adPlatformCooperation' does not open the group of
+ * '/adPlatform'.
+ */
+export function activeGroupKey(
+  groups: readonly { group: MenuGroup; items: readonly MenuItem[] }[],
+  pathname: string,
+): string | undefined {
+  const page = `/${pathname.split('/').find((segment) => segment !== '') ?? ''}`;
+  return groups.find(({ items }) => items.some((item) => item.path === page))?.group.key;
+}

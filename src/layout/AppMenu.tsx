@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { useMemo, useState } from 'react';
 import { Menu, useSidebarState } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import type { MenuGroup, MenuItem } from '../domain/menus';
+import { activeGroupKey, type MenuGroup, type MenuItem } from '../domain/menus';
 import { isAdminShellUser } from '../domain/permissions';
 import { visibleMenu } from '../domain/visibleMenu';
 import { prefetchList } from './prefetchList';
@@ -32,7 +32,7 @@ function MenuLinks({ items }: { items: readonly MenuItem[] }) {
 
 function AdminGroups({ groups }: { groups: readonly { group: MenuGroup; items: MenuItem[] }[] }) {
   const location = useLocation();
-  const active = groups.find(({ items }) => items.some((item) => location.pathname.startsWith(item.path)))?.group.key;
+  const active = activeGroupKey(groups, location.pathname);
   const [open, setOpen] = useState<Record<string, boolean>>(() => (active ? { [active]: true } : {}));
   const [sidebarOpen] = useSidebarState();
   return (

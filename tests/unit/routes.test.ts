@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MENU, MERCHANT_MENU, merchantMenu } from '../../src/domain/menus';
+import { ADMIN_MENU, activeGroupKey, MERCHANT_MENU, merchantMenu } from '../../src/domain/menus';
 import { ALL_PERMISSION_CODES, findRoute, PUBLIC_PATHS, ROUTES, SHELL_HOME } from '../../src/domain/routes';
 
 /** The admin table of spec §2, copied literally. */
@@ -395,5 +395,21 @@ describe('the help admin pages', () => {
     const group = ADMIN_MENU.find((candidate) => candidate.items.some((item) => item.path === '/adHelpCenter'));
     expect(group?.groupCode).toBe('ADM_SYSTEM_SET');
     expect(group?.items.map((item) => item.path)).toContain('/adHelpCategory');
+  });
+});
+
+describe('activeGroupKey', () => {
+  const groups = ADMIN_MENU.map((group) => ({ group, items: group.items }));
+  const groupOf = (path: string) => ADMIN_MENU.find((group) => group.items.some((item) => item.path === path))?.key;
+
+  it('opens the group holding the page, not one holding a page whose path is a prefix of it', () => {
+    expect(groupOf('/adPlatformCooperation')).not.toBe(groupOf('/adPlatform'));
+    expect(activeGroupKey(groups, '/adPlatformCooperation')).toBe(groupOf('/adPlatformCooperation'));
+    expect(activeGroupKey(groups, '/adPlatform')).toBe(groupOf('/adPlatform'));
+  });
+
+  it('opens the group of a record page by its first segment, and none for a page outside the menu', () => {
+    expect(activeGroupKey(groups, '/adMerchant/12/show')).toBe(groupOf('/adMerchant'));
+    expect(activeGroupKey(groups, '/nowhere')).toBeUndefined();
   });
 });
