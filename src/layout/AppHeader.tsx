@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { AppBar, LoadingIndicator, TitlePortal, useLocaleState, useLogout } from 'react-admin';
 import { MESSAGES } from '../domain/codes';
 import { canSwitchCompany, productTitle } from '../domain/editions';
@@ -31,7 +31,8 @@ function useChineseOnly() {
   }, [locale, setLocale]);
 }
 
-export function AppHeader() {
+/** Memoised: nothing in it follows the page, and react-admin's layout renders it again on every navigation. */
+export const AppHeader = memo(function AppHeader() {
   useChineseOnly();
   const session = useSession();
   const logout = useLogout();
@@ -73,4 +74,4 @@ export function AppHeader() {
       )}
     </AppBar>
   );
-}
+});

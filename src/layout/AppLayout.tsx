@@ -35,11 +35,13 @@ function MainArea({ children }: { children: ReactNode }) {
   );
 }
 
+// The content may shrink below its widest table: a wide list scrolls inside its card, not the page.
+const LAYOUT_SX = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } as const;
+
 export function AppLayout({ children }: { children: ReactNode }) {
   useDocumentTitle();
   return (
-    // The content may shrink below its widest table: a wide list scrolls inside its card, not the page.
-    <Layout appBar={AppHeader} menu={AppMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
+    <Layout appBar={AppHeader} menu={AppMenu} sx={LAYOUT_SX}>
       <MainArea>{children}</MainArea>
     </Layout>
   );

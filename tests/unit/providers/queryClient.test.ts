@@ -54,9 +54,15 @@ describe('AdminQueryClient', () => {
   it('gives the permissions of the session and leaves other queries alone', () => {
     loginAs(1);
     const client = new AdminQueryClient();
-    const permissions = new QueryObserver(client, { queryKey: ['auth', 'getPermissions', {}], queryFn: vi.fn(async () => null) });
+    const permissions = new QueryObserver(client, {
+      queryKey: ['auth', 'getPermissions', {}],
+      queryFn: vi.fn(async () => null),
+    });
     expect(permissions.getCurrentResult().data).toEqual([...ROLE_TEMPLATES[1]]);
-    const list = new QueryObserver(client, { queryKey: ['adMerchant', 'getList', {}], queryFn: vi.fn(async () => null) });
+    const list = new QueryObserver(client, {
+      queryKey: ['adMerchant', 'getList', {}],
+      queryFn: vi.fn(async () => null),
+    });
     expect(list.getCurrentResult()).toMatchObject({ isPending: true, data: undefined });
   });
 
