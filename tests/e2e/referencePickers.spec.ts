@@ -26,6 +26,8 @@ test('/adMerchant：按客服姓名筛选企业，刷新后筛选和姓名都还
 
 test('商户激活：分公司按名称搜索，服务端分页，不再要求输入编号', async ({ page }) => {
   await loginAs(page, 'admin');
+  // Opened before the login has answered, the page would find no session and go back to /login.
+  await expect(page.getByTestId('current-user')).toBeVisible();
   await page.goto('/adActivateMerchant');
   await page.getByRole('button', { name: '添加筛选' }).click();
   await page.getByRole('menuitemcheckbox', { name: '分公司' }).click();
