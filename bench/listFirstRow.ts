@@ -4,13 +4,10 @@
 // plainest react-admin app (bench/anchorApp: two ListGuesser resources over a small JSON server holding the
 // same company rows, one bundle). Then warm navigation: from that list to another one through the menu.
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { listRequest } from '../providers/listRequest';
-import { buildUrl } from '../providers/requestUrl';
-import { RESOURCES } from '../resources/index';
 import { FIRST_PAINT_SWITCH } from '../src/boot/handoff';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/e2e/support/browser';
 import { buildBenchDb } from './seed/buildBenchDb';
-import { ensureAnchorBuild, startAnchorServer } from './support/anchorApp';
+import { anchorRows, ensureAnchorBuild, startAnchorServer } from './support/anchorApp';
 import { ensureBuild } from './support/build';
 import { conditions, figure, header } from './support/report';
 import { startBenchServer } from './support/server';
@@ -117,21 +114,6 @@ async function navigate(page: Page, href: string): Promise<number> {
   return time;
 }
 
-/** The same company rows our list shows, as plain records for the anchor's JSON server. */
-async function sampleRows(base: string, token: string, name: string, rows: number) {
-  const declaration = RESOURCES.find((candidate) => candidate.name === name);
-  if (!declaration) throw new Error(`no declaration ${name}`);
-  const { path, query, q } = listRequest(declaration.api, {
-    pagination: { page: 1, perPage: rows },
-    sort: declaration.defaultSort,
-  });
-  const response = await fetch(`${base}${buildUrl(path, query, q)}`, {
-    headers: { Authorization: `Bearer ${token}`, platformMark: '1' },
-  });
-  const envelope = (await response.json()) as { content: { content: Record<string, unknown>[] } };
-  return envelope.content.content;
-}
-
 function spread(values: number[]): string {
   return `${Math.round(median(values))} ms (min ${Math.round(Math.min(...values))}, max ${Math.round(Math.max(...values))})`;
 }
@@ -153,8 +135,8 @@ async function main() {
     const session = sessionEntries(login);
     const maxRows = Math.max(...CASES.map((item) => item.rows));
     anchor = await startAnchorServer(anchorRoot, {
-      companies: await sampleRows(server.url, String(login.token), 'adMerchant', maxRows),
-      contracts: await sampleRows(server.url, String(login.token), 'adTheMainInformation', maxRows),
+      companies: await anchorRows(server.url, String(login.token), 'adMerchant', maxRows),
+      contracts: await anchorRows(server.url, String(login.token), 'adTheMainInformation', maxRows),
     });
     console.log(`  anchor: react-admin ListGuesser over ${maxRows} of the same company rows (${anchorRoot})`);
     const anchorUrl = anchor.url;

@@ -7,12 +7,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { type Browser, chromium } from '@playwright/test';
-import { listRequest } from '../providers/listRequest';
-import { buildUrl } from '../providers/requestUrl';
-import { RESOURCES } from '../resources/index';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/e2e/support/browser';
 import { buildBenchDb } from './seed/buildBenchDb';
-import { ensureAnchorBuild, startAnchorServer } from './support/anchorApp';
+import { anchorRows, ensureAnchorBuild, startAnchorServer } from './support/anchorApp';
 import { ensureBuild } from './support/build';
 import { startBenchServer } from './support/server';
 import { loginContent, median, sessionEntries } from './support/session';
@@ -437,25 +434,6 @@ async function profile(
   for (const line of chosen.lines) console.log(`    ${line}`);
 }
 
-/** The same company rows our list shows, for the anchor's JSON server (as bench/listFirstRow.ts). */
-async function sampleRows(base: string, token: string, name: string, rows: number) {
-  const declaration = RESOURCES.find((candidate) => candidate.name === name);
-  if (!declaration) throw new Error(`no declaration ${name}`);
-  const {
-    path: apiPath,
-    query,
-    q,
-  } = listRequest(declaration.api, {
-    pagination: { page: 1, perPage: rows },
-    sort: declaration.defaultSort,
-  });
-  const response = await fetch(`${base}${buildUrl(apiPath, query, q)}`, {
-    headers: { Authorization: `Bearer ${token}`, platformMark: '1' },
-  });
-  const envelope = (await response.json()) as { content: { content: Record<string, unknown>[] } };
-  return envelope.content.content;
-}
-
 async function main() {
   ensureBuild();
   // PROFILE_ANCHOR_ROOT: the anchor built with hidden source maps, for its breakdown by package.
@@ -468,7 +446,7 @@ async function main() {
     const login = await loginContent(server.url, 'admin');
     const session = sessionEntries(login);
     anchor = await startAnchorServer(anchorRoot, {
-      companies: await sampleRows(server.url, String(login.token), 'adMerchant', ROWS),
+      companies: await anchorRows(server.url, String(login.token), 'adMerchant', ROWS),
       contracts: [],
     });
     const which = process.env.PROFILE_ONLY;

@@ -6,6 +6,9 @@ import fastifyStatic from '@fastify/static';
 import react from '@vitejs/plugin-react';
 import Fastify from 'fastify';
 import { build } from 'vite';
+import { listRequest } from '../../providers/listRequest';
+import { buildUrl } from '../../providers/requestUrl';
+import { RESOURCES } from '../../resources/index';
 
 const APP_DIR = path.resolve('bench/anchorApp');
 
@@ -65,4 +68,23 @@ export async function startAnchorServer(
   app.get('/*', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url: address, stop: () => app.close() };
+}
+
+/** The same rows our list shows (its declaration's request, first page), as plain records for the anchor's JSON server. */
+export async function anchorRows(base: string, token: string, name: string, rows: number) {
+  const declaration = RESOURCES.find((candidate) => candidate.name === name);
+  if (!declaration) throw new Error(`no declaration ${name}`);
+  const {
+    path: apiPath,
+    query,
+    q,
+  } = listRequest(declaration.api, {
+    pagination: { page: 1, perPage: rows },
+    sort: declaration.defaultSort,
+  });
+  const response = await fetch(`${base}${buildUrl(apiPath, query, q)}`, {
+    headers: { Authorization: `Bearer ${token}`, platformMark: '1' },
+  });
+  const envelope = (await response.json()) as { content: { content: Record<string, unknown>[] } };
+  return envelope.content.content;
 }
