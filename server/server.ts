@@ -36,8 +36,9 @@ async function serve(): Promise<void> {
   // Which process answered, in a cluster (the multi-process test and the bench read it; nothing else does).
   if (cluster.isWorker) {
     const worker = process.env.WORKER_INDEX ?? String(cluster.worker?.id);
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       reply.header('x-server-worker', worker);
+      done(null, payload);
     });
   }
 

@@ -36,14 +36,14 @@ function isApiCall(method: string, url: string): boolean {
 
 /** Serves the built web app (dist/) with a strict CSP and a fallback to index.html for app routes. */
 export async function registerWebApp(app: FastifyInstance, config: ServerConfig): Promise<void> {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
       reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
       reply.header('x-frame-options', 'DENY');
     }
-    return payload;
+    done(null, payload);
   });
 
   const indexFile = path.join(config.webRoot, 'index.html');

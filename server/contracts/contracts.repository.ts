@@ -4,6 +4,7 @@ import { sortFields } from '../../resources/types';
 import { scopedCompanyIds } from '../auth/scope';
 import { containsPattern, FTS_MIN_CHARS, ftsPhrase } from '../companies/companies.repository';
 import type { Db } from '../db/database';
+import { fixedQuery } from '../db/fixedQuery';
 import { isPostgres } from '../db/migrations/columns';
 import type { Database } from '../db/schema';
 
@@ -228,18 +229,22 @@ export interface ContractCompany {
   sale_partner_id: number | null;
 }
 
+/** The read by id behind the contract's detail, scope check and void: compiled once (server/db/fixedQuery.ts). */
+const contractById = fixedQuery((db: Db, id: number) =>
+  db
+    .selectFrom('contracts')
+    .leftJoin('companies', 'companies.id', 'contracts.company_id')
+    .leftJoin('enterprises', 'enterprises.id', 'contracts.enterprise_id')
+    .select([...RECORD_COLUMNS, 'companies.department_id', 'companies.sale_partner_id'])
+    .where('contracts.id', '=', id),
+);
+
 /** One contract by its primary key, with its company's department and sale partner (for the data scope). */
 export async function findContract(
   db: Db,
   id: number,
 ): Promise<{ record: ContractRecord; company: ContractCompany } | undefined> {
-  const row = await db
-    .selectFrom('contracts')
-    .leftJoin('companies', 'companies.id', 'contracts.company_id')
-    .leftJoin('enterprises', 'enterprises.id', 'contracts.enterprise_id')
-    .select([...RECORD_COLUMNS, 'companies.department_id', 'companies.sale_partner_id'])
-    .where('contracts.id', '=', id)
-    .executeTakeFirst();
+  const [row] = await contractById(db, id);
   if (!row) return undefined;
   const { department_id, sale_partner_id, ...record } = row as unknown as ContractRecord & ContractCompany;
   return { record, company: { department_id, sale_partner_id } };

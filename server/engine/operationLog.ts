@@ -106,15 +106,22 @@ export function bodyChanges(body: unknown): Changes {
  * transaction-owning service): after the answer is built, with the request body as the changes.
  */
 export function registerOperationLogFallback(app: import('fastify').FastifyInstance, db: Kysely<Database>): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.operationLogged || !request.auth) return;
-    if (request.routeOptions.config?.readOnly) return;
-    if (reply.statusCode !== 200 || typeof payload !== 'string' || !payload.startsWith('{"code":1020000')) return;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const skip =
+      request.method === 'GET' ||
+      request.method === 'HEAD' ||
+      request.operationLogged ||
+      !request.auth ||
+      request.routeOptions.config?.readOnly ||
+      reply.statusCode !== 200 ||
+      typeof payload !== 'string' ||
+      !payload.startsWith('{"code":1020000');
+    if (skip) return done(null, payload);
     const rawId = Number((request.params as { id?: unknown } | undefined)?.id);
-    await recordOperation(db, request, request.auth, {
+    recordOperation(db, request, request.auth as AuthContext, {
       action: request.method,
       recordId: Number.isSafeInteger(rawId) ? rawId : null,
       changes: bodyChanges(request.body),
-    });
+    }).then(() => done(null, payload), done);
   });
 }

@@ -45,12 +45,13 @@ function bypassed(request: FastifyRequest): boolean {
 }
 
 export async function maintenanceRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  app.addHook('preHandler', async (request) => {
-    if (request.method !== 'POST' || !GUARDED.has(request.routeOptions.url ?? '')) return;
-    if (bypassed(request)) return;
-    const status = await maintenanceStatus(db);
-    if (status.active)
-      throw new BusinessError(`${MSG_MAINTENANCE}（${status.startTime} 至 ${status.endTime}）`, undefined, status);
+  // A callback hook: every API request passes it, and an async hook would cost each one a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.method !== 'POST' || !GUARDED.has(request.routeOptions.url ?? '') || bypassed(request)) return done();
+    maintenanceStatus(db).then((status) => {
+      if (!status.active) return done();
+      done(new BusinessError(`${MSG_MAINTENANCE}（${status.startTime} 至 ${status.endTime}）`, undefined, status));
+    }, done);
   });
 
   app.get('/api/v1/system/upgradehtml/status', { config: { access: { public: true } } }, async () =>
