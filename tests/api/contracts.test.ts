@@ -488,6 +488,27 @@ describe('staff scope and permissions', () => {
     expect(voided.content.dataStatus).toBe(0);
   });
 
+  it('the read by id follows its company at the very next request: moved out of kefu’s departments it is 403', async () => {
+    // The contract's read is compiled and prepared once (server/db/fixedQuery.ts): only the statement is kept.
+    const inside = await contractWhere((row) => row.departmentId === 2 && row.dataStatus === 1);
+    const url = `/api/v1/contract/${inside.id}`;
+    expect(envelopeOf(await clients.kefu.get(url)).content).toEqual(answered(inside));
+    const move = (department: number) =>
+      t.db.updateTable('companies').set({ department_id: department }).where('id', '=', inside.companyId).execute();
+    await move(3);
+    try {
+      const refused = await clients.kefu.get(url);
+      expect(refused.statusCode).toBe(403);
+      expect(envelopeOf(refused).message).toBe('无权访问该公司的合同');
+      await t.db.updateTable('contracts').set({ nm: '改名后的合同' }).where('id', '=', inside.id).execute();
+      expect(envelopeOf(await clients.admin.get(url)).content.nm).toBe('改名后的合同');
+    } finally {
+      await move(2);
+      await t.db.updateTable('contracts').set({ nm: inside.nm }).where('id', '=', inside.id).execute();
+    }
+    expect(envelopeOf(await clients.kefu.get(url)).content).toEqual(answered(inside));
+  });
+
   it('hehuoren and caiwu (no ADM_PLAT_CONTRACT_MGR) get 403 everywhere', async () => {
     for (const account of ['hehuoren', 'caiwu'] as const) {
       for (const url of [listUrl({}), '/api/v1/contract/1', '/api/v1/contract/willexpire/1']) {

@@ -196,6 +196,35 @@ describe('a session sees every change to its access at the very next request, in
 });
 
 describe('the kept access', () => {
+  it('a request that arrives while a transaction disables its user waits for the commit, then is refused', async () => {
+    // On SQLite a kept session is admitted without waiting for anything (the version read is synchronous), unless
+    // the connection is inside a transaction: then the request must wait, not pass on what the transaction hides.
+    const staff = await freshStaff();
+    await expectBoth(staff.token, 200);
+    let commit = () => {};
+    const held = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    let disabled = () => {};
+    const written = new Promise<void>((resolve) => {
+      disabled = resolve;
+    });
+    const transaction = t.db.transaction().execute(async (tx) => {
+      await tx.updateTable('users').set({ status: 0 }).where('id', '=', staff.id).execute();
+      disabled();
+      await held;
+    });
+    await written;
+    const read = readContract(t.app, staff.token);
+    const early = await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve('waiting'), 50))]);
+    commit();
+    await transaction;
+    // PostgreSQL reads the committed row at once (still enabled then): a 200 before the commit is right there.
+    if (early !== 'waiting') expect(t.dialect).toBe('postgres');
+    if (early === 'waiting') expect((await read).statusCode).toBe(401);
+    expect((await readContract(t.app, staff.token)).statusCode).toBe(401);
+  });
+
   it('answers a repeated session from memory until something it depends on changes', async () => {
     const staff = await freshStaff();
     const claims = decode(staff.token);
