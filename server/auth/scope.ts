@@ -1,5 +1,6 @@
 import { ROLE } from '../../src/domain/roles';
 import type { Db } from '../db/database';
+import { fixedQuery } from '../db/fixedQuery';
 import { ForbiddenError, fail } from '../http/errors';
 import type { AuthContext } from './access';
 
@@ -22,6 +23,11 @@ export function companyScope(auth: AuthContext): CompanyScope {
   return scope;
 }
 
+/** What a staff scope needs of a company, read on most company-keyed calls: compiled once (fixedQuery). */
+const companyScopeRow = fixedQuery((db: Db, companyId: number) =>
+  db.selectFrom('companies').select(['id', 'department_id', 'sale_partner_id']).where('id', '=', companyId),
+);
+
 /** Throws 403 unless the user may see this company; a missing company is a business error. */
 export async function assertCompanyVisible(db: Db, auth: AuthContext, companyId: number): Promise<void> {
   const scope = companyScope(auth);
@@ -29,11 +35,7 @@ export async function assertCompanyVisible(db: Db, auth: AuthContext, companyId:
     if (scope.companyId !== companyId) throw new ForbiddenError('无权访问其他公司的数据');
     return;
   }
-  const company = await db
-    .selectFrom('companies')
-    .select(['id', 'department_id', 'sale_partner_id'])
-    .where('id', '=', companyId)
-    .executeTakeFirst();
+  const [company] = await companyScopeRow(db, companyId);
   if (!company) fail('公司不存在');
   if (!companyInScope(scope, company)) throw new ForbiddenError('无权访问该公司的数据');
 }

@@ -106,6 +106,21 @@ describe('sign_status/:coid: data scope', () => {
     expect((await clients.merchant.get('/api/v1/companies/sign_status/999999')).statusCode).toBe(403);
   });
 
+  it('a company moved to another department leaves kefu’s scope at the very next request, and comes back', async () => {
+    const url = `/api/v1/companies/sign_status/${company.dept2}`;
+    const move = (department: number) =>
+      t.db.updateTable('companies').set({ department_id: department }).where('id', '=', company.dept2).execute();
+    expect((await clients.kefu.get(url)).statusCode).toBe(200);
+    await move(3);
+    try {
+      expect((await clients.kefu.get(url)).statusCode).toBe(403);
+      expect((await clients.admin.get(url)).statusCode).toBe(200);
+    } finally {
+      await move(2);
+    }
+    expect((await clients.kefu.get(url)).statusCode).toBe(200);
+  });
+
   it.each(['abc', '0', '-1', '1.5', '1e3x'])('a malformed company id (%s) is a business error', async (id) => {
     const response = await clients.admin.get(`/api/v1/companies/sign_status/${id}`);
     expect(response.statusCode).toBe(200);
