@@ -5,7 +5,7 @@ import { roleLabel } from '../src/domain/roles';
 import { findRoute } from '../src/domain/routes';
 import { apiBase } from './appConfig';
 import { loginPathFor, loginWithPassword, logoutLocally, type PasswordLogin } from './auth/loginApi';
-import { refreshIfDue, setRefreshFailedHandler, startTokenRefresh } from './auth/tokenRefresh';
+import { refreshIfDue, setRefreshFailedHandler, startTokenRefresh, tokenFreshNow } from './auth/tokenRefresh';
 import { ApiError, setUnauthorizedHandler } from './httpClient';
 import { requestHeaders } from './requestHeaders';
 import { getSession, getToken } from './sessionStore';
@@ -56,6 +56,16 @@ export function canAccessNow({ resource, action }: { resource: string; action: s
   const codes = actionPermissions(resource, action);
   if (codes === null) return true;
   return codes.length > 0 && hasAnyPermission(session.user, codes);
+}
+
+/**
+ * checkAuth's answer when it needs no request: a session whose token is not due for a refresh (then the check
+ * starts the refresh timer, as checkAuth does). Undefined when only the asynchronous checkAuth can tell.
+ */
+export function checkAuthNow(): true | undefined {
+  if (!getSession() || !tokenFreshNow()) return undefined;
+  startTokenRefresh();
+  return true;
 }
 
 /**

@@ -26,6 +26,25 @@ export function hasEarlyResponse(url: string): boolean {
   return !!early && early.url === url && Date.now() - early.startedAt <= (early.maxAgeMs ?? MAX_AGE_MS);
 }
 
+/**
+ * Whether the early answer for exactly this URL has arrived, waiting for it at most `ms`: the app's start
+ * (src/admin/initialList.ts) takes it before the first render only when it is there, never holding the page for
+ * a slow server.
+ */
+export async function earlyResponseArrives(url: string, ms: number): Promise<boolean> {
+  if (!hasEarlyResponse(url)) return false;
+  const early = (window as EarlyWindow).__lgEarlyResponse as EarlyResponse;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([early.response.then(() => true).catch(() => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The early answer for exactly this URL, once; undefined when there is none (or it is stale). */
 export function takeEarlyResponse(url: string): Promise<Response> | undefined {
   if (typeof window === 'undefined') return undefined;

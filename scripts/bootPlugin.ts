@@ -9,6 +9,9 @@ import type { Plugin, ResolvedConfig } from 'vite';
  *   config.json, the first paint, the chunks (modulepreload) and the entry (see src/boot/boot.ts);
  * - firstPaint.js, loaded by boot.js only on a logged-in admin page, so /login never downloads it.
  * Each is bundled on its own (IIFE, no shared chunks), so the app's chunking is untouched.
+ * Beside index.html it writes admin.html, the same page with modulepreload links for the entry and the admin
+ * chunks: the server sends it for the admin's pages (server/webApp.ts), so the browser asks for the chunks
+ * while it parses the page's head instead of once boot.js has arrived and run (one round trip later).
  */
 export function bootPlugin(options: {
   adminModule: string;
@@ -54,6 +57,14 @@ export function bootPlugin(options: {
       let source = text.replace(entryTag[0], `<script src="/${bootFile}"></script>\n    `);
       for (const match of entryPreloads) source = source.replace(match[0], '');
       html.source = source;
+      const adminPreloads = [...new Set([bootValues.entryFile, ...bootValues.entryFiles, ...adminFiles])]
+        .map((href) => `<link rel="modulepreload" crossorigin href="${href}">\n    `)
+        .join('');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'admin.html',
+        source: source.replace(`<script src="/${bootFile}">`, `${adminPreloads}<script src="/${bootFile}">`),
+      });
     },
   };
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PUBLIC_PATHS } from '../src/domain/routes';
 import type { ServerConfig } from './config';
 
 /**
@@ -65,11 +66,15 @@ export async function registerWebApp(app: FastifyInstance, config: ServerConfig)
       );
     },
   });
+  // The admin's pages: index.html with the admin chunks preloaded (scripts/bootPlugin.ts), when the build has it.
+  const adminPage = existsSync(path.join(config.webRoot, 'admin.html')) ? 'admin.html' : 'index.html';
   app.get('/*', (request, reply) => {
     if (isApiCall(request.method, request.url)) {
       return reply.callNotFound();
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const pathname = request.url.split('?')[0];
+    const page = PUBLIC_PATHS.includes(pathname) ? 'index.html' : adminPage;
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
   app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
 }

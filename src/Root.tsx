@@ -18,11 +18,14 @@ let loadedAdminApp: ComponentType | undefined;
  * main.tsx loads the admin before the first render on an admin page. A lazy component suspends on its first
  * render even when its chunk is already there, and React 19 then holds the content back until 300 ms after the
  * fallback was shown (its Suspense throttle): on a cold admin page 200-300 ms of an idle main thread (issue
- * 18). Once loaded here, the admin renders directly.
+ * 18). Once loaded here, the admin renders directly, with the opened list's first page when it has arrived.
  */
-export function preloadAdminApp(): Promise<void> {
-  return import('./admin/AdminApp').then((module) => {
+export function preloadAdminApp(configLoaded: Promise<void>): Promise<void> {
+  return import('./admin/AdminApp').then(async (module) => {
     loadedAdminApp = module.default;
+    // The opened list's first page, which needs the API's address from config.json.
+    await configLoaded;
+    await module.prepareAdminStart();
   });
 }
 const WorkerSignPage = lazy(() =>

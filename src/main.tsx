@@ -11,7 +11,8 @@ if (!container) throw new Error('index.html 缺少 <div id="root">');
 // Outside the public pages the admin app is needed at once: its chunks load while config.json does, and the
 // first render waits for both (rendering before would only show a loading fallback, and then delay the app).
 const adminPage = window.location.pathname !== '/' && !PUBLIC_PATHS.includes(window.location.pathname);
-await Promise.all([loadRuntimeConfig(), adminPage ? preloadAdminApp().catch(() => undefined) : undefined]);
+const configLoaded = loadRuntimeConfig();
+await Promise.all([configLoaded, adminPage ? preloadAdminApp(configLoaded).catch(() => undefined) : undefined]);
 // 通用设置 (platform name, phone, filing number by host): read at start, applied when it arrives.
 void loadPublicSettings();
 createRoot(container).render(

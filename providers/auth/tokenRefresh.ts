@@ -28,12 +28,16 @@ export function refreshToken(): Promise<string> {
   return inFlight;
 }
 
+/** Whether the token is there and not yet due for a refresh: usable now, with nothing to ask the server. */
+export function tokenFreshNow(now = Date.now()): boolean {
+  const token = getToken();
+  return !!token && tokenRemainingMs(token, now) > TIMING.refreshWhenRemainingMs;
+}
+
 /** Refreshes when due; resolves true when the session is still usable. */
 export async function refreshIfDue(now = Date.now()): Promise<boolean> {
-  const token = getToken();
-  if (!token) return false;
-  const remaining = tokenRemainingMs(token, now);
-  if (remaining > TIMING.refreshWhenRemainingMs) return true;
+  if (!getToken()) return false;
+  if (tokenFreshNow(now)) return true;
   try {
     await refreshToken();
     return true;

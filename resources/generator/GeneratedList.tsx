@@ -22,6 +22,7 @@ import { filterElements } from './inputs';
 import { ListFirstPaintHandoff } from './ListFirstPaintHandoff';
 import { RowActions } from './RowActions';
 import { ACTIONS_SOURCE, datagridSx } from './tableSx';
+import { useStoredColumns } from './useStoredColumns';
 
 function ListActions({ declaration }: { declaration: ResourceDeclaration }) {
   const { canAccess: canCreate } = useCanAccess({ resource: declaration.name, action: 'create' });
@@ -67,7 +68,21 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
   const { canAccess: canEdit } = useCanAccess({ resource: declaration.name, action: 'edit' });
   const pageSizes = [...listPageSizes(declaration)];
   const hasActions = (declaration.actions?.length ?? 0) > 0 || renderActions !== undefined;
-  const columns = listFields(declaration);
+  const omit = declaration.fields.filter((field) => field.hidden).map((field) => field.source);
+  const columns = [
+    ...listFields(declaration).map(fieldElement),
+    hasActions && (
+      <FunctionField
+        key={ACTIONS_SOURCE}
+        label="操作"
+        // Its own column key: the column chooser and `omit` tell columns apart by source.
+        source={ACTIONS_SOURCE}
+        sortable={false}
+        render={(record: RaRecord) => renderActions?.(record) ?? <RowActions declaration={declaration} />}
+      />
+    ),
+  ];
+  useStoredColumns(declaration.name, columns, omit);
   return (
     <List
       resource={declaration.name}
@@ -89,20 +104,11 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
       <DatagridConfigurable
         rowClick={rowClick ?? (declaration.views.show ? 'show' : declaration.views.edit && canEdit ? 'edit' : false)}
         expand={expand}
-        omit={declaration.fields.filter((field) => field.hidden).map((field) => field.source)}
+        omit={omit}
         bulkActionButtons={false}
         sx={datagridSx(hasActions)}
       >
-        {columns.map(fieldElement)}
-        {hasActions && (
-          <FunctionField
-            label="操作"
-            // Its own column key: the column chooser and `omit` tell columns apart by source.
-            source={ACTIONS_SOURCE}
-            sortable={false}
-            render={(record: RaRecord) => renderActions?.(record) ?? <RowActions declaration={declaration} />}
-          />
-        )}
+        {columns}
       </DatagridConfigurable>
     </List>
   );

@@ -1,5 +1,5 @@
 import { lazy, memo, useState } from 'react';
-import { Admin, Authenticated, CustomRoutes } from 'react-admin';
+import { AdminContext, AdminUI, Authenticated, CustomRoutes, localStorageStore } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider, loginRedirect } from '../../providers/authProvider';
 import { createDataProvider } from '../../providers/dataProvider';
@@ -16,6 +16,8 @@ import { RouteGuard } from '../routing/RouteGuard';
 import { LazyBoundary } from '../shell/LazyBoundary';
 import { adminTheme } from './adminTheme';
 import { BUILT_PAGES, BUILT_RESOURCES } from './builtPages';
+import { loadInitialList, seedInitialList } from './initialList';
+import { definitionsOf, StaticResourceDefinitions } from './StaticResourceDefinitions';
 
 const UnderConstruction = lazy(() =>
   import('../pages/UnderConstruction').then((module) => ({ default: module.UnderConstruction })),
@@ -24,6 +26,11 @@ const UnderConstruction = lazy(() =>
 const AboutPage = lazy(() => import('../pages/public/AboutPage').then((module) => ({ default: module.AboutPage })));
 
 const dataProvider = createDataProvider(resourceApi);
+
+/** Before the first render of a cold start (src/Root.tsx preloadAdminApp): the opened list's first page. */
+export function prepareAdminStart(): Promise<void> {
+  return loadInitialList(dataProvider);
+}
 
 /** Every spec route: a resource, a built custom page, or (only while unbuilt) the 功能建设中 page. */
 function customRoutes() {
@@ -49,8 +56,10 @@ function customRoutes() {
  * navigation) made react-admin re-read its routes and unregister then re-register every resource: two more
  * renders of the whole layout before the next list could ask for its data.
  */
+const RESOURCE_ELEMENTS = RESOURCES.map(buildResource);
+const RESOURCE_DEFINITIONS = definitionsOf(RESOURCE_ELEMENTS);
 const ADMIN_CHILDREN = [
-  ...RESOURCES.map(buildResource),
+  ...RESOURCE_ELEMENTS,
   <CustomRoutes key="customRoutes">
     <Route path={SHELL_HOME.admin.root} element={<Navigate to={SHELL_HOME.admin.home} replace />} />
     <Route path={SHELL_HOME.merchant.root} element={<Navigate to={SHELL_HOME.merchant.home} replace />} />
@@ -68,29 +77,47 @@ const ADMIN_CHILDREN = [
   </CustomRoutes>,
 ];
 
+/** react-admin's store (what <Admin> would make: localStorage under RaStore.). */
+const store = localStorageStore();
+
+/**
+ * react-admin's I18nContextProvider renders nothing on its first render unless the store's locale is the i18n
+ * provider's, then everything on the next: on a first visit (an empty store) one more render before the page.
+ * The locale the app starts in is the provider's anyway.
+ */
+function keepLocale(): void {
+  if (store.getItem('locale') === undefined) store.setItem('locale', i18nProvider.getLocale());
+}
+
 /**
  * The react-admin application behind both shells (/adHome and /home). Memoised: it has no props, and its parent
  * renders on every navigation (react-admin's own router follows the location).
  */
 function AdminApp() {
-  // One query cache per mount: a new login starts with an empty one.
-  const [queryClient] = useState(() => new AdminQueryClient());
+  // One query cache per mount: a new login starts with an empty one (or with the list page the start asked for).
+  const [queryClient] = useState(() => {
+    const client = new AdminQueryClient();
+    seedInitialList(client);
+    keepLocale();
+    return client;
+  });
   // Without a session go straight to the login page, keeping where the user wanted to go.
   if (!getSession()) return <Navigate to={loginRedirect()} replace />;
   return (
-    <Admin
+    <AdminContext
       queryClient={queryClient}
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
-      layout={AppLayout}
+      store={store}
       theme={adminTheme}
-      loginPage={false}
-      accessDenied={AccessDenied}
-      disableTelemetry
     >
-      {ADMIN_CHILDREN}
-    </Admin>
+      <StaticResourceDefinitions initial={RESOURCE_DEFINITIONS}>
+        <AdminUI layout={AppLayout} loginPage={false} accessDenied={AccessDenied} disableTelemetry>
+          {ADMIN_CHILDREN}
+        </AdminUI>
+      </StaticResourceDefinitions>
+    </AdminContext>
   );
 }
 

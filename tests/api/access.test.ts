@@ -303,6 +303,11 @@ describe('with the built web app served beside the API', () => {
     expect(directives.has('frame-src') || directives.has('child-src')).toBe(false);
   });
 
+  it('without an admin.html in the build, the admin pages get index.html too', async () => {
+    const response = await web.app.inject({ method: 'GET', url: '/adMerchant?perPage=25' });
+    expect(response.body).toBe('<!doctype html><title>灵工结算平台</title>');
+  });
+
   it('serves the pdf.js worker (an .mjs asset) as JavaScript, which a module worker requires', async () => {
     const response = await web.app.inject({ method: 'GET', url: '/assets/pdf.worker.min-test.mjs' });
     expect(response.statusCode).toBe(200);
@@ -314,4 +319,36 @@ describe('with the built web app served beside the API', () => {
     const response = await authed(web.app, token).get('/api/v1/servicecharge');
     expect(envelopeOf(response).content).toEqual([{ companyType: 1, rate: 600, platformMark: 1 }]);
   });
+});
+
+describe('with a build that has admin.html (the admin chunks preloaded)', () => {
+  let web: TestApp;
+
+  beforeAll(async () => {
+    const webRoot = fs.mkdtempSync(path.join(t.config.dataDir, 'web-admin-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>public</title>');
+    fs.writeFileSync(path.join(webRoot, 'admin.html'), '<!doctype html><title>admin</title>');
+    web = await createTestApp({ WEB_ROOT: webRoot });
+  });
+
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  it.each(['/adMerchant', '/adMerchant?perPage=200', '/home', '/adHome'])('GET %s serves admin.html', async (url) => {
+    const response = await web.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>admin</title>');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/', '/login', '/login?Rurl=%2FadMerchant', '/register', '/authentication', '/versionUpdate', '/test'])(
+    'GET %s (a public page) serves index.html, which downloads no admin chunk',
+    async (url) => {
+      const response = await web.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>public</title>');
+    },
+  );
 });

@@ -66,7 +66,7 @@ describe('AdminQueryClient', () => {
     expect(list.getCurrentResult()).toMatchObject({ isPending: true, data: undefined });
   });
 
-  it('asks checkAuth again on a new page only once the token-check interval has passed', async () => {
+  it('answers checkAuth from a fresh token at once, and asks it again once the token-check interval has passed', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     loginAs(1);
     const client = new AdminQueryClient();
@@ -74,16 +74,96 @@ describe('AdminQueryClient', () => {
     const mount = () => {
       const observer = new QueryObserver(client, { queryKey: ['auth', 'checkAuth', {}], queryFn: checkAuth });
       const unsubscribe = observer.subscribe(() => {});
-      return unsubscribe;
+      return { result: observer.getCurrentResult(), unsubscribe };
     };
-    mount()();
-    await vi.waitFor(() => expect(checkAuth).toHaveBeenCalledTimes(1));
+    const first = mount();
+    expect(first.result).toMatchObject({ isPending: false, data: true });
+    first.unsubscribe();
     await Promise.resolve();
-    mount()();
+    mount().unsubscribe();
     await Promise.resolve();
-    expect(checkAuth).toHaveBeenCalledTimes(1);
+    expect(checkAuth).not.toHaveBeenCalled();
     vi.setSystemTime(Date.now() + TIMING.tokenCheckIntervalMs + 1);
-    mount()();
-    await vi.waitFor(() => expect(checkAuth).toHaveBeenCalledTimes(2));
+    mount().unsubscribe();
+    await vi.waitFor(() => expect(checkAuth).toHaveBeenCalledTimes(1));
+  });
+
+  it('leaves checkAuth to the auth provider when the token is due for a refresh or there is no session', async () => {
+    // 5 minutes left: due for a refresh, which only the asynchronous checkAuth does.
+    saveLoginContent(loginContent(makeUser(1, ROLE_TEMPLATES[1]), fakeJwt(Math.floor(Date.now() / 1000) + 300)));
+    const due = new QueryObserver(new AdminQueryClient(), {
+      queryKey: ['auth', 'checkAuth', {}],
+      queryFn: vi.fn(async () => true),
+    });
+    expect(due.getCurrentResult()).toMatchObject({ isPending: true, data: undefined });
+
+    vi.stubGlobal('sessionStorage', new MemoryStorage());
+    const checkAuth = vi.fn(async () => {
+      throw new Error('no session');
+    });
+    const loggedOut = new QueryObserver(new AdminQueryClient(), {
+      queryKey: ['auth', 'checkAuth', {}],
+      queryFn: checkAuth,
+      retry: false,
+    });
+    const unsubscribe = loggedOut.subscribe(() => {});
+    expect(loggedOut.getCurrentResult()).toMatchObject({ isPending: true, data: undefined });
+    await vi.waitFor(() => expect(loggedOut.getCurrentResult().isError).toBe(true));
+    expect(checkAuth).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+
+  it("a seeded list page is what react-admin's list key finds, fresh at mount, asked again once it is old", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    loginAs(1);
+    const client = new AdminQueryClient();
+    const params = { pagination: { page: 1, perPage: 25 }, sort: { field: 'createTime', order: 'DESC' }, filter: {} };
+    const seeded = { data: [{ id: 7, name: '深圳甲公司' }], total: 1 };
+    client.seedList('adMerchant', params, seeded);
+    // ra-core useGetList's key; the meta it adds is undefined.
+    const queryKey = ['adMerchant', 'getList', { ...params, meta: undefined }];
+    const getList = vi.fn(async () => ({ data: [], total: 0 }));
+    const mount = () => {
+      const observer = new QueryObserver(client, { queryKey, queryFn: getList });
+      const unsubscribe = observer.subscribe(() => {});
+      return { result: observer.getCurrentResult(), unsubscribe };
+    };
+    const first = mount();
+    expect(first.result).toMatchObject({ isPending: false, isFetching: false, data: seeded });
+    first.unsubscribe();
+    await Promise.resolve();
+    expect(getList).not.toHaveBeenCalled();
+    // Another page of the same list is asked for as usual.
+    const other = new QueryObserver(client, {
+      queryKey: ['adMerchant', 'getList', { ...params, pagination: { page: 2, perPage: 25 }, meta: undefined }],
+      queryFn: getList,
+    });
+    const unsubscribeOther = other.subscribe(() => {});
+    await vi.waitFor(() => expect(getList).toHaveBeenCalledTimes(1));
+    unsubscribeOther();
+    vi.setSystemTime(Date.now() + 15_001);
+    mount().unsubscribe();
+    await vi.waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
+  });
+
+  it('after its first answer a seeded list is an ordinary one: stale at once, asked again on the next mount', async () => {
+    loginAs(1);
+    const client = new AdminQueryClient();
+    const params = {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { name: '甲' },
+    };
+    client.seedList('adMerchant', params, { data: [], total: 0 });
+    const queryKey = ['adMerchant', 'getList', params];
+    const getList = vi.fn(async () => ({ data: [{ id: 1 }], total: 1 }));
+    await client.refetchQueries({ queryKey });
+    expect(getList).not.toHaveBeenCalled();
+    await client.fetchQuery({ queryKey, queryFn: getList, staleTime: 0 });
+    expect(getList).toHaveBeenCalledTimes(1);
+    const observer = new QueryObserver(client, { queryKey, queryFn: getList });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
+    unsubscribe();
   });
 });
