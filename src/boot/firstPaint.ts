@@ -9,7 +9,7 @@ import { RESOURCES } from '../../resources/index';
 import { hasFirstPaint } from '../../resources/types';
 import type { Page } from '../domain/codes';
 import { canSwitchCompany, productTitle } from '../domain/editions';
-import { renderFirstPaint } from './firstPaintView';
+import { renderFirstPaint, rowsThatFit } from './firstPaintView';
 import { appListShown, endFirstPaint, firstPaintDone, firstPaintDrawn } from './handoff';
 import { initialListParams, visibleColumns } from './listParams';
 
@@ -52,7 +52,8 @@ async function firstPaint(): Promise<void> {
     productTitle: productTitle(session.platformMark),
     columns: visibleColumns(declaration, localStorage),
     sort: { field: params.sort?.field ?? '', order: params.sort?.order ?? 'ASC' },
-    rows: content.content,
+    rows: content.content.slice(0, rowsThatFit(window.innerHeight)),
+    pageRows: content.content.length,
     total: content.totalElements,
     page: params.pagination?.page ?? 1,
     perPage: params.pagination?.perPage ?? content.content.length,
