@@ -19,6 +19,8 @@ interface Prepared<R> {
  * per query gives every row the same shape at once. The names are the statement's own column names, quoted.
  */
 function rowOf<R>(names: string[]): (values: unknown[]) => R {
+  // In a literal, "__proto__": sets the prototype instead of a field.
+  if (names.includes('__proto__')) throw new Error('fixedQuery: a column may not be called __proto__');
   const fields = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`);
   return new Function('values', `return { ${fields.join(', ')} };`) as (values: unknown[]) => R;
 }

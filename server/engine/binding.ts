@@ -30,7 +30,7 @@ export interface ResourceBinding {
   editionCodes?: { column: string; codes: Readonly<Record<number, readonly string[]>> };
   /** Column values every row of this view has (one edition's or one list's view of a shared table): reads see only those rows, new rows get them. */
   fixed?: Readonly<Record<string, string | number>>;
-  /** A condition every row of this read-only view meets beyond `fixed` (e.g. workers of upload-enabled enterprises); applied to every read like `fixed`. */
+  /** A condition every row of this read-only view meets beyond `fixed` (e.g. workers of upload-enabled enterprises); applied to every read like `fixed`. The read of one record is compiled once per database (server/db/fixedQuery.ts): a value of the moment (today's date) belongs in the SQL, not in JavaScript. */
   where?: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
   // Views of one table may declare the same record paths (one, update, delete): the engine serves each path once, for the view whose fixed values the record has.
   /** How a q= key matches, where the default (by the filter's declared type, on the field of the same name) does not fit. */

@@ -3,6 +3,7 @@ import { ROLE } from '../../src/domain/roles';
 import type { AuthContext } from '../auth/access';
 import { companyScope, limitsCompanies, scopedCompanyIds } from '../auth/scope';
 import type { Db } from '../db/database';
+import { fixedQuery } from '../db/fixedQuery';
 import { containsCondition, prefixCondition } from '../db/textMatch';
 import { ForbiddenError, fail } from '../http/errors';
 import { choiceFilter } from '../http/fieldChecks';
@@ -166,6 +167,23 @@ export async function listPage(
   return { rows: rows as EngineRecord[], total: Number(count.n) };
 }
 
+const recordReads = new WeakMap<ResourceBinding, (db: Db, id: number) => Promise<EngineRecord[]>>();
+
+/** The read of one record for a caller who sees every row: the same SQL every time, so compiled once (fixedQuery). */
+function recordById(
+  binding: ResourceBinding,
+  columns: ResolvedColumns,
+): (db: Db, id: number) => Promise<EngineRecord[]> {
+  let read = recordReads.get(binding);
+  if (!read) {
+    read = fixedQuery((db: Db, id: number) =>
+      baseSelect(db, binding, columns).where(sql.ref(columns.idColumn), '=', id),
+    ) as (db: Db, id: number) => Promise<EngineRecord[]>;
+    recordReads.set(binding, read);
+  }
+  return read;
+}
+
 /** The record, or undefined when there is none; a record outside the caller's scope is 403, not absent. */
 export async function findRecord(
   db: Db,
@@ -175,8 +193,8 @@ export async function findRecord(
   auth: AuthContext | null,
 ): Promise<EngineRecord | undefined> {
   const scope = auth ? scopeCondition(binding, auth) : null;
+  if (!scope) return (await recordById(binding, columns)(db, id))[0];
   const query = baseSelect(db, binding, columns).where(sql.ref(columns.idColumn), '=', id);
-  if (!scope) return (await query.executeTakeFirst()) as EngineRecord | undefined;
   const row = (await query.where(scope).executeTakeFirst()) as EngineRecord | undefined;
   if (row) return row;
   const fixed = fixedCondition(binding);
