@@ -7,6 +7,7 @@ import { hasFirstPaint } from './resources/types';
 import { bootPlugin } from './scripts/bootPlugin';
 import { pdfjsAssets } from './scripts/pdfjsAssets';
 import { shellChunks } from './scripts/shellChunks';
+import { listRecipes } from './src/boot/listRecipes';
 import { PUBLIC_PATHS } from './src/domain/routes';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -18,9 +19,7 @@ export default defineConfig({
     bootPlugin({
       adminModule: 'src/admin/AdminApp.tsx',
       publicPaths: PUBLIC_PATHS,
-      firstPaintPaths: [...RESOURCES.filter(hasFirstPaint), ...FIRST_PAINT_PAGES].map(
-        (declaration) => `/${declaration.name}`,
-      ),
+      listRecipes: listRecipes([...RESOURCES.filter(hasFirstPaint), ...FIRST_PAINT_PAGES]),
     }),
   ],
   // The /test diagnostics page shows which build is running.

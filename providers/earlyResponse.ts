@@ -20,6 +20,11 @@ export function publishEarlyResponse(url: string, response: Promise<Response>, m
   (window as EarlyWindow).__lgEarlyResponse = { url, startedAt: Date.now(), maxAgeMs, response };
 }
 
+/** The fresh early answer for exactly this URL, left for whoever takes it (the first paint reads a clone). */
+export function peekEarlyResponse(url: string): Promise<Response> | undefined {
+  return hasEarlyResponse(url) ? (window as EarlyWindow).__lgEarlyResponse?.response : undefined;
+}
+
 /** Whether a fresh early answer for exactly this URL is waiting to be taken. */
 export function hasEarlyResponse(url: string): boolean {
   const early = typeof window === 'undefined' ? undefined : (window as EarlyWindow).__lgEarlyResponse;

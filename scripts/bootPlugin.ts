@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { type OutputBundle, type OutputChunk, rolldown } from 'rolldown';
 import type { Plugin, ResolvedConfig } from 'vite';
+import type { ListRecipe } from '../src/boot/listRecipes';
 
 /**
  * Builds src/boot into two classic scripts beside the app (external: the CSP allows no inline script):
@@ -16,7 +17,8 @@ import type { Plugin, ResolvedConfig } from 'vite';
 export function bootPlugin(options: {
   adminModule: string;
   publicPaths: readonly string[];
-  firstPaintPaths: readonly string[];
+  /** The lists with a first paint, by path (src/boot/listRecipes.ts). */
+  listRecipes: Record<string, ListRecipe>;
 }): Plugin {
   let config: ResolvedConfig;
   return {
@@ -44,7 +46,7 @@ export function bootPlugin(options: {
         entryFiles: entryPreloads.map((match) => match[1]),
         adminFiles,
         firstPaintFile: `/${firstPaintFile}`,
-        firstPaintPaths: options.firstPaintPaths,
+        listRecipes: options.listRecipes,
         publicPaths: options.publicPaths,
       };
       const bootSource = await bundleScript(config.root, 'src/boot/boot.ts', {

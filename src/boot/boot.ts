@@ -1,6 +1,8 @@
 import { startConfigJson } from '../../providers/appConfig';
 import { getToken } from '../../providers/sessionStore';
+import { startEarlyList } from './earlyList';
 import { firstPaintDrawn, onFirstPaintDone } from './handoff';
+import type { ListRecipe } from './listRecipes';
 
 /** Filled in at build time by scripts/bootPlugin.ts. */
 declare const __LG_BOOT__: {
@@ -9,7 +11,8 @@ declare const __LG_BOOT__: {
   entryFiles: string[];
   adminFiles: string[];
   firstPaintFile: string;
-  firstPaintPaths: string[];
+  /** The lists with a first paint, by path: how to ask for their first page (listRecipes.ts). */
+  listRecipes: Record<string, ListRecipe>;
   publicPaths: string[];
 };
 
@@ -45,11 +48,12 @@ function startApp(): void {
 /**
  * Runs first on every page and starts the app (index.html has no module script of its own; the CSP allows
  * no inline script, hence a file). On an admin page (not a public one, which must not download the admin)
- * a cold start would otherwise wait for the entry to run before learning that it needs config.json and
- * the admin chunks, so it starts them at once: the admin is a handful of chunks (scripts/shellChunks.ts), all
- * asked for here. On a declared list with a session firstPaint.js draws the list's first page and asks for the
- * page the app will show (providers/earlyResponse.ts) while those chunks download; only running them waits
- * for it, as the app's start-up holds this 2-core machine's main thread for a second or more.
+ * a cold start would otherwise wait for the entry to run before learning that it needs config.json and the
+ * admin chunks, so it starts them at once (the server's admin.html has asked for the chunks already; the admin
+ * is a handful of chunks, scripts/shellChunks.ts). On a declared list with a session it also asks for the
+ * list's first page as soon as config.json is there (earlyList.ts; the app takes the answer), and firstPaint.js
+ * draws that page's rows while the chunks download; only running the chunks waits for the picture, as the app's
+ * start-up holds this 2-core machine's main thread for a while.
  */
 function boot(): void {
   const path = window.location.pathname;
@@ -58,7 +62,16 @@ function boot(): void {
     return;
   }
   startConfigJson();
-  if (!getToken() || !BOOT.firstPaintPaths.includes(path)) {
+  const recipe = Object.hasOwn(BOOT.listRecipes, path) ? BOOT.listRecipes[path] : undefined;
+  if (!getToken() || !recipe) {
+    startApp();
+    modulepreload(BOOT.adminFiles);
+    return;
+  }
+  startEarlyList(recipe).catch(() => {
+    // Only a head start: the list asks for its page itself.
+  });
+  if (!firstPaintDrawn()) {
     startApp();
     modulepreload(BOOT.adminFiles);
     return;
@@ -69,14 +82,9 @@ function boot(): void {
     started = true;
     startApp();
   };
-  if (firstPaintDrawn()) {
-    modulepreload([BOOT.entryFile, ...BOOT.entryFiles, ...BOOT.adminFiles]);
-    onFirstPaintDone(startOnce);
-    setTimeout(startOnce, FIRST_PAINT_DEADLINE_MS);
-  } else {
-    startOnce();
-    modulepreload(BOOT.adminFiles);
-  }
+  modulepreload([BOOT.entryFile, ...BOOT.entryFiles, ...BOOT.adminFiles]);
+  onFirstPaintDone(startOnce);
+  setTimeout(startOnce, FIRST_PAINT_DEADLINE_MS);
   const script = document.createElement('script');
   script.src = BOOT.firstPaintFile;
   // An inserted script is fetched at low priority, behind every chunk: it would come last.

@@ -1,16 +1,14 @@
 import { applyConfigJson, configJson } from '../../providers/appConfig';
-import { publishEarlyResponse } from '../../providers/earlyResponse';
-import { listRequest } from '../../providers/listRequest';
-import { requestHeaders } from '../../providers/requestHeaders';
-import { buildUrl } from '../../providers/requestUrl';
+import { peekEarlyResponse } from '../../providers/earlyResponse';
 import { getSession } from '../../providers/sessionStore';
 import { FIRST_PAINT_PAGES } from '../../resources/firstPaintPages';
 import { RESOURCES } from '../../resources/index';
 import { hasFirstPaint } from '../../resources/types';
 import type { Page } from '../domain/codes';
 import { canSwitchCompany, productTitle } from '../domain/editions';
+import { earlyListUrl } from './earlyList';
 import { renderFirstPaint, rowsThatFit } from './firstPaintView';
-import { appListShown, endFirstPaint, firstPaintDone, firstPaintDrawn } from './handoff';
+import { appListShown, endFirstPaint, firstPaintDone } from './handoff';
 import { initialListParams, visibleColumns } from './listParams';
 
 /** The app takes over in about two seconds here; a picture older than this stands for an app that failed. */
@@ -18,9 +16,8 @@ const MAX_LIFETIME_MS = 15_000;
 
 /**
  * The first paint of a declared list (loaded by boot.ts on a logged-in page): while the browser still
- * downloads and starts the app, ask for the page the list will ask for and draw its rows in plain DOM.
- * The app's data provider takes this same answer (providers/earlyResponse.ts) instead of asking again,
- * and its list replaces the picture once it has the data (handoff.ts).
+ * downloads and starts the app, draw in plain DOM the rows of the page boot.js asked for (earlyList.ts), which
+ * the app takes too (providers/earlyResponse.ts); its list replaces the picture once it shows (handoff.ts).
  */
 async function firstPaint(): Promise<void> {
   const path = window.location.pathname;
@@ -32,16 +29,12 @@ async function firstPaint(): Promise<void> {
 
   applyConfigJson(await configJson());
   const params = initialListParams(declaration, window.location.search, localStorage);
-  const { path: apiPath, query, q } = listRequest(declaration.api, params);
-  const url = buildUrl(apiPath, query, q);
-  // The app reads the original body; this script reads a copy made before anyone could read it.
-  const answer = fetch(url, { headers: requestHeaders() }).then((response) => ({ response, copy: response.clone() }));
-  publishEarlyResponse(
-    url,
-    answer.then(({ response }) => response),
-  );
-  if (!firstPaintDrawn()) return;
-  const { copy } = await answer;
+  const url = earlyListUrl(declaration);
+  // boot.js asked for this page already (earlyList.ts); the app reads that answer, this script a clone of it,
+  // made before the app starts (boot.js starts it once the picture is drawn).
+  const early = peekEarlyResponse(url);
+  if (!early) return;
+  const copy = (await early).clone();
   if (!copy.ok) return;
   const envelope = (await copy.json()) as { code?: number; content?: Page<Record<string, unknown>> };
   const content = envelope.code === 1020000 ? envelope.content : undefined;

@@ -77,7 +77,11 @@ export function mergeListQuery(options: {
  * The page, sort and filters react-admin's <List> will ask for on this URL: the query string's, else those
  * kept from the last visit, else the declaration's defaults, with the props GeneratedList passes.
  */
-export function initialListParams(declaration: ResourceDeclaration, search: string, storage: Storage): ListParams {
+export function initialListParams(
+  declaration: Pick<ResourceDeclaration, 'name' | 'defaultSort' | 'pageSizes'>,
+  search: string,
+  storage: Storage,
+): ListParams {
   const stored = readStore(storage, `${declaration.name}.listParams`);
   const query = mergeListQuery({
     queryFromLocation: parseListQuery(search),
