@@ -152,7 +152,7 @@ async function pairedRatio(
   label: string,
   anchor: () => Promise<LoadResult>,
   ours: () => Promise<LoadResult>,
-): Promise<number> {
+): Promise<{ anchor: LoadResult; ours: LoadResult; ratio: number }> {
   const rounds: { anchor: LoadResult; ours: LoadResult; ratio: number }[] = [];
   for (let round = 0; round < PAIRED_ROUNDS; round += 1) {
     const a = await anchor();
@@ -167,7 +167,7 @@ async function pairedRatio(
         ', ',
       )}); median round p50 ${median.ours.p50.toFixed(2)} / ${median.anchor.p50.toFixed(2)} ms, p99 ${median.ours.p99.toFixed(2)} / ${median.anchor.p99.toFixed(2)} ms`,
   );
-  return median.ratio;
+  return median;
 }
 
 async function main() {
@@ -217,10 +217,21 @@ async function main() {
     ) => {
       const ours = (scenario: Scenario, requests: number) => () =>
         runLoad({ url: scenario.url(base), headers, connections: CONNECTIONS, requests });
-      await pairedRatio(
+      const byIdRound = await pairedRatio(
         `${label} contract by id / ${anchorLabel} contract by id`,
         () => against.contract(PAIRED_REQUESTS),
         ours(byId, PAIRED_REQUESTS),
+      );
+      // The verdict of the read by id also on the median alternating round: the single load above is one
+      // half-second sample, which a neighbour's burst can spoil (its anchor, taken minutes apart, is not beside it).
+      const { ours: median } = byIdRound;
+      figure(`${label} contract by id, median alternating round`, line(median), {
+        limit: BY_ID_P99_MS,
+        value: median.p99,
+        shown: `${BY_ID_P99_MS} ms p99`,
+      });
+      console.log(
+        `    throughput ${median.rps.toFixed(0)} req/s   goal: ≥ ${BY_ID_RPS} req/s   ${median.rps >= BY_ID_RPS ? 'ok' : 'UNDER GOAL'}`,
       );
       await pairedRatio(
         `${label} companies first page / ${anchorLabel} LIMIT 25`,
