@@ -1,19 +1,15 @@
 import type { DataProvider, GetListParams, GetListResult } from 'ra-core';
 import { earlyResponseArrives } from '../../providers/earlyResponse';
 import type { ListParams } from '../../providers/listRequest';
-import { listRequest } from '../../providers/listRequest';
 import type { AdminQueryClient } from '../../providers/queryClient';
-import { buildUrl } from '../../providers/requestUrl';
-import { getSession } from '../../providers/sessionStore';
 import { RESOURCES } from '../../resources/index';
 import { hasFirstPaint } from '../../resources/types';
-import { initialListParams } from '../boot/listParams';
-import { canSwitchCompany } from '../domain/editions';
+import { openedListPage } from '../boot/earlyList';
 
 /**
  * How long the app's first render may wait for the list's early answer. It is usually there already (asked for
- * by src/boot/firstPaint.ts while the chunks downloaded); when it is not, the app renders at once and the list
- * takes the answer when it mounts, as before.
+ * by boot.js, src/boot/earlyList.ts, while the chunks downloaded); when it is not, the app renders at once and the
+ * list takes the answer when it mounts, as before.
  */
 const WAIT_MS = 100;
 
@@ -36,17 +32,9 @@ export async function loadInitialList(dataProvider: DataProvider): Promise<void>
   const path = window.location.pathname;
   const declaration = RESOURCES.find((candidate) => `/${candidate.name}` === path);
   if (!declaration || !hasFirstPaint(declaration)) return;
-  const session = getSession();
-  // The company-switch view replaces the list of a user who has not picked a company yet.
-  if (!session || (!session.switchCompany && canSwitchCompany(session))) return;
-  const { pagination, sort, filter } = initialListParams(declaration, window.location.search, localStorage);
-  const params = {
-    pagination: pagination ?? { page: 1, perPage: 10 },
-    sort: sort ?? { field: '', order: 'ASC' },
-    filter: filter ?? {},
-  };
-  const { path: apiPath, query, q } = listRequest(declaration.api, params);
-  if (!(await earlyResponseArrives(buildUrl(apiPath, query, q), WAIT_MS))) return;
+  const page = openedListPage(declaration);
+  if (!page || !(await earlyResponseArrives(page.url, WAIT_MS))) return;
+  const { params } = page;
   try {
     const result = await dataProvider.getList(declaration.name, params as GetListParams);
     initial = { path, resource: declaration.name, params, result };

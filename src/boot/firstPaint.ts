@@ -5,11 +5,11 @@ import { FIRST_PAINT_PAGES } from '../../resources/firstPaintPages';
 import { RESOURCES } from '../../resources/index';
 import { hasFirstPaint } from '../../resources/types';
 import type { Page } from '../domain/codes';
-import { canSwitchCompany, productTitle } from '../domain/editions';
-import { earlyListUrl } from './earlyList';
+import { productTitle } from '../domain/editions';
+import { openedListPage } from './earlyList';
 import { renderFirstPaint, rowsThatFit } from './firstPaintView';
 import { appListShown, endFirstPaint, firstPaintDone } from './handoff';
-import { initialListParams, visibleColumns } from './listParams';
+import { visibleColumns } from './listParams';
 
 /** The app takes over in about two seconds here; a picture older than this stands for an app that failed. */
 const MAX_LIFETIME_MS = 15_000;
@@ -23,13 +23,11 @@ async function firstPaint(): Promise<void> {
   const path = window.location.pathname;
   const declaration = [...RESOURCES, ...FIRST_PAINT_PAGES].find((candidate) => `/${candidate.name}` === path);
   if (!declaration || !hasFirstPaint(declaration)) return;
-  // The company-switch view replaces the page of a user who has not picked a company yet.
-  const session = getSession();
-  if (!session || (!session.switchCompany && canSwitchCompany(session))) return;
-
   applyConfigJson(await configJson());
-  const params = initialListParams(declaration, window.location.search, localStorage);
-  const url = earlyListUrl(declaration);
+  const session = getSession();
+  const page = openedListPage(declaration);
+  if (!session || !page) return;
+  const { params, url } = page;
   // boot.js asked for this page already (earlyList.ts); the app reads that answer, this script a clone of it,
   // made before the app starts (boot.js starts it once the picture is drawn).
   const early = peekEarlyResponse(url);

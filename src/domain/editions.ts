@@ -39,3 +39,12 @@ export function parsePlatformMark(value: unknown): PlatformMark {
 export function canSwitchCompany(session: { user: { isChange?: boolean }; platformMark: number } | null): boolean {
   return !!session?.user.isChange && session.platformMark === PLATFORM_MARK.smallScale;
 }
+
+/** Spec §2: a user who may switch and has not picked a company yet sees the company-switch view, not the page. */
+export function mustPickCompany(session: {
+  user: { isChange?: boolean };
+  platformMark: number;
+  switchCompany?: boolean;
+}): boolean {
+  return !session.switchCompany && canSwitchCompany(session);
+}

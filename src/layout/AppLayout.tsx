@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { Layout } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { canSwitchCompany, productTitle } from '../domain/editions';
+import { mustPickCompany, productTitle } from '../domain/editions';
 import { findRoute } from '../domain/routes';
 import { CompanySwitchView } from '../workspace/CompanySwitchView';
 import { UnpaidInvoiceReminder } from '../workspace/UnpaidInvoiceReminder';
@@ -24,7 +24,7 @@ function useDocumentTitle() {
 /** Spec §2: when the session's switch-company flag is off, the company-switch view replaces the main area. */
 function MainArea({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (session && !session.switchCompany && canSwitchCompany(session)) {
+  if (session && mustPickCompany(session)) {
     return <CompanySwitchView currentCompanyId={session.user.properties.cid} />;
   }
   return (

@@ -7,7 +7,7 @@ import { FIRST_PAINT_PAGES } from '../../resources/firstPaintPages';
 import { RESOURCES } from '../../resources/index';
 import { hasFirstPaint } from '../../resources/types';
 import { initialListParams } from '../boot/listParams';
-import { canSwitchCompany } from '../domain/editions';
+import { mustPickCompany } from '../domain/editions';
 
 /** The lists whose first request is known before they mount: those the first paint draws (src/boot). */
 const LISTS = new Map(
@@ -27,7 +27,7 @@ export function prefetchList(path: string): void {
   const session = getSession();
   if (!list || !session || window.location.pathname === path) return;
   // The company-switch view replaces the page of a user who has not picked a company yet.
-  if (!session.switchCompany && canSwitchCompany(session)) return;
+  if (mustPickCompany(session)) return;
   const { path: apiPath, query, q } = listRequest(list.api, initialListParams(list, '', localStorage));
   const url = buildUrl(apiPath, query, q);
   // Pressed, then clicked: one request.
