@@ -36,6 +36,9 @@ function revokeOnServer(): void {
 
 function goToLogin(): void {
   logoutLocally();
+  // Already on the login page (a request of the page just left answered 401 after 退出): loading it again would
+  // only cut off what the user has started there.
+  if (window.location.pathname === '/login') return;
   window.location.assign(loginRedirect());
 }
 

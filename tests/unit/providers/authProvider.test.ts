@@ -160,6 +160,18 @@ describe('wiring of the 401 and refresh-failed handlers', () => {
     expect(getSession()).toBeNull();
   });
 
+  it('a 401 that arrives once the user is on the login page (a request of the page left at 退出) does not load it again', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(1040100, null, '未登录', 401)),
+    );
+    loginAs(2);
+    at('/login');
+    await expect(request('/api/x')).rejects.toMatchObject({ status: 401 });
+    expect(assign).not.toHaveBeenCalled();
+    expect(getSession()).toBeNull();
+  });
+
   it('a failed token refresh logs out and goes to /login?Rurl=...', async () => {
     vi.stubGlobal(
       'fetch',
