@@ -62,16 +62,13 @@ function boot(): void {
     return;
   }
   startConfigJson();
-  const recipe = Object.hasOwn(BOOT.listRecipes, path) ? BOOT.listRecipes[path] : undefined;
-  if (!getToken() || !recipe) {
-    startApp();
-    modulepreload(BOOT.adminFiles);
-    return;
+  const recipe = getToken() && Object.hasOwn(BOOT.listRecipes, path) ? BOOT.listRecipes[path] : undefined;
+  if (recipe) {
+    startEarlyList(recipe).catch(() => {
+      // Only a head start: the list asks for its page itself.
+    });
   }
-  startEarlyList(recipe).catch(() => {
-    // Only a head start: the list asks for its page itself.
-  });
-  if (!firstPaintDrawn()) {
+  if (!recipe || !firstPaintDrawn()) {
     startApp();
     modulepreload(BOOT.adminFiles);
     return;
