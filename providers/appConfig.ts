@@ -37,14 +37,33 @@ export function applyConfigJson(value: unknown): void {
 
 type ConfigWindow = { __lgConfig?: Promise<unknown> };
 
-/** Starts reading config.json ahead of the app (the boot script does this, src/boot/boot.ts). */
-export function startConfigJson(): void {
-  (window as ConfigWindow).__lgConfig = fetchConfigJson();
+/**
+ * config.json's content as our server put it in the page (`<meta name="lg-config">`, server/appPages.ts; "null"
+ * when there is none), or undefined when the page has no such meta (a static deployment): then it is asked for.
+ */
+export function configInPage(): { value: unknown } | undefined {
+  const content = document.querySelector('meta[name="lg-config"]')?.getAttribute('content');
+  if (content === null || content === undefined) return undefined;
+  try {
+    return { value: JSON.parse(content) };
+  } catch {
+    return undefined;
+  }
 }
 
-/** config.json's content: the boot script's early answer when it asked, else a new request. */
+function readConfigJson(): Promise<unknown> {
+  const inPage = configInPage();
+  return inPage ? Promise.resolve(inPage.value) : fetchConfigJson();
+}
+
+/** Starts reading config.json ahead of the app (the boot script does this, src/boot/boot.ts). */
+export function startConfigJson(): void {
+  (window as ConfigWindow).__lgConfig = readConfigJson();
+}
+
+/** config.json's content: the boot script's early answer when it asked, else from the page or a request. */
 export function configJson(): Promise<unknown> {
-  return (window as ConfigWindow).__lgConfig ?? fetchConfigJson();
+  return (window as ConfigWindow).__lgConfig ?? readConfigJson();
 }
 
 /** Reads config.json and applies it. */

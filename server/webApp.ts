@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PUBLIC_PATHS } from '../src/domain/routes';
+import { AppPages } from './appPages';
 import type { ServerConfig } from './config';
 
 /**
@@ -68,13 +69,15 @@ export async function registerWebApp(app: FastifyInstance, config: ServerConfig)
   });
   // The admin's pages: index.html with the admin chunks preloaded (scripts/bootPlugin.ts), when the build has it.
   const adminPage = existsSync(path.join(config.webRoot, 'admin.html')) ? 'admin.html' : 'index.html';
+  const pages = new AppPages(config.webRoot);
+  const sendPage = (reply: FastifyReply, page: 'index.html' | 'admin.html') =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pages.page(page));
   app.get('/*', (request, reply) => {
     if (isApiCall(request.method, request.url)) {
       return reply.callNotFound();
     }
     const pathname = request.url.split('?')[0];
-    const page = PUBLIC_PATHS.includes(pathname) ? 'index.html' : adminPage;
-    return reply.header('cache-control', 'no-cache').sendFile(page);
+    return sendPage(reply, PUBLIC_PATHS.includes(pathname) ? 'index.html' : adminPage);
   });
-  app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  app.get('/', (_request, reply) => sendPage(reply, 'index.html'));
 }

@@ -352,3 +352,64 @@ describe('with a build that has admin.html (the admin chunks preloaded)', () => 
     },
   );
 });
+
+describe("config.json in the page's head (a cold start need not ask for it)", () => {
+  let web: TestApp;
+  let webRoot: string;
+  const page = (title: string) =>
+    `<!doctype html>\n<html>\n  <head>\n    <title>${title}</title>\n    <script src="/assets/boot.js"></script>\n  </head>\n  <body></body>\n</html>`;
+  const metaOf = (html: string) => /<meta name="lg-config" content="([^"]*)" \/>/.exec(html)?.[1];
+
+  beforeAll(async () => {
+    webRoot = fs.mkdtempSync(path.join(t.config.dataDir, 'web-config-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), page('public'));
+    fs.writeFileSync(path.join(webRoot, 'admin.html'), page('admin'));
+    web = await createTestApp({ WEB_ROOT: webRoot });
+  });
+
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  const get = async (url: string) => (await web.app.inject({ method: 'GET', url })).body;
+
+  it('without a config.json the page says there is none, before the boot script', async () => {
+    for (const url of ['/adMerchant', '/login']) {
+      const html = await get(url);
+      expect(metaOf(html)).toBe('null');
+      expect(html.indexOf('lg-config')).toBeLessThan(html.indexOf('<script'));
+    }
+  });
+
+  it("carries config.json's content, escaped for an attribute, and follows an edit without a restart", async () => {
+    const configFile = path.join(webRoot, 'config.json');
+    fs.writeFileSync(configFile, JSON.stringify({ apiBase: 'https://api.example.cn/"<x>&' }));
+    const html = await get('/adMerchant');
+    expect(html).not.toContain('"<x>');
+    const decoded = metaOf(html)
+      ?.replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    expect(JSON.parse(decoded ?? '')).toEqual({ apiBase: 'https://api.example.cn/"<x>&' });
+
+    fs.writeFileSync(configFile, JSON.stringify({ apiBase: 'https://other.example.cn' }));
+    // A later modification time than the first write, whatever the file system's clock resolution.
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(configFile, later, later);
+    expect(metaOf(await get('/login'))).toBe('{&quot;apiBase&quot;:&quot;https://other.example.cn&quot;}');
+    expect(metaOf(await get('/adMerchant'))).toBe('{&quot;apiBase&quot;:&quot;https://other.example.cn&quot;}');
+  });
+
+  it('a config.json that is not JSON gets no meta: the page asks for it, as on a static deployment', async () => {
+    const configFile = path.join(webRoot, 'config.json');
+    fs.writeFileSync(configFile, '{ apiBase: ');
+    const later = new Date(Date.now() + 10_000);
+    fs.utimesSync(configFile, later, later);
+    const html = await get('/adMerchant');
+    expect(html).toContain('<title>admin</title>');
+    expect(metaOf(html)).toBeUndefined();
+    fs.rmSync(configFile);
+    expect(metaOf(await get('/adMerchant'))).toBe('null');
+  });
+});
