@@ -23,7 +23,7 @@ export const appTheme = createTheme(
       background: { default: THEME_TOKENS.background },
     },
     typography: { fontFamily: THEME_TOKENS.fontFamily },
-    sidebar: { width: THEME_TOKENS.sidebarWidth, closedWidth: 56 },
+    sidebar: { width: THEME_TOKENS.sidebarWidth, closedWidth: THEME_TOKENS.sidebarClosedWidth },
   } as Parameters<typeof createTheme>[0],
   zhCN,
   // After zhCN, which would otherwise set its own footer text.

@@ -6,5 +6,6 @@ export const THEME_TOKENS = {
   fontFamily: '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif',
   /** Spec: the menu is 206 px wide. */
   sidebarWidth: 206,
+  sidebarClosedWidth: 56,
   appBarHeight: 48,
 } as const;
