@@ -5,6 +5,8 @@ import { FIRST_PAINT_PAGES } from './resources/firstPaintPages';
 import { RESOURCES } from './resources/index';
 import { hasFirstPaint } from './resources/types';
 import { bootPlugin } from './scripts/bootPlugin';
+import { deferredTooltipPlugin } from './scripts/deferredTooltipPlugin';
+import { formSubscriptionPlugin } from './scripts/formSubscriptionPlugin';
 import { pdfjsAssets } from './scripts/pdfjsAssets';
 import { shellChunks } from './scripts/shellChunks';
 import { listRecipes } from './src/boot/listRecipes';
@@ -15,6 +17,9 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
+    // Mounting a page renders it once before the browser paints (issue 18): scripts/deferredTooltipPlugin.ts, formSubscriptionPlugin.ts.
+    deferredTooltipPlugin(`${import.meta.dirname}/src/components/DeferredTooltip.tsx`),
+    formSubscriptionPlugin(),
     pdfjsAssets(),
     bootPlugin({
       adminModule: 'src/admin/AdminApp.tsx',

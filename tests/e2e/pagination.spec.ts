@@ -74,3 +74,22 @@ for (const [user, paths] of Object.entries(LISTS)) {
     expect(wrong, 'footers in another format').toEqual([]);
   });
 }
+
+// Issue 18: the page-size chooser is the browser's own select (MUI's made React render a cold page twice before
+// it could paint); it still changes the page size, which the URL keeps.
+test('每页条数是浏览器自带的下拉框：选 50 条后列表显示 50 行，地址保留 perPage=50', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await page.goto('/adMerchant');
+  const rows = page.locator('.RaDatagrid-root tbody tr');
+  await expect(rows).toHaveCount(10);
+  const chooser = page.getByRole('combobox', { name: '每页条数' });
+  await expect(chooser).toHaveJSProperty('tagName', 'SELECT');
+  await chooser.selectOption('50');
+  await expect(page).toHaveURL(/perPage=50/);
+  await expect(rows).toHaveCount(50);
+  await expect(page.getByText(RANGE)).toHaveText(/^第 1-50 条，共 \d+ 条$/);
+  await page.reload();
+  await expect(rows).toHaveCount(50);
+  await expect(chooser).toHaveValue('50');
+});

@@ -39,7 +39,8 @@ test('商户激活：分公司按名称搜索，服务端分页，不再要求�
   );
   await picker.fill('上海');
   await searched;
-  const options = page.getByRole('option');
+  // The picker's options (a list's page-size chooser is a native select with options of its own).
+  const options = page.getByRole('listbox').getByRole('option');
   await expect(options.first()).toBeVisible();
   for (const name of await options.allTextContents()) expect(name).toContain('上海');
   await expect(page.getByRole('spinbutton', { name: /编号/ })).toHaveCount(0);

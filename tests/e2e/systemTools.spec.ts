@@ -80,7 +80,7 @@ test('小规模自动开票：开启后完成的批次只申请一次发票', as
   const dialog = page.getByRole('dialog', { name: `自动开票设置：${company}` });
   await dialog.getByLabel('开启自动开票').check();
   await dialog.getByRole('combobox', { name: '默认开票类目' }).click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(row.getByText('已开启')).toBeVisible();

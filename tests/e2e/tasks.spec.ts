@@ -58,7 +58,7 @@ test('商户发布任务、分配已签署人员、完成并结算成打款草�
   await expect(form.getByText('请选择行业')).toBeVisible();
   await form.getByLabel('任务名称').fill(TITLE);
   await form.getByRole('combobox', { name: '行业' }).click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   await form.getByLabel('任务描述').fill('展会现场搭建与撤展');
   await form.getByLabel('需要人数').fill('2');
   await form.getByLabel('单价（元/人）').fill('1.50');

@@ -1,0 +1,59 @@
+import type { Plugin } from 'vite';
+
+/** react-hook-form's useForm: the effect that subscribes the form to its state, and marks it ready. */
+const LAYOUT_SUBSCRIPTION = `    useIsomorphicLayoutEffect(() => {
+        resyncIfNeeded(true, getCurrentFormState, updateFormState);
+        const unsubscribe = control._subscribe({
+            formState: control._proxyFormState,
+            callback: () => updateFormState({
+                ...control._formState,
+                defaultValues: control._defaultValues,
+            }),
+            reRenderRoot: true,
+        });
+        updateFormState((data) => ({
+            ...data,
+            isReady: true,
+        }));`;
+
+const PASSIVE_SUBSCRIPTION = `    React.useEffect(() => {
+        resyncIfNeeded(true, getCurrentFormState, updateFormState);
+        const unsubscribe = control._subscribe({
+            formState: control._proxyFormState,
+            callback: () => updateFormState({
+                ...control._formState,
+                defaultValues: control._defaultValues,
+            }),
+            reRenderRoot: true,
+        });
+        updateFormState({
+            ...control._formState,
+            defaultValues: control._defaultValues,
+            isReady: true,
+        });`;
+
+/**
+ * react-hook-form's useForm subscribes, and sets its `isReady` state, in a layout effect. A state change during
+ * React's commit is synchronous: every form that mounts (a list's filter bar among them) made React run every
+ * effect of the page and render it a second time before the browser could paint the first (on a cold
+ * /adMerchant some 100 ms, issue 18). This build runs that effect after the commit instead, like useForm's
+ * other effects. What the form's fields did in their own effects before it subscribed is not lost: the state
+ * it sets on subscribing is the form's state as it then is (react-hook-form's own callback sets the same). A
+ * react-hook-form whose useForm no longer has this effect fails the build, so an upgrade is looked at again.
+ * The dev server pre-bundles react-hook-form unchanged: only a difference in speed.
+ */
+export function formSubscriptionPlugin(): Plugin {
+  return {
+    name: 'lg-form-subscription-after-commit',
+    transform(code, id) {
+      if (!/[\\/]react-hook-form[\\/]dist[\\/]index\.esm\.mjs$/.test(id)) return null;
+      const at = code.indexOf(LAYOUT_SUBSCRIPTION);
+      if (at < 0 || code.indexOf(LAYOUT_SUBSCRIPTION, at + 1) >= 0) {
+        this.error(
+          "formSubscriptionPlugin: react-hook-form's useForm subscription effect has changed; update the plugin",
+        );
+      }
+      return { code: code.replace(LAYOUT_SUBSCRIPTION, PASSIVE_SUBSCRIPTION), map: null };
+    },
+  };
+}
