@@ -4,7 +4,6 @@ import {
   DatagridConfigurable,
   type DatagridProps,
   FilterButton,
-  FunctionField,
   List,
   Pagination,
   type RaRecord,
@@ -17,7 +16,7 @@ import { findRoute } from '../../src/domain/routes';
 import { validateDateRange } from '../../src/domain/validation';
 import { listFields, listPageSizes, type ResourceDeclaration } from '../types';
 import { ExportAllButton } from './ExportAllButton';
-import { fieldElement } from './fields';
+import { listColumn, RecordCell } from './fields';
 import { filterElements } from './inputs';
 import { ListFirstPaintHandoff } from './ListFirstPaintHandoff';
 import { RowActions } from './RowActions';
@@ -77,9 +76,9 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
   const hasActions = (declaration.actions?.length ?? 0) > 0 || renderActions !== undefined;
   const omit = declaration.fields.filter((field) => field.hidden).map((field) => field.source);
   const columns = [
-    ...listFields(declaration).map(fieldElement),
+    ...listFields(declaration).map(listColumn),
     hasActions && (
-      <FunctionField
+      <RecordCell
         key={ACTIONS_SOURCE}
         label="操作"
         // Its own column key: the column chooser and `omit` tell columns apart by source.
