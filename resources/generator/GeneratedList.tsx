@@ -5,7 +5,6 @@ import {
   type DatagridProps,
   FilterButton,
   List,
-  Pagination,
   type RaRecord,
   SelectColumnsButton,
   TopToolbar,
@@ -19,6 +18,7 @@ import { ExportAllButton } from './ExportAllButton';
 import { listColumn, RecordCell } from './fields';
 import { filterElements } from './inputs';
 import { ListFirstPaintHandoff } from './ListFirstPaintHandoff';
+import { ListPagination } from './ListPagination';
 import { RowActions } from './RowActions';
 import { ACTIONS_SOURCE, datagridSx } from './tableSx';
 import { useStoredColumns } from './useStoredColumns';
@@ -60,13 +60,6 @@ export interface GeneratedListProps {
 }
 
 /**
- * The page-size chooser is the browser's own select: MUI's select sets state from a ref as it mounts, which makes
- * React render the whole page a second time, with every effect, before the browser may paint the first one
- * (issue 18). Named for assistive technology, which MUI does only for its own select.
- */
-const NATIVE_PAGE_SIZE_SELECT = { select: { native: true, inputProps: { 'aria-label': '每页条数' } } } as const;
-
-/**
  * List with server-side paging, sortable columns, filters kept in the URL, column chooser, export. Custom
  * lists (resources/custom) reuse it through the props rather than copying it.
  */
@@ -97,7 +90,7 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
       filters={filterElements(declaration.filters)}
       sort={{ field: declaration.defaultSort.field, order: declaration.defaultSort.order }}
       perPage={pageSizes[0]}
-      pagination={<Pagination rowsPerPageOptions={pageSizes} slotProps={NATIVE_PAGE_SIZE_SELECT} />}
+      pagination={<ListPagination pageSizes={pageSizes} />}
       actions={<ListActions declaration={declaration} />}
       exporter={false}
       disableSyncWithLocation={false}

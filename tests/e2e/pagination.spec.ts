@@ -93,3 +93,29 @@ test('每页条数是浏览器自带的下拉框：选 50 条后列表显示 50 
   await expect(rows).toHaveCount(50);
   await expect(chooser).toHaveValue('50');
 });
+
+// Issue 18: the footer's page buttons are our own (resources/generator/ListPagination.tsx): named as react-admin
+// named them, the current page marked, 上一页 disabled on the first page.
+test('页码按钮：跳到第 2 页、下一页、上一页，当前页标出，第一页时上一页不可用', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await page.goto('/adMerchant');
+  const pages = page.getByRole('navigation', { name: '分页' });
+  await expect(pages.getByRole('button', { name: '第 1 页' })).toHaveAttribute('aria-current', 'page');
+  await expect(pages.getByRole('button', { name: '上一页' })).toBeDisabled();
+  const firstRow = page.locator('.RaDatagrid-root tbody tr').first();
+  const firstOnPage1 = await firstRow.textContent();
+
+  await pages.getByRole('button', { name: '跳转到第 2 页' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(RANGE)).toHaveText(/^第 11-20 条，共 \d+ 条$/);
+  await expect(pages.getByRole('button', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page');
+  await expect(firstRow).not.toHaveText(firstOnPage1 ?? '');
+
+  await pages.getByRole('button', { name: '下一页' }).click();
+  await expect(page.getByText(RANGE)).toHaveText(/^第 21-30 条，共 \d+ 条$/);
+  await pages.getByRole('button', { name: '上一页' }).click();
+  await pages.getByRole('button', { name: '上一页' }).click();
+  await expect(page.getByText(RANGE)).toHaveText(/^第 1-10 条，共 \d+ 条$/);
+  await expect(firstRow).toHaveText(firstOnPage1 ?? '');
+});

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../providers/httpClient';
@@ -67,9 +67,10 @@ export function ApplyInvoicePage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  // Once the page shows its own rows (or its error), they replace the boot script's first paint (src/boot).
+  // Once the page shows its own rows (or its error), they replace the boot script's first paint (src/boot), in
+  // the same commit (ListFirstPaintHandoff.tsx says why).
   const shown = batches !== null || failure !== null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shown) endFirstPaint();
   }, [shown]);
 
