@@ -198,10 +198,13 @@ async function main() {
         shown: `${firstPaintBudgetMs} ms`,
       });
       const bareRatio = median(bare.app) / median(theirs);
-      figure(
-        `${rows} rows: without the first paint, our app's own list (first row drawn = it)`,
-        `${spread(bare.app)}; / anchor ${bareRatio.toFixed(2)}`,
-      );
+      figure(`${rows} rows: without the first paint, our app's own list (first row drawn = it)`, spread(bare.app));
+      // The issue's measure is the app alone; the first paint is then judged by what it buys and costs.
+      figure(`${rows} rows: the app alone (no first paint) / anchor`, bareRatio.toFixed(2), {
+        limit: RATIO_BUDGET,
+        value: bareRatio,
+        shown: `${RATIO_BUDGET}`,
+      });
     }
     figure(`warm: anchor companies → contracts, and back`, `${spread(warmAnchor[0])}; ${spread(warmAnchor[1])}`);
     for (const [index, label] of [`/adMerchant → ${OTHER_LIST}`, `${OTHER_LIST} → /adMerchant`].entries()) {
