@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import {
   CreateButton,
+  DatagridBody,
   DatagridConfigurable,
   type DatagridProps,
   FilterButton,
@@ -19,6 +20,7 @@ import { listColumn, RecordCell } from './fields';
 import { filterElements } from './inputs';
 import { ListFirstPaintHandoff } from './ListFirstPaintHandoff';
 import { ListPagination } from './ListPagination';
+import { PlainDatagridRow } from './PlainDatagridRow';
 import { RowActions } from './RowActions';
 import { ACTIONS_SOURCE, datagridSx } from './tableSx';
 import { useStoredColumns } from './useStoredColumns';
@@ -58,6 +60,9 @@ export interface GeneratedListProps {
   /** The cell of row actions; by default the declaration's actions (RowActions). */
   renderActions?: (record: RaRecord) => ReactNode;
 }
+
+/** The datagrid's body with plain rows (PlainDatagridRow). */
+const PLAIN_BODY = <DatagridBody row={<PlainDatagridRow />} />;
 
 /**
  * List with server-side paging, sortable columns, filters kept in the URL, column chooser, export. Custom
@@ -103,9 +108,11 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
       <DatagridConfigurable
         rowClick={rowClick ?? (declaration.views.show ? 'show' : declaration.views.edit && canEdit ? 'edit' : false)}
         expand={expand}
+        // Without an expand panel, rows of plain elements (PlainDatagridRow says why).
+        body={expand ? undefined : PLAIN_BODY}
         omit={omit}
         bulkActionButtons={false}
-        sx={datagridSx(hasActions)}
+        sx={datagridSx(hasActions, !expand)}
       >
         {columns}
       </DatagridConfigurable>

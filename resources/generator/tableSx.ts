@@ -1,4 +1,5 @@
 import type { SxProps, Theme } from '@mui/material/styles';
+import type { SystemStyleObject } from '@mui/system';
 
 /** The action column's key (GeneratedList): react-admin gives its cells the class column-_actions. */
 export const ACTIONS_SOURCE = '_actions';
@@ -22,7 +23,7 @@ const FIRST_COLUMN = '& :where(th, td)[class*="column-"]:where(:not([class*="col
  * the action column held in place; headers and action buttons never wrap (cells keep to one line through
  * their own box, see columnGeometry.ts).
  */
-export function datagridSx(hasActions: boolean): SxProps<Theme> {
+export function datagridSx(hasActions: boolean, plainRows = false): SxProps<Theme> {
   const sticky: Record<string, unknown> = {
     [FIRST_COLUMN]: { ...stickyCell, left: 0, boxShadow: 'inset -1px 0 0 rgba(0,0,0,0.08)' },
   };
@@ -34,7 +35,8 @@ export function datagridSx(hasActions: boolean): SxProps<Theme> {
       boxShadow: 'inset 1px 0 0 rgba(0,0,0,0.08)',
     };
   }
-  return {
+  return (theme: Theme) => ({
+    ...(plainRows ? plainRowStyles(theme) : {}),
     '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
     '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' },
     // Header cells are already sticky to the top (react-admin): above the sticky body cells when scrolling.
@@ -47,5 +49,26 @@ export function datagridSx(hasActions: boolean): SxProps<Theme> {
         { backgroundImage: 'linear-gradient(rgba(0,0,0,0.04), rgba(0,0,0,0.04))' },
       ]),
     ),
+  });
+}
+
+/**
+ * MUI's look for the rows PlainDatagridRow draws without MUI's components (small body cells of TableCell, rows of
+ * TableRow with the hover shade): one rule for the whole table instead of a style per cell.
+ */
+function plainRowStyles(theme: Theme): SystemStyleObject<Theme> {
+  return {
+    '& tbody > tr.MuiTableRow-root': { color: 'inherit', display: 'table-row', verticalAlign: 'middle', outline: 0 },
+    '& tbody > tr.MuiTableRow-hover:hover': { backgroundColor: theme.palette.action.hover },
+    '& tbody > tr > td.MuiTableCell-body': {
+      ...theme.typography.body2,
+      display: 'table-cell',
+      verticalAlign: 'inherit',
+      borderBottom: `1px solid ${theme.lighten(theme.alpha(theme.palette.divider, 1), 0.88)}`,
+      textAlign: 'left',
+      padding: '6px 16px',
+      color: theme.palette.text.primary,
+    },
+    '& tbody > tr > td.MuiTableCell-alignRight': { textAlign: 'right', flexDirection: 'row-reverse' },
   };
 }
