@@ -1,32 +1,55 @@
-import ExpandLess from '@mui/icons-material/ExpandLess';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import Collapse from '@mui/material/Collapse';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
+import { styled } from '@mui/material/styles';
+import clsx from 'clsx';
 import { useMemo, useState } from 'react';
-import { Menu, useSidebarState } from 'react-admin';
-import { useLocation } from 'react-router-dom';
+import { useSidebarState } from 'react-admin';
+import { Link, useLocation } from 'react-router-dom';
 import { activeGroupKey, type MenuGroup, type MenuItem } from '../domain/menus';
 import { isAdminShellUser } from '../domain/permissions';
 import { visibleMenu } from '../domain/visibleMenu';
+import { THEME_TOKENS } from '../themeTokens';
 import { prefetchList } from './prefetchList';
 import { useSession } from './useSession';
 
-function MenuLinks({ items }: { items: readonly MenuItem[] }) {
+/** A link is the current page's when the path is its own or one of its records' (react-admin's rule). */
+function isActive(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+function MenuLinks({ items, home = false }: { items: readonly MenuItem[]; home?: boolean }) {
+  const { pathname } = useLocation();
   return (
     <>
       {items.map((item) => (
-        <Menu.Item
+        <Link
           key={item.path}
           to={item.path}
-          primaryText={item.label}
+          role="menuitem"
+          className={clsx(
+            'RaMenuItemLink-root',
+            home && 'lg-menu-home',
+            isActive(pathname, item.path) && 'RaMenuItemLink-active',
+          )}
+          aria-current={pathname === item.path ? 'page' : undefined}
           // A list's rows are asked for as the link is pressed, not once the list has rendered (prefetchList).
           onPointerDown={() => prefetchList(item.path)}
           onClick={() => prefetchList(item.path)}
-        />
+        >
+          {item.label}
+        </Link>
       ))}
     </>
+  );
+}
+
+/** The chevron of a group: up when it is open (MUI's ExpandLess / ExpandMore paths). */
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden focusable="false">
+      <path
+        d={open ? 'm12 8-6 6 1.41 1.41L12 10.83l4.59 4.58L18 14z' : 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z'}
+      />
+    </svg>
   );
 }
 
@@ -36,43 +59,98 @@ function AdminGroups({ groups }: { groups: readonly { group: MenuGroup; items: M
   const [open, setOpen] = useState<Record<string, boolean>>(() => (active ? { [active]: true } : {}));
   const [sidebarOpen] = useSidebarState();
   return (
-    <List dense disablePadding component="nav" aria-label="管理菜单">
+    <nav aria-label="管理菜单">
       {groups.map(({ group, items }) => {
         const expanded = open[group.key] ?? false;
         return (
           <div key={group.key}>
-            <ListItemButton
+            <button
+              type="button"
+              className="lg-menu-group"
               onClick={() => setOpen((state) => ({ ...state, [group.key]: !expanded }))}
               aria-expanded={expanded}
             >
-              <ListItemText
-                primary={sidebarOpen ? group.label : group.label.slice(0, 2)}
-                slotProps={{ primary: { fontWeight: 600, fontSize: 14 } }}
-              />
-              {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
-            </ListItemButton>
+              <span>{sidebarOpen ? group.label : group.label.slice(0, 2)}</span>
+              <Chevron open={expanded} />
+            </button>
             <Collapse in={expanded} timeout="auto" unmountOnExit>
               <MenuLinks items={items} />
             </Collapse>
           </div>
         );
       })}
-    </List>
+    </nav>
   );
 }
 
 /**
  * The left menu (spec §2): 首页, then admin groups for ADM_HOME holders or the edition's merchant menu
- * (src/domain/visibleMenu.ts, which the home pages' quick links read too).
+ * (src/domain/visibleMenu.ts, which the home pages' quick links read too). Plain links and buttons under one
+ * style rule, with react-admin's menu class names and MUI's look: react-admin's Menu and MenuItemLink, and MUI's
+ * ListItemButton, were a fifth of a cold list page's first render (issue 18).
  */
 export function AppMenu() {
   const session = useSession();
+  const [sidebarOpen] = useSidebarState();
   const menu = useMemo(() => (session ? visibleMenu(session.user, session.platformMark) : null), [session]);
-  if (!session || !menu) return <Menu />;
   return (
-    <Menu>
-      {menu.home && <MenuLinks items={[menu.home]} />}
-      {isAdminShellUser(session.user) ? <AdminGroups groups={menu.groups} /> : <MenuLinks items={menu.items} />}
-    </Menu>
+    <MenuRoot role="menu" className={clsx('RaMenu-root', sidebarOpen ? 'RaMenu-open' : 'RaMenu-closed')}>
+      {session && menu && (
+        <>
+          {menu.home && <MenuLinks items={[menu.home]} home />}
+          {isAdminShellUser(session.user) ? <AdminGroups groups={menu.groups} /> : <MenuLinks items={menu.items} />}
+        </>
+      )}
+    </MenuRoot>
   );
 }
+
+const MenuRoot = styled('div')(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  padding: '8px 0',
+  transition: theme.transitions.create('width', {
+    easing: theme.transitions.easing.sharp,
+    duration: theme.transitions.duration.leavingScreen,
+  }),
+  '&.RaMenu-open': { width: THEME_TOKENS.sidebarWidth },
+  '&.RaMenu-closed': { width: THEME_TOKENS.sidebarClosedWidth },
+  '& .RaMenuItemLink-root, & .lg-menu-group': {
+    display: 'flex',
+    alignItems: 'center',
+    boxSizing: 'border-box',
+    width: '100%',
+    padding: '4px 16px',
+    minHeight: 32,
+    border: 0,
+    background: 'none',
+    font: 'inherit',
+    fontSize: theme.typography.pxToRem(14),
+    lineHeight: 1.43,
+    textAlign: 'left',
+    textDecoration: 'none',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    cursor: 'pointer',
+    outline: 0,
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+    '&:focus-visible': { backgroundColor: theme.palette.action.focus },
+  },
+  '& .RaMenuItemLink-root': { color: theme.palette.text.secondary },
+  '& .RaMenuItemLink-root.RaMenuItemLink-active': { color: theme.palette.text.primary },
+  '& .RaMenuItemLink-root.lg-menu-home': {
+    padding: '6px 16px',
+    minHeight: 36,
+    fontSize: theme.typography.pxToRem(16),
+    lineHeight: 1.5,
+  },
+  '& .lg-menu-group': {
+    justifyContent: 'space-between',
+    minHeight: 36,
+    color: theme.palette.text.primary,
+    fontWeight: 600,
+    '& > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
+    '& > svg': { width: 20, height: 20, flexShrink: 0, fill: 'currentColor' },
+  },
+}));
