@@ -16,21 +16,21 @@ const LAYOUT_SUBSCRIPTION = `    useIsomorphicLayoutEffect(() => {
             isReady: true,
         }));`;
 
-const PASSIVE_SUBSCRIPTION = `    React.useEffect(() => {
-        resyncIfNeeded(true, getCurrentFormState, updateFormState);
-        const unsubscribe = control._subscribe({
-            formState: control._proxyFormState,
-            callback: () => updateFormState({
-                ...control._formState,
-                defaultValues: control._defaultValues,
-            }),
-            reRenderRoot: true,
-        });
-        updateFormState({
+/** The same effect after the commit, marking the form ready with its state as it is when it subscribes. */
+const PASSIVE_SUBSCRIPTION = LAYOUT_SUBSCRIPTION.replace(
+  'useIsomorphicLayoutEffect(() => {',
+  'React.useEffect(() => {',
+).replace(
+  `updateFormState((data) => ({
+            ...data,
+            isReady: true,
+        }));`,
+  `updateFormState({
             ...control._formState,
             defaultValues: control._defaultValues,
             isReady: true,
-        });`;
+        });`,
+);
 
 /**
  * react-hook-form's useForm subscribes, and sets its `isReady` state, in a layout effect. A state change during

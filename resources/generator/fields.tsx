@@ -8,16 +8,7 @@ import type { FieldDeclaration } from '../types';
 
 /** The read-only display of one declared field (show views); its text comes from cellText. */
 export function fieldElement(field: FieldDeclaration) {
-  return (
-    <FunctionField
-      key={field.source}
-      source={field.source}
-      label={field.label}
-      sortable={field.sortable ?? false}
-      textAlign={cellAlign(field) === 'right' ? 'right' : undefined}
-      render={fieldRenderer(field)}
-    />
-  );
+  return <FunctionField key={field.source} {...columnProps(field)} />;
 }
 
 interface RecordCellProps {
@@ -41,16 +32,18 @@ export function RecordCell({ render }: RecordCellProps) {
 
 /** The list column of one declared field. */
 export function listColumn(field: FieldDeclaration) {
-  return (
-    <RecordCell
-      key={field.source}
-      source={field.source}
-      label={field.label}
-      sortable={field.sortable ?? false}
-      textAlign={cellAlign(field) === 'right' ? 'right' : undefined}
-      render={fieldRenderer(field)}
-    />
-  );
+  return <RecordCell key={field.source} {...columnProps(field)} />;
+}
+
+/** What the datagrid and the show layout read of a declared field's element, and how it renders. */
+function columnProps(field: FieldDeclaration) {
+  return {
+    source: field.source,
+    label: field.label,
+    sortable: field.sortable ?? false,
+    textAlign: cellAlign(field) === 'right' ? ('right' as const) : undefined,
+    render: fieldRenderer(field),
+  };
 }
 
 /** How a declared field shows a record's value: cellText's text, files and images as links with 预览. */
