@@ -11,8 +11,12 @@ test('管理员在系统设置的操作日志里看到自己刚做的修改：�
   await page.getByRole('textbox', { name: '行业名称' }).fill(name);
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(/\/adIndustrymanagement(\?.*)?$/);
+  // The list has replaced the form (its unsaved-changes guard goes with it) once the new industry is listed.
+  await expect(page.locator('tbody tr').filter({ hasText: name })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: '保存' })).toHaveCount(0);
 
   await page.getByRole('button', { name: '系统设置' }).click();
+  await expect(page.getByRole('button', { name: '系统设置' })).toHaveAttribute('aria-expanded', 'true');
   await page.getByRole('menuitem', { name: '操作日志' }).click();
   await expect(page).toHaveURL(/\/adOperationLog/);
   await page.getByRole('textbox', { name: '接口' }).fill('/api/v1/industry');
