@@ -5,14 +5,15 @@ import type { Plugin, ResolvedConfig } from 'vite';
 import type { ListRecipe } from '../src/boot/listRecipes';
 
 /**
- * Builds src/boot into two classic scripts beside the app (external: the CSP allows no inline script):
- * - boot.js, in index.html in place of the entry's module script and its modulepreload links: starts
- *   config.json, the first paint, the chunks (modulepreload) and the entry (see src/boot/boot.ts);
- * - firstPaint.js, loaded by boot.js only on a logged-in admin page, so /login never downloads it.
- * Each is bundled on its own (IIFE, no shared chunks), so the app's chunking is untouched.
- * Beside index.html it writes admin.html, the same page with modulepreload links for the entry and the admin
- * chunks: the server sends it for the admin's pages (server/webApp.ts), so the browser asks for the chunks
- * while it parses the page's head instead of once boot.js has arrived and run (one round trip later).
+ * Builds src/boot into two classic scripts beside the app (external: the CSP allows no inline script), each
+ * bundled on its own (IIFE, no shared chunks), so the app's chunking is untouched:
+ * - boot.js (src/boot/publicBoot.ts), in index.html in place of the entry's module script and its modulepreload
+ *   links: starts config.json, the chunks (modulepreload) and the entry (see src/boot/boot.ts);
+ * - adminBoot.js (src/boot/adminBoot.ts), the same with the first paint, in admin.html: /login never downloads
+ *   the first paint.
+ * admin.html is index.html with that boot and modulepreload links for the entry and the admin chunks: the server
+ * sends it for the admin's pages (server/webApp.ts), so the browser asks for the chunks while it parses the page's
+ * head instead of once the boot script has arrived and run (one round trip later).
  */
 export function bootPlugin(options: {
   adminModule: string;
@@ -34,9 +35,6 @@ export function bootPlugin(options: {
       const adminFiles = adminChunkUrls(bundle as unknown as OutputBundle, options.adminModule);
       if (adminFiles.length === 0) this.error(`bootPlugin: no chunk for ${options.adminModule}`);
       const env = { 'import.meta.env': JSON.stringify(config.env) };
-      const firstPaintSource = await bundleScript(config.root, 'src/boot/firstPaint.ts', env);
-      const firstPaintFile = hashedName('firstPaint', firstPaintSource);
-      this.emitFile({ type: 'asset', fileName: firstPaintFile, source: firstPaintSource });
       const text = String(html.source);
       const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(text);
       if (!entryTag) this.error('bootPlugin: index.html has no module script');
@@ -45,32 +43,33 @@ export function bootPlugin(options: {
         entryFile: entryTag[1],
         entryFiles: entryPreloads.map((match) => match[1]),
         adminFiles,
-        firstPaintFile: `/${firstPaintFile}`,
         listRecipes: options.listRecipes,
         publicPaths: options.publicPaths,
       };
-      const bootSource = await bundleScript(config.root, 'src/boot/boot.ts', {
-        ...env,
-        __LG_BOOT__: JSON.stringify(bootValues),
-      });
-      const bootFile = hashedName('boot', bootSource);
-      this.emitFile({ type: 'asset', fileName: bootFile, source: bootSource });
-      // boot.js starts the entry itself, when the first paint allows.
-      let source = text.replace(entryTag[0], `<script src="/${bootFile}"></script>\n    `);
+      const define = { ...env, __LG_BOOT__: JSON.stringify(bootValues) };
+      const emitScript = async (name: string, entry: string) => {
+        const source = await bundleScript(config.root, entry, define);
+        const fileName = hashedName(name, source);
+        this.emitFile({ type: 'asset', fileName, source });
+        return `<script src="/${fileName}"></script>`;
+      };
+      const bootTag = await emitScript('boot', 'src/boot/publicBoot.ts');
+      const adminBootTag = await emitScript('adminBoot', 'src/boot/adminBoot.ts');
+      // The boot script starts the entry itself, when the first paint allows.
+      let source = text.replace(entryTag[0], `${bootTag}\n    `);
       for (const match of entryPreloads) source = source.replace(match[0], '');
       html.source = source;
-      // After boot.js, so it is asked for first (it starts config.json and the first paint); the largest chunk
-      // first, as it takes longest to download and parse. Six connections: the smallest wait for a free one.
+      // After the boot script, so it is asked for first (it starts the list's request and draws the first paint);
+      // the largest chunk first, as it takes longest to download and parse. Six connections: the smallest wait.
       const sizes = new Map(Object.values(bundle).map((item) => [`/${item.fileName}`, sizeOf(item)]));
       const adminPreloads = [...new Set([bootValues.entryFile, ...bootValues.entryFiles, ...adminFiles])]
         .sort((a, b) => (sizes.get(b) ?? 0) - (sizes.get(a) ?? 0))
         .map((href) => `\n    <link rel="modulepreload" crossorigin href="${href}">`)
         .join('');
-      const bootTag = `<script src="/${bootFile}"></script>`;
       this.emitFile({
         type: 'asset',
         fileName: 'admin.html',
-        source: source.replace(bootTag, `${bootTag}${adminPreloads}`),
+        source: source.replace(bootTag, `${adminBootTag}${adminPreloads}`),
       });
     },
   };

@@ -1,7 +1,7 @@
 import { startConfigJson } from '../../providers/appConfig';
 import { getToken } from '../../providers/sessionStore';
 import { startEarlyList } from './earlyList';
-import { firstPaintDrawn, onFirstPaintDone } from './handoff';
+import { firstPaintDrawn } from './handoff';
 import type { ListRecipe } from './listRecipes';
 
 /** Filled in at build time by scripts/bootPlugin.ts. */
@@ -10,7 +10,6 @@ declare const __LG_BOOT__: {
   /** The chunks the entry imports statically (Vite's modulepreload list, moved here from index.html). */
   entryFiles: string[];
   adminFiles: string[];
-  firstPaintFile: string;
   /** The lists with a first paint, by path: how to ask for their first page (listRecipes.ts). */
   listRecipes: Record<string, ListRecipe>;
   publicPaths: string[];
@@ -46,16 +45,16 @@ function startApp(): void {
 }
 
 /**
- * Runs first on every page and starts the app (index.html has no module script of its own; the CSP allows
- * no inline script, hence a file). On an admin page (not a public one, which must not download the admin)
- * a cold start would otherwise wait for the entry to run before learning that it needs config.json and the
- * admin chunks, so it starts them at once (the server's admin.html has asked for the chunks already; the admin
- * is a handful of chunks, scripts/shellChunks.ts). On a declared list with a session it also asks for the
- * list's first page as soon as config.json is there (earlyList.ts; the app takes the answer), and firstPaint.js
- * draws that page's rows while the chunks download; only running the chunks waits for the picture, as the app's
- * start-up holds this 2-core machine's main thread for a while.
+ * Runs first on every page and starts the app (the pages have no module script of their own; the CSP allows no
+ * inline script, hence a file: publicBoot.ts in index.html, adminBoot.ts in admin.html). On an admin page (not a
+ * public one, which must not download the admin) a cold start would otherwise wait for the entry to run before
+ * learning that it needs config.json and the admin chunks, so it starts them at once (admin.html has asked for
+ * the chunks already; the admin is a handful of chunks, scripts/shellChunks.ts). On a declared list with a
+ * session it also asks for the list's first page at once (earlyList.ts; the app takes the answer), and
+ * `drawFirstPaint` (admin.html's boot only) draws that page's rows while the chunks download; only running the
+ * chunks waits for the picture, as the app's start-up holds this 2-core machine's main thread for a while.
  */
-function boot(): void {
+export function boot(drawFirstPaint?: () => Promise<void>): void {
   const path = window.location.pathname;
   if (path === '/' || BOOT.publicPaths.includes(path)) {
     startApp();
@@ -68,7 +67,7 @@ function boot(): void {
       // Only a head start: the list asks for its page itself.
     });
   }
-  if (!recipe || !firstPaintDrawn()) {
+  if (!recipe || !drawFirstPaint || !firstPaintDrawn()) {
     startApp();
     modulepreload(BOOT.adminFiles);
     return;
@@ -80,14 +79,6 @@ function boot(): void {
     startApp();
   };
   modulepreload([BOOT.entryFile, ...BOOT.entryFiles, ...BOOT.adminFiles]);
-  onFirstPaintDone(startOnce);
   setTimeout(startOnce, FIRST_PAINT_DEADLINE_MS);
-  const script = document.createElement('script');
-  script.src = BOOT.firstPaintFile;
-  // An inserted script is fetched at low priority, behind every chunk: it would come last.
-  script.fetchPriority = 'high';
-  script.onerror = startOnce;
-  appendToHead(script);
+  void drawFirstPaint().finally(startOnce);
 }
-
-boot();

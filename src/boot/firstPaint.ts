@@ -8,14 +8,14 @@ import type { Page } from '../domain/codes';
 import { productTitle } from '../domain/editions';
 import { openedListPage } from './earlyList';
 import { renderFirstPaint, rowsThatFit } from './firstPaintView';
-import { appListShown, endFirstPaint, firstPaintDone } from './handoff';
+import { appListShown, endFirstPaint } from './handoff';
 import { visibleColumns } from './listParams';
 
 /** The app takes over in about two seconds here; a picture older than this stands for an app that failed. */
 const MAX_LIFETIME_MS = 15_000;
 
 /**
- * The first paint of a declared list (loaded by boot.ts on a logged-in page): while the browser still
+ * The first paint of a declared list (adminBoot.ts, on a logged-in admin page): while the browser still
  * downloads and starts the app, draw in plain DOM the rows of the page boot.js asked for (earlyList.ts), which
  * the app takes too (providers/earlyResponse.ts); its list replaces the picture once it shows (handoff.ts).
  */
@@ -62,8 +62,9 @@ function leaveWhenOutdated(picture: HTMLElement, path: string): void {
   }, 200);
 }
 
-firstPaint()
-  .catch(() => {
+/** Draws the picture when it can; settles once it is drawn or there will be none, never rejects. */
+export function drawFirstPaint(): Promise<void> {
+  return firstPaint().catch(() => {
     // Only a head start: whatever goes wrong here, the app loads and shows the list itself.
-  })
-  .finally(firstPaintDone);
+  });
+}

@@ -5,17 +5,7 @@
  */
 export const FIRST_PAINT_ID = 'lg-first-paint';
 
-type HandoffWindow = { __lgListShown?: boolean; __lgFirstPaintDone?: () => void };
-
-/** boot.ts: what to do once the first paint has drawn its rows, or given up. */
-export function onFirstPaintDone(callback: () => void): void {
-  (window as HandoffWindow).__lgFirstPaintDone = callback;
-}
-
-/** firstPaint.ts: the rows are drawn, or there will be none. */
-export function firstPaintDone(): void {
-  (window as HandoffWindow).__lgFirstPaintDone?.();
-}
+type HandoffWindow = { __lgListShown?: boolean };
 
 /** The app's list has shown its data: drop the first paint, and keep a late one from appearing. */
 export function endFirstPaint(): void {

@@ -130,15 +130,27 @@ test.describe('列表首屏（应用加载前先画出第一页）', () => {
     expect(withoutActions(adminPainted)).toEqual(withoutActions(adminCells.slice(0, adminPainted?.length)));
   });
 
-  test('没有登录的页面与登录页不加载首屏脚本', async ({ page }) => {
+  test('登录页只加载公共启动脚本，不下载首屏；未登录打开管理端页面不画首屏，转到登录页', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/assets/firstPaint-')) scripts.push(request.url());
+      const match = /\/assets\/(boot|adminBoot)-/.exec(request.url());
+      if (match) scripts.push(match[1]);
     });
     await page.goto('/login');
     await expect(page.getByLabel('账号')).toBeVisible();
+    expect(scripts).toEqual(['boot']);
+
+    const painted: boolean[] = [];
+    await page.exposeFunction('__reportFirstPaint', (shown: boolean) => painted.push(shown));
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.getElementById('lg-first-paint'))
+          (window as unknown as { __reportFirstPaint(shown: boolean): void }).__reportFirstPaint(true);
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto('/adMerchant');
     await expect(page).toHaveURL(/\/login/);
-    expect(scripts).toEqual([]);
+    expect(scripts).toEqual(['boot', 'adminBoot']);
+    expect(painted).toEqual([]);
   });
 });
