@@ -61,9 +61,10 @@ test('标准版商户的悬停卡片没有切换公司', async ({ page }) => {
   await loginAs(page, 'merchant');
   await expectLoggedInAs(page, '上海灵动科技有限公司');
   await page.getByTestId('current-user').hover();
-  await expect(page.getByRole('link', { name: '账户安全' })).toBeVisible();
-  await expect(page.getByRole('link', { name: '企业信息' })).toBeVisible();
-  await expect(page.getByRole('link', { name: '管理员信息' })).toBeVisible();
+  const card = page.getByRole('navigation', { name: '账户' });
+  await expect(card.getByRole('link', { name: '账户安全' })).toBeVisible();
+  await expect(card.getByRole('link', { name: '企业信息' })).toBeVisible();
+  await expect(card.getByRole('link', { name: '管理员信息' })).toBeVisible();
   await expect(page.getByRole('button', { name: '切换公司' })).toHaveCount(0);
 });
 
@@ -71,7 +72,8 @@ test('开票信息表单对每个错误输入给出提示', async ({ page }) => 
   await loginAs(page, 'merchant');
   await expect(page).toHaveURL(/\/manage$/);
   await page.getByTestId('current-user').hover();
-  await page.getByRole('link', { name: '企业信息' }).click();
+  // The home page's quick links have a 企业信息 too (to /merchant): click the card's, once it is open.
+  await page.getByRole('navigation', { name: '账户' }).getByRole('link', { name: '企业信息' }).click();
   await expect(page).toHaveURL(/\/merchant\?type=first$/);
   const form = page.getByRole('form', { name: '开票信息' });
   const bad: [string, string, string][] = [
