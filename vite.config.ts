@@ -6,6 +6,7 @@ import { RESOURCES } from './resources/index';
 import { hasFirstPaint } from './resources/types';
 import { bootPlugin } from './scripts/bootPlugin';
 import { deferredTooltipPlugin } from './scripts/deferredTooltipPlugin';
+import { filterFormPlugin } from './scripts/filterFormPlugin';
 import { formSubscriptionPlugin } from './scripts/formSubscriptionPlugin';
 import { pdfjsAssets } from './scripts/pdfjsAssets';
 import { shellChunks } from './scripts/shellChunks';
@@ -17,9 +18,11 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
-    // Mounting a page renders it once before the browser paints (issue 18): scripts/deferredTooltipPlugin.ts, formSubscriptionPlugin.ts.
+    // Mounting a page renders it once before the browser paints (issue 18): scripts/deferredTooltipPlugin.ts,
+    // formSubscriptionPlugin.ts; a list's filter bar renders once as it mounts: scripts/filterFormPlugin.ts.
     deferredTooltipPlugin(`${import.meta.dirname}/src/components/DeferredTooltip.tsx`),
     formSubscriptionPlugin(),
+    filterFormPlugin(),
     pdfjsAssets(),
     bootPlugin({
       adminModule: 'src/admin/AdminApp.tsx',
