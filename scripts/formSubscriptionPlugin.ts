@@ -25,11 +25,17 @@ const PASSIVE_SUBSCRIPTION = LAYOUT_SUBSCRIPTION.replace(
             ...data,
             isReady: true,
         }));`,
-  `updateFormState({
+  `const readyState = {
             ...control._formState,
             defaultValues: control._defaultValues,
             isReady: true,
-        });`,
+        };
+        const isEmptyRecord = (value) => typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+        const differs = (key) =>
+            readyState[key] !== formState[key] && !(isEmptyRecord(readyState[key]) && isEmptyRecord(formState[key]));
+        if (Object.keys(readyState).some((key) => control._proxyFormState[key] && differs(key))) {
+            updateFormState(readyState);
+        }`,
 );
 
 /**
@@ -38,7 +44,9 @@ const PASSIVE_SUBSCRIPTION = LAYOUT_SUBSCRIPTION.replace(
  * effect of the page and render it a second time before the browser could paint the first (on a cold
  * /adMerchant some 100 ms, issue 18). This build runs that effect after the commit instead, like useForm's
  * other effects. What the form's fields did in their own effects before it subscribed is not lost: the state
- * it sets on subscribing is the form's state as it then is (react-hook-form's own callback sets the same). A
+ * it sets on subscribing is the form's state as it then is (react-hook-form's own callback sets the same), and
+ * it is set only when what the form's components read of it differs (no errors before and after are the same):
+ * a list's filter bar rendered all its inputs again only to learn that the form was ready (issue 18). A
  * react-hook-form whose useForm no longer has this effect fails the build, so an upgrade is looked at again.
  * The dev server pre-bundles react-hook-form unchanged: only a difference in speed.
  */

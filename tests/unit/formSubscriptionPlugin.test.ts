@@ -36,10 +36,15 @@ describe("react-hook-form's useForm subscribes after the commit (scripts/formSub
     expect(result).not.toBeNull();
     const useForm = useFormOf(result?.code ?? '');
     expect(useForm).not.toContain('useIsomorphicLayoutEffect(');
-    // Marked ready with the form's state as it is when it subscribes, not the state it had when it rendered.
+    // Marked ready with the form's state as it is when it subscribes, not the state it had when it rendered...
     expect(useForm).toMatch(
-      /updateFormState\(\{\s*\.\.\.control\._formState,\s*defaultValues: control\._defaultValues,\s*isReady: true,\s*\}\)/,
+      /const readyState = \{\s*\.\.\.control\._formState,\s*defaultValues: control\._defaultValues,\s*isReady: true,\s*\}/,
     );
+    // ...and only when a part of it that the form's components read (react-hook-form's proxy) has changed.
+    expect(useForm).toMatch(
+      /if \(Object\.keys\(readyState\)\.some\(\(key\) => control\._proxyFormState\[key\] && differs\(key\)\)\) \{\s*updateFormState\(readyState\);/,
+    );
+    expect(useForm).not.toContain('updateFormState((data) => ({');
     // Only useForm changes: the other hooks keep their layout effects.
     expect(result?.code.split('useIsomorphicLayoutEffect(').length).toBe(
       installed.split('useIsomorphicLayoutEffect(').length - 1,
