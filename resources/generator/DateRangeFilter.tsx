@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense, useContext, useEffect, useState } from 'react';
 import { ListContext } from 'react-admin';
+import { ListPendingContext } from './FilterBar';
 
 // The pickers (MUI X, dayjs, zh-cn) load only with a list that has a date-range filter.
 const DateRangePickers = lazy(() => import('./DateRangePickers'));
@@ -21,7 +22,10 @@ export function DateRangeFilter({ source, endSource, label }: DateRangeFilterPro
   // list's first rows; it loads once the list has its first page. Even loaded, mounting the two pickers costs
   // 20-30 ms: they come in the render after the one that shows the rows (also when a list is visited again).
   // Once there, they stay.
-  const listPending = useContext(ListContext)?.isPending === true;
+  // Inside a list's FilterBar the list's own context holds only its filters; the bar says whether it is loading.
+  const barPending = useContext(ListPendingContext);
+  const listContext = useContext(ListContext);
+  const listPending = (barPending ?? listContext?.isPending) === true;
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (!listPending) setReady(true);

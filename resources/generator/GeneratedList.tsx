@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useMemo } from 'react';
 import {
   CreateButton,
   DatagridBody,
@@ -16,6 +16,7 @@ import { findRoute } from '../../src/domain/routes';
 import { validateDateRange } from '../../src/domain/validation';
 import { listFields, listPageSizes, type ResourceDeclaration } from '../types';
 import { ExportAllButton } from './ExportAllButton';
+import { FilterBar, ListFiltersOnly } from './FilterBar';
 import { listColumn, RecordCell } from './fields';
 import { filterElements } from './inputs';
 import { ListFirstPaintHandoff } from './ListFirstPaintHandoff';
@@ -25,12 +26,14 @@ import { RowActions } from './RowActions';
 import { ACTIONS_SOURCE, datagridSx } from './tableSx';
 import { useStoredColumns } from './useStoredColumns';
 
-function ListActions({ declaration }: { declaration: ResourceDeclaration }) {
+function ListActions({ declaration, filters }: { declaration: ResourceDeclaration; filters: ReactElement[] }) {
   const { canAccess: canCreate } = useCanAccess({ resource: declaration.name, action: 'create' });
   return (
     <TopToolbar>
       {declaration.views.create && canCreate && <CreateButton label={`新建${declaration.label}`} />}
-      <FilterButton />
+      <ListFiltersOnly>
+        <FilterButton filters={filters} />
+      </ListFiltersOnly>
       <SelectColumnsButton />
       <ExportAllButton declaration={declaration} />
     </TopToolbar>
@@ -87,16 +90,17 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
     ),
   ];
   useStoredColumns(declaration.name, columns, omit);
+  const filters = useMemo(() => filterElements(declaration.filters), [declaration.filters]);
   return (
     <List
       resource={declaration.name}
       // The page's title is its menu label (src/domain/routes.ts), not the entity's name.
       title={findRoute(`/${declaration.route ?? declaration.name}`)?.title ?? declaration.label}
-      filters={filterElements(declaration.filters)}
+      filters={<FilterBar filters={filters} />}
       sort={{ field: declaration.defaultSort.field, order: declaration.defaultSort.order }}
       perPage={pageSizes[0]}
       pagination={<ListPagination pageSizes={pageSizes} />}
-      actions={<ListActions declaration={declaration} />}
+      actions={<ListActions declaration={declaration} filters={filters} />}
       exporter={false}
       disableSyncWithLocation={false}
       empty={false}
