@@ -1,7 +1,7 @@
 import Collapse from '@mui/material/Collapse';
 import { styled } from '@mui/material/styles';
 import clsx from 'clsx';
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useSidebarState } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { activeGroupKey, type MenuGroup, type MenuItem } from '../domain/menus';
@@ -53,32 +53,50 @@ function Chevron({ open }: { open: boolean }) {
   );
 }
 
+interface GroupBlockProps {
+  group: MenuGroup;
+  items: MenuItem[];
+  expanded: boolean;
+  sidebarOpen: boolean;
+  onToggle: (key: string) => void;
+}
+
+/** One group: its button and, while open, its links. Memoised: a navigation re-renders only the open group's links. */
+const GroupBlock = memo(function GroupBlock({ group, items, expanded, sidebarOpen, onToggle }: GroupBlockProps) {
+  return (
+    <div>
+      <button type="button" className="lg-menu-group" onClick={() => onToggle(group.key)} aria-expanded={expanded}>
+        <span>{sidebarOpen ? group.label : group.label.slice(0, 2)}</span>
+        <Chevron open={expanded} />
+      </button>
+      <Collapse in={expanded} timeout="auto" unmountOnExit>
+        <MenuLinks items={items} />
+      </Collapse>
+    </div>
+  );
+});
+
 function AdminGroups({ groups }: { groups: readonly { group: MenuGroup; items: MenuItem[] }[] }) {
-  const location = useLocation();
-  const active = activeGroupKey(groups, location.pathname);
-  const [open, setOpen] = useState<Record<string, boolean>>(() => (active ? { [active]: true } : {}));
+  // The group of the page the app opened on starts open; later navigations leave the groups as the user set them.
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState<Record<string, boolean>>(() => {
+    const active = activeGroupKey(groups, pathname);
+    return active ? { [active]: true } : {};
+  });
+  const toggle = useCallback((key: string) => setOpen((state) => ({ ...state, [key]: !(state[key] ?? false) })), []);
   const [sidebarOpen] = useSidebarState();
   return (
     <nav aria-label="管理菜单">
-      {groups.map(({ group, items }) => {
-        const expanded = open[group.key] ?? false;
-        return (
-          <div key={group.key}>
-            <button
-              type="button"
-              className="lg-menu-group"
-              onClick={() => setOpen((state) => ({ ...state, [group.key]: !expanded }))}
-              aria-expanded={expanded}
-            >
-              <span>{sidebarOpen ? group.label : group.label.slice(0, 2)}</span>
-              <Chevron open={expanded} />
-            </button>
-            <Collapse in={expanded} timeout="auto" unmountOnExit>
-              <MenuLinks items={items} />
-            </Collapse>
-          </div>
-        );
-      })}
+      {groups.map(({ group, items }) => (
+        <GroupBlock
+          key={group.key}
+          group={group}
+          items={items}
+          expanded={open[group.key] ?? false}
+          sidebarOpen={sidebarOpen}
+          onToggle={toggle}
+        />
+      ))}
     </nav>
   );
 }
