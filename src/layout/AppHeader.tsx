@@ -16,10 +16,6 @@ import { UserHoverCard } from './UserHoverCard';
 import { useSession } from './useSession';
 
 /**
- * Header (spec §2): product title, the user's name with a role label, logout; for merchants the notice bell
- * and a hover card on the name (company info, security, admin info, switch company).
- */
-/**
  * The app is Chinese only: English translated react-admin's own strings and little else, so the header has no
  * language switch (react-admin's default toolbar would add one), and a locale kept from an earlier visit
  * goes back to Chinese.
@@ -31,11 +27,34 @@ function useChineseOnly() {
   }, [locale, setLocale]);
 }
 
-/** Memoised: nothing in it follows the page, and react-admin's layout renders it again on every navigation. */
+/**
+ * 退出. Its own component: react-admin's useLogout reads the location, so whatever calls it renders again on every
+ * navigation, and the header would with it.
+ */
+function LogoutButton() {
+  const logout = useLogout();
+  return (
+    <Button
+      color="inherit"
+      startIcon={<LogoutIcon />}
+      onClick={async () => {
+        await logout(undefined, '/login', false);
+        showToast(MESSAGES.loggedOut, 'success');
+      }}
+    >
+      退出
+    </Button>
+  );
+}
+
+/**
+ * Header (spec §2): product title, the user's name with a role label, logout; for merchants the notice bell
+ * and a hover card on the name (company info, security, admin info, switch company). Memoised: nothing in it
+ * follows the page, and react-admin's layout renders it again on every navigation.
+ */
 export const AppHeader = memo(function AppHeader() {
   useChineseOnly();
   const session = useSession();
-  const logout = useLogout();
   usePublicSettings(); // the configured platform name (productTitle) once 通用设置 arrive
   const [switching, setSwitching] = useState(false);
   const label = roleLabel(session?.user.properties.rid);
@@ -55,16 +74,7 @@ export const AppHeader = memo(function AppHeader() {
           onSwitch={() => setSwitching(true)}
         />
         {label && <Chip size="small" label={label} sx={{ bgcolor: 'rgba(255,255,255,0.2)', color: 'inherit' }} />}
-        <Button
-          color="inherit"
-          startIcon={<LogoutIcon />}
-          onClick={async () => {
-            await logout(undefined, '/login', false);
-            showToast(MESSAGES.loggedOut, 'success');
-          }}
-        >
-          退出
-        </Button>
+        <LogoutButton />
       </Box>
       {switching && (
         <CompanySwitchDialog

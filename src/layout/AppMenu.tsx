@@ -105,9 +105,10 @@ function AdminGroups({ groups }: { groups: readonly { group: MenuGroup; items: M
  * The left menu (spec §2): 首页, then admin groups for ADM_HOME holders or the edition's merchant menu
  * (src/domain/visibleMenu.ts, which the home pages' quick links read too). Plain links and buttons under one
  * style rule, with react-admin's menu class names and MUI's look: react-admin's Menu and MenuItemLink, and MUI's
- * ListItemButton, were a fifth of a cold list page's first render (issue 18).
+ * ListItemButton, were a fifth of a cold list page's first render (issue 18). Memoised: react-admin's layout
+ * renders it again on every navigation, and only the links follow the page.
  */
-export function AppMenu() {
+export const AppMenu = memo(function AppMenu() {
   const session = useSession();
   const [sidebarOpen] = useSidebarState();
   const menu = useMemo(() => (session ? visibleMenu(session.user, session.platformMark) : null), [session]);
@@ -121,7 +122,7 @@ export function AppMenu() {
       )}
     </MenuRoot>
   );
-}
+});
 
 const MenuRoot = styled('div')(({ theme }) => ({
   display: 'flex',

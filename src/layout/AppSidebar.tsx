@@ -1,7 +1,7 @@
 import Drawer from '@mui/material/Drawer';
 import { styled, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { ReactNode } from 'react';
+import { isValidElement, memo, type ReactNode } from 'react';
 import { useSidebarState } from 'react-admin';
 import { THEME_TOKENS } from '../themeTokens';
 
@@ -11,7 +11,7 @@ import { THEME_TOKENS } from '../themeTokens';
  * the layout mounted, which made the browser lay out the whole first page in the middle of React's work (about
  * 30 ms of a cold start, issue 18). Same class names, so react-admin's layout styles still apply.
  */
-export function AppSidebar({ children }: { children?: ReactNode }) {
+function Sidebar({ children }: { children?: ReactNode }) {
   const isXSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [open, setOpen] = useSidebarState();
   const toggle = () => setOpen(!open);
@@ -33,6 +33,17 @@ export function AppSidebar({ children }: { children?: ReactNode }) {
     </SidebarDrawer>
   );
 }
+
+/** The same menu element again (react-admin's layout makes a new `<Menu />` on every render) is the same menu. */
+function sameMenu(previous: { children?: ReactNode }, next: { children?: ReactNode }): boolean {
+  const [a, b] = [previous.children, next.children];
+  if (a === b) return true;
+  const bare = (element: ReactNode) => isValidElement(element) && Object.keys(element.props as object).length === 0;
+  return bare(a) && bare(b) && isValidElement(a) && isValidElement(b) && a.type === b.type;
+}
+
+/** Memoised: a navigation re-rendered the drawer with the menu inside; the menu's links follow the page themselves. */
+export const AppSidebar = memo(Sidebar, (previous, next) => sameMenu(previous, next));
 
 const SidebarDrawer = styled(Drawer, { shouldForwardProp: () => true })(({ open, theme }) => ({
   height: 'calc(100vh - 3em)',
