@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { patchModule } from './patchModule';
 
 /** ra-core's FilterLiveForm reads the form's validity as it renders, which makes react-hook-form compute it. */
 const READS_VALIDITY = `    const { isValid } = formState;
@@ -36,23 +37,14 @@ const RESET_CHECK_BLANK_AS_EMPTY = `        const blank = (values) => Object.fro
  * fails the build, so an upgrade is looked at again.
  */
 export function filterFormPlugin(): Plugin {
-  return {
+  return patchModule({
     name: 'lg-filter-form-mounts-once',
-    transform(code, id) {
-      if (!/[\\/]ra-core[\\/]dist[\\/]form[\\/]FilterLiveForm\.js$/.test(id)) return null;
-      for (const part of [READS_VALIDITY, SUBMIT_GUARD, RESET_CHECK]) {
-        const at = code.indexOf(part);
-        if (at < 0 || code.indexOf(part, at + 1) >= 0) {
-          this.error("filterFormPlugin: ra-core's FilterLiveForm has changed; update the plugin");
-        }
-      }
-      return {
-        code: code
-          .replace(READS_VALIDITY, '')
-          .replace(SUBMIT_GUARD, SUBMIT_GUARD_FROM_ERRORS)
-          .replace(RESET_CHECK, RESET_CHECK_BLANK_AS_EMPTY),
-        map: null,
-      };
-    },
-  };
+    file: /[\\/]ra-core[\\/]dist[\\/]form[\\/]FilterLiveForm\.js$/,
+    patches: [
+      { find: READS_VALIDITY, replace: '' },
+      { find: SUBMIT_GUARD, replace: SUBMIT_GUARD_FROM_ERRORS },
+      { find: RESET_CHECK, replace: RESET_CHECK_BLANK_AS_EMPTY },
+    ],
+    changed: "filterFormPlugin: ra-core's FilterLiveForm has changed; update the plugin",
+  });
 }

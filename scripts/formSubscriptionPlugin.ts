@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { patchModule } from './patchModule';
 
 /** react-hook-form's useForm: the effect that subscribes the form to its state, and marks it ready. */
 const LAYOUT_SUBSCRIPTION = `    useIsomorphicLayoutEffect(() => {
@@ -51,17 +52,10 @@ const PASSIVE_SUBSCRIPTION = LAYOUT_SUBSCRIPTION.replace(
  * The dev server pre-bundles react-hook-form unchanged: only a difference in speed.
  */
 export function formSubscriptionPlugin(): Plugin {
-  return {
+  return patchModule({
     name: 'lg-form-subscription-after-commit',
-    transform(code, id) {
-      if (!/[\\/]react-hook-form[\\/]dist[\\/]index\.esm\.mjs$/.test(id)) return null;
-      const at = code.indexOf(LAYOUT_SUBSCRIPTION);
-      if (at < 0 || code.indexOf(LAYOUT_SUBSCRIPTION, at + 1) >= 0) {
-        this.error(
-          "formSubscriptionPlugin: react-hook-form's useForm subscription effect has changed; update the plugin",
-        );
-      }
-      return { code: code.replace(LAYOUT_SUBSCRIPTION, PASSIVE_SUBSCRIPTION), map: null };
-    },
-  };
+    file: /[\\/]react-hook-form[\\/]dist[\\/]index\.esm\.mjs$/,
+    patches: [{ find: LAYOUT_SUBSCRIPTION, replace: PASSIVE_SUBSCRIPTION }],
+    changed: "formSubscriptionPlugin: react-hook-form's useForm subscription effect has changed; update the plugin",
+  });
 }
