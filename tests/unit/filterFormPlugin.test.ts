@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { filterFormPlugin } from '../../scripts/filterFormPlugin';
+import { pluginTransform } from '../support/pluginTransform';
 
 const require = createRequire(import.meta.url);
 // ra-core exports no package.json: its entry is dist/index.js.
@@ -10,17 +11,7 @@ const raCoreDir = path.dirname(path.dirname(require.resolve('ra-core')));
 const filterLiveFormFile = path.join(raCoreDir, 'dist', 'form', 'FilterLiveForm.js');
 
 function transform(code: string, id: string): { code: string } | null {
-  const plugin = filterFormPlugin();
-  const context = {
-    error(message: string): never {
-      throw new Error(message);
-    },
-  };
-  return (plugin.transform as (this: typeof context, code: string, id: string) => { code: string } | null).call(
-    context,
-    code,
-    id,
-  );
+  return pluginTransform(filterFormPlugin(), code, id);
 }
 
 describe("ra-core's FilterLiveForm renders its inputs once as it mounts (scripts/filterFormPlugin.ts)", () => {

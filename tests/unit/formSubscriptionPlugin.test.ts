@@ -3,22 +3,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formSubscriptionPlugin } from '../../scripts/formSubscriptionPlugin';
+import { pluginTransform } from '../support/pluginTransform';
 
 const require = createRequire(import.meta.url);
 const rhfFile = path.join(path.dirname(require.resolve('react-hook-form/package.json')), 'dist', 'index.esm.mjs');
 
 function transform(code: string, id: string): { code: string } | null {
-  const plugin = formSubscriptionPlugin();
-  const context = {
-    error(message: string): never {
-      throw new Error(message);
-    },
-  };
-  return (plugin.transform as (this: typeof context, code: string, id: string) => { code: string } | null).call(
-    context,
-    code,
-    id,
-  );
+  return pluginTransform(formSubscriptionPlugin(), code, id);
 }
 
 /** The body of useForm in a build of react-hook-form. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { patchModule } from '../../scripts/patchModule';
+import { pluginTransform } from '../support/pluginTransform';
 
 function run(code: string, id: string, replace = 'b()') {
   const plugin = patchModule({
@@ -8,16 +9,7 @@ function run(code: string, id: string, replace = 'b()') {
     patches: [{ find: 'a()', replace }],
     changed: 'dep changed',
   });
-  const context = {
-    error(message: string): never {
-      throw new Error(message);
-    },
-  };
-  return (plugin.transform as (this: typeof context, code: string, id: string) => { code: string } | null).call(
-    context,
-    code,
-    id,
-  );
+  return pluginTransform(plugin, code, id);
 }
 
 describe('patchModule (a build-time change to a dependency)', () => {
