@@ -1,5 +1,5 @@
 import { styled } from '@mui/material/styles';
-import { type ChangeEvent, memo } from 'react';
+import { type ChangeEvent, memo, useEffect, useRef } from 'react';
 import { useListPaginationContext, useTranslate } from 'react-admin';
 import { pageRangeLabel } from '../../src/theme';
 import { pageItems } from './pageItems';
@@ -13,6 +13,16 @@ import { pageItems } from './pageItems';
 export const ListPagination = memo(function ListPagination({ pageSizes }: { pageSizes: readonly number[] }) {
   const { isPending, page, perPage, total, hasNextPage, setPage, setPerPage } = useListPaginationContext();
   const translate = useTranslate();
+  // A click that comes before the list has rendered the page of the click before it counts from that page, not
+  // from the one still shown: 上一页 twice from page 3 is page 1.
+  const asked = useRef(page);
+  useEffect(() => {
+    asked.current = page;
+  }, [page]);
+  const go = (next: number) => {
+    asked.current = next;
+    setPage(next);
+  };
   if (isPending) return <Footer />;
   const totalPages = total != null ? Math.ceil(total / perPage) : undefined;
   if (total === 0 || page < 1 || (totalPages !== undefined && page > totalPages)) return null;
@@ -46,7 +56,7 @@ export const ListPagination = memo(function ListPagination({ pageSizes }: { page
             type="button"
             aria-label={translate('ra.navigation.previous')}
             disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
+            onClick={() => go(Math.max(1, asked.current - 1))}
           >
             ‹
           </button>
@@ -64,7 +74,7 @@ export const ListPagination = memo(function ListPagination({ pageSizes }: { page
                 aria-label={translate(item === page ? 'ra.navigation.current_page' : 'ra.navigation.page', {
                   page: item,
                 })}
-                onClick={() => item !== page && setPage(item)}
+                onClick={() => item !== asked.current && go(item)}
               >
                 {item}
               </button>
@@ -74,7 +84,7 @@ export const ListPagination = memo(function ListPagination({ pageSizes }: { page
             type="button"
             aria-label={translate('ra.navigation.next')}
             disabled={totalPages !== undefined ? page >= totalPages : !hasNextPage}
-            onClick={() => setPage(page + 1)}
+            onClick={() => go(Math.min(lastPage, asked.current + 1))}
           >
             ›
           </button>
