@@ -1,6 +1,6 @@
 // What a warm navigation between two lists renders (bench/listFirstRow.ts measures it; this explains): from the
 // menu click on /adMerchant to /adTheMainInformation's first cell, each React commit and the components that
-// rendered in it, counted by name (and, with react-dom's profiling build, their own render time). A stub of React
+// rendered in it, counted by name (and, with react-dom's profiling build, their own render time). A stand-in for React
 // DevTools' hook sees every commit; a component rendered in a commit is one whose fiber React replaced and whose
 // function ran. Build without minifying so the names survive, into a directory of its own:
 //   npx vite build --minify false --outDir /tmp/dist-names && node scripts/compressDist.mjs /tmp/dist-names
