@@ -143,7 +143,7 @@ async function main() {
           if (commit.total === 0) continue;
           const total = selfTime ? `${commit.total.toFixed(1)} ms of render` : `${commit.total} components`;
           const names = commit.byName
-            .slice(0, 30)
+            .slice(0, Number(process.env.NAMES ?? 30))
             .map(([name, amount]) => `${name}×${selfTime ? amount.toFixed(1) : amount}`)
             .join(' ');
           console.log(

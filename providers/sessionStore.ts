@@ -38,18 +38,42 @@ export function getToken(): string | null {
   return storage()?.getItem(KEYS.token) ?? null;
 }
 
+/** The raw stored values the last session was parsed from, and that session. */
+let parsed: { raw: (string | null)[]; session: Session | null } | null = null;
+
+/**
+ * The session in session storage. Every auth query of every render asks for it (react-admin's canAccess and
+ * permissions, issue 18): the stored text is read each time, so a login, a refresh or a logout in any tab of
+ * this session is seen at once, but parsed only when it changed. The answer is frozen, being shared.
+ */
 export function getSession(): Session | null {
+  const store = storage();
+  const raw = Object.values(KEYS).map((key) => store?.getItem(key) ?? null);
+  if (parsed && raw.every((value, index) => value === parsed?.raw[index])) return parsed.session;
+  parsed = { raw, session: parseSession() };
+  return parsed.session;
+}
+
+function parseSession(): Session | null {
   const token = getToken();
   const user = readJson<SessionUser | null>(KEYS.user, null);
   if (!token || !user) return null;
-  return {
+  return deepFreeze({
     token,
     user,
     platformMark: readJson<number>(KEYS.platformMark, 1),
     noticeNum: readJson<number>(KEYS.noticeNum, 0),
     switchCompany: readJson<boolean>(KEYS.switchCompany, true),
     deptIds: readJson<number[]>(KEYS.deptIds, []),
-  };
+  });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 /** The platform mark of the session, or of the login tab before anyone logged in. */

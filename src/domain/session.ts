@@ -52,9 +52,13 @@ export function decodeTokenPayload(token: string): Record<string, unknown> | nul
   }
 }
 
+/** The last token whose expiry was read, and that expiry (the token is checked on every auth query). */
+let lastExpiry: { token: string; exp: unknown } | null = null;
+
 /** Milliseconds of validity left on a token, or 0 when it cannot be read. */
 export function tokenRemainingMs(token: string | null | undefined, now = Date.now()): number {
   if (!token) return 0;
-  const exp = decodeTokenPayload(token)?.exp;
+  if (lastExpiry?.token !== token) lastExpiry = { token, exp: decodeTokenPayload(token)?.exp };
+  const { exp } = lastExpiry;
   return typeof exp === 'number' ? Math.max(0, exp * 1000 - now) : 0;
 }
