@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openAccountCard } from './support/accountCard';
 import { expectLoggedInAs, loginAs } from './support/login';
 
 // Issue 17 item 6: one footer format (第 1-10 条，共 N 条) in generated lists, custom lists and dialogs alike.
@@ -22,8 +23,7 @@ test('生成的列表、自定义列表和对话框的分页都写作「第 1-10
   await page.getByRole('button', { name: '退出' }).click();
   await loginAs(page, 'xgm', { edition: '小规模版' });
   await expectLoggedInAs(page, '杭州小微电子商务有限公司');
-  await page.getByTestId('current-user').hover();
-  await page.getByRole('button', { name: '切换公司' }).click();
+  await (await openAccountCard(page)).getByRole('button', { name: '切换公司' }).click();
   const dialog = page.getByRole('dialog', { name: '切换公司' });
   await expect(dialog.getByText(RANGE)).toHaveText('第 1-3 条，共 3 条');
   await expect(dialog.getByText(OTHER_FORMATS)).toHaveCount(0);

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { MSG } from '../../src/domain/validation';
 import { UNPAID_INVOICE_MESSAGE } from '../../src/workspace/UnpaidInvoiceReminder';
 import { insertBatch } from '../api/support/payoutFixtures';
+import { openAccountCard } from './support/accountCard';
 import { expectLoggedInAs, loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
@@ -43,8 +44,7 @@ test('商户在铃铛看到未读数，打开公告并确认后未读数减一',
 test('小规模商户通过密码对话框切换公司，页头显示新公司', async ({ page }) => {
   await loginAs(page, 'xgm', { edition: '小规模版' });
   await expectLoggedInAs(page, '杭州小微电子商务有限公司');
-  await page.getByTestId('current-user').hover();
-  await page.getByRole('button', { name: '切换公司' }).click();
+  await (await openAccountCard(page)).getByRole('button', { name: '切换公司' }).click();
   const dialog = page.getByRole('dialog', { name: '切换公司' });
   await expect(dialog.getByRole('row')).toHaveCount(4);
   await dialog.getByRole('button', { name: '切换到杭州小微物流服务有限公司' }).click();
@@ -60,8 +60,7 @@ test('小规模商户通过密码对话框切换公司，页头显示新公司',
 test('标准版商户的悬停卡片没有切换公司', async ({ page }) => {
   await loginAs(page, 'merchant');
   await expectLoggedInAs(page, '上海灵动科技有限公司');
-  await page.getByTestId('current-user').hover();
-  const card = page.getByRole('navigation', { name: '账户' });
+  const card = await openAccountCard(page);
   await expect(card.getByRole('link', { name: '账户安全' })).toBeVisible();
   await expect(card.getByRole('link', { name: '企业信息' })).toBeVisible();
   await expect(card.getByRole('link', { name: '管理员信息' })).toBeVisible();
@@ -71,9 +70,8 @@ test('标准版商户的悬停卡片没有切换公司', async ({ page }) => {
 test('开票信息表单对每个错误输入给出提示', async ({ page }) => {
   await loginAs(page, 'merchant');
   await expect(page).toHaveURL(/\/manage$/);
-  await page.getByTestId('current-user').hover();
-  // The home page's quick links have a 企业信息 too (to /merchant): click the card's, once it is open.
-  await page.getByRole('navigation', { name: '账户' }).getByRole('link', { name: '企业信息' }).click();
+  // The home page's quick links have a 企业信息 too (to /merchant): click the card's.
+  await (await openAccountCard(page)).getByRole('link', { name: '企业信息' }).click();
   await expect(page).toHaveURL(/\/merchant\?type=first$/);
   const form = page.getByRole('form', { name: '开票信息' });
   const bad: [string, string, string][] = [
