@@ -24,8 +24,7 @@ function storage(): Storage | null {
   return typeof sessionStorage === 'undefined' ? null : sessionStorage;
 }
 
-function readJson<T>(key: string, fallback: T): T {
-  const raw = storage()?.getItem(key);
+function parseJson<T>(raw: string | null | undefined, fallback: T): T {
   if (raw === null || raw === undefined) return fallback;
   try {
     return JSON.parse(raw) as T;
@@ -34,12 +33,29 @@ function readJson<T>(key: string, fallback: T): T {
   }
 }
 
+function readJson<T>(key: string, fallback: T): T {
+  return parseJson(storage()?.getItem(key), fallback);
+}
+
 export function getToken(): string | null {
   return storage()?.getItem(KEYS.token) ?? null;
 }
 
-/** The raw stored values the last session was parsed from, and that session. */
-let parsed: { raw: (string | null)[]; session: Session | null } | null = null;
+/** The stored values a session is made of, in this order. */
+const SESSION_KEYS = [
+  KEYS.token,
+  KEYS.user,
+  KEYS.platformMark,
+  KEYS.noticeNum,
+  KEYS.switchCompany,
+  KEYS.deptIds,
+] as const;
+
+/** The stored text of each of SESSION_KEYS. */
+type StoredSession = (string | null)[];
+
+/** The stored text the last session was parsed from, and that session. */
+let parsed: { raw: StoredSession; session: Session | null } | null = null;
 
 /**
  * The session in session storage. Every auth query of every render asks for it (react-admin's canAccess and
@@ -48,23 +64,22 @@ let parsed: { raw: (string | null)[]; session: Session | null } | null = null;
  */
 export function getSession(): Session | null {
   const store = storage();
-  const raw = Object.values(KEYS).map((key) => store?.getItem(key) ?? null);
-  if (parsed && raw.every((value, index) => value === parsed?.raw[index])) return parsed.session;
-  parsed = { raw, session: parseSession() };
+  const raw = SESSION_KEYS.map((key) => store?.getItem(key) ?? null);
+  if (parsed?.raw.every((value, index) => value === raw[index])) return parsed.session;
+  parsed = { raw, session: parseSession(raw) };
   return parsed.session;
 }
 
-function parseSession(): Session | null {
-  const token = getToken();
-  const user = readJson<SessionUser | null>(KEYS.user, null);
-  if (!token || !user) return null;
+function parseSession([token, user, platformMark, noticeNum, switchCompany, deptIds]: StoredSession): Session | null {
+  const parsedUser = parseJson<SessionUser | null>(user, null);
+  if (!token || !parsedUser) return null;
   return deepFreeze({
     token,
-    user,
-    platformMark: readJson<number>(KEYS.platformMark, 1),
-    noticeNum: readJson<number>(KEYS.noticeNum, 0),
-    switchCompany: readJson<boolean>(KEYS.switchCompany, true),
-    deptIds: readJson<number[]>(KEYS.deptIds, []),
+    user: parsedUser,
+    platformMark: parseJson<number>(platformMark, 1),
+    noticeNum: parseJson<number>(noticeNum, 0),
+    switchCompany: parseJson<boolean>(switchCompany, true),
+    deptIds: parseJson<number[]>(deptIds, []),
   });
 }
 
