@@ -35,13 +35,23 @@ function modulepreload(files: readonly string[]): void {
   }
 }
 
-function startApp(): void {
-  modulepreload(BOOT.entryFiles);
+function startApp(chunksPreloaded: boolean): void {
+  if (!chunksPreloaded) modulepreload(BOOT.entryFiles);
   const entry = document.createElement('script');
   entry.type = 'module';
   entry.crossOrigin = '';
   entry.src = BOOT.entryFile;
   appendToHead(entry);
+}
+
+export interface BootOptions {
+  /** Draws the opened list's first page while the app downloads (admin.html's boot only, firstPaint.ts). */
+  drawFirstPaint?: () => Promise<void>;
+  /**
+   * The page's head preloads the entry and the admin chunks already (admin.html, scripts/bootPlugin.ts): asking
+   * again only adds link elements and requests the browser answers from its preload cache.
+   */
+  chunksPreloaded?: boolean;
 }
 
 /**
@@ -54,10 +64,10 @@ function startApp(): void {
  * `drawFirstPaint` (admin.html's boot only) draws that page's rows while the chunks download; only running the
  * chunks waits for the picture, as the app's start-up holds this 2-core machine's main thread for a while.
  */
-export function boot(drawFirstPaint?: () => Promise<void>): void {
+export function boot({ drawFirstPaint, chunksPreloaded = false }: BootOptions = {}): void {
   const path = window.location.pathname;
   if (path === '/' || BOOT.publicPaths.includes(path)) {
-    startApp();
+    startApp(chunksPreloaded);
     return;
   }
   startConfigJson();
@@ -68,17 +78,17 @@ export function boot(drawFirstPaint?: () => Promise<void>): void {
     });
   }
   if (!recipe || !drawFirstPaint || !firstPaintDrawn()) {
-    startApp();
-    modulepreload(BOOT.adminFiles);
+    startApp(chunksPreloaded);
+    if (!chunksPreloaded) modulepreload(BOOT.adminFiles);
     return;
   }
   let started = false;
   const startOnce = () => {
     if (started) return;
     started = true;
-    startApp();
+    startApp(chunksPreloaded);
   };
-  modulepreload([BOOT.entryFile, ...BOOT.entryFiles, ...BOOT.adminFiles]);
+  if (!chunksPreloaded) modulepreload([BOOT.entryFile, ...BOOT.entryFiles, ...BOOT.adminFiles]);
   setTimeout(startOnce, FIRST_PAINT_DEADLINE_MS);
   void drawFirstPaint().finally(startOnce);
 }
