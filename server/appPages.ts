@@ -1,5 +1,45 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export type PageName = 'index.html' | 'admin.html';
+export type PageEncoding = 'br' | 'gzip';
+
+/** A page as sent: its text, the CSP sources of its inline scripts, and its compressed forms (made once). */
+export class AppPage {
+  /** `'sha256-…'` of each inline script, for the page's script-src (scripts/bootPlugin.ts inlines admin.html's boot). */
+  readonly inlineScriptHashes: readonly string[];
+  private readonly encoded = new Map<PageEncoding, Buffer>();
+
+  constructor(readonly html: string) {
+    this.inlineScriptHashes = inlineScripts(html).map(
+      (script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`,
+    );
+  }
+
+  encodedAs(encoding: PageEncoding): Buffer {
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      const text = Buffer.from(this.html, 'utf8');
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(text, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: text.length },
+            })
+          : gzipSync(text, { level: 9 });
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+}
+
+/** The text of each `<script>` without a src attribute (the only inline scripts our pages have are the build's). */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)]
+    .filter((match) => !/\ssrc\s*=/i.test(match[1] ?? ''))
+    .map((match) => match[2]);
+}
 
 /**
  * The app's HTML pages (index.html, admin.html) as sent: with config.json's content in
@@ -11,19 +51,19 @@ import path from 'node:path';
  * server, as on a static one.
  */
 export class AppPages {
-  private readonly cache = new Map<string, { stamp: string; html: string }>();
+  private readonly cache = new Map<string, { stamp: string; page: AppPage }>();
 
   constructor(private readonly webRoot: string) {}
 
-  page(name: 'index.html' | 'admin.html'): string {
+  page(name: PageName): AppPage {
     const pageFile = path.join(this.webRoot, name);
     const configFile = path.join(this.webRoot, 'config.json');
     const stamp = `${modified(pageFile)}|${modified(configFile)}`;
     const cached = this.cache.get(name);
-    if (cached?.stamp === stamp) return cached.html;
-    const html = withConfigMeta(readFileSync(pageFile, 'utf8'), readConfig(configFile));
-    this.cache.set(name, { stamp, html });
-    return html;
+    if (cached?.stamp === stamp) return cached.page;
+    const page = new AppPage(withConfigMeta(readFileSync(pageFile, 'utf8'), readConfig(configFile)));
+    this.cache.set(name, { stamp, page });
+    return page;
   }
 }
 

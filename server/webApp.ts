@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_PATHS } from '../src/domain/routes';
-import { AppPages } from './appPages';
+import { AppPages, type PageEncoding, type PageName } from './appPages';
 import type { ServerConfig } from './config';
 
 /**
@@ -14,9 +14,8 @@ const API_PREFIXES = ['/api/', '/api-v1/'];
 /** API-only paths that are not app routes either (GET /login, by contrast, is the login page). */
 const API_PATHS = new Set(['/code/login', '/refresh_token']);
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
+/** Every directive but default-src and script-src. */
+const OTHER_DIRECTIVES = [
   // The PDF preview's pdf.js worker is one of our built assets (dist/assets/pdf.worker.min-*.mjs): only
   // same-origin workers, never blob: ones, whatever script-src becomes.
   "worker-src 'self'",
@@ -28,7 +27,26 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-].join('; ');
+];
+
+/** The CSP of every page; a page's own inline scripts (admin.html's boot) are allowed by their hashes only. */
+function contentSecurityPolicy(inlineScriptHashes: readonly string[] = []): string {
+  return ["default-src 'self'", ['script-src', "'self'", ...inlineScriptHashes].join(' '), ...OTHER_DIRECTIVES].join(
+    '; ',
+  );
+}
+
+/** br when the browser takes it, else gzip, else none (HTTP clients without Accept-Encoding, the tests' inject). */
+function pageEncoding(request: FastifyRequest): PageEncoding | undefined {
+  const accepted = String(request.headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+    .map(([coding]) => coding.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return undefined;
+}
 
 function isApiCall(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return true;
@@ -42,7 +60,7 @@ export async function registerWebApp(app: FastifyInstance, config: ServerConfig)
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
-      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', contentSecurityPolicy());
       reply.header('x-frame-options', 'DENY');
     }
     done(null, payload);
@@ -59,6 +77,9 @@ export async function registerWebApp(app: FastifyInstance, config: ServerConfig)
     index: false,
     // dist/ holds .br and .gz beside each asset (scripts/compressDist.mjs)
     preCompressed: true,
+    // The pages go out through sendPage below, with config.json in their head and their own CSP (admin.html's
+    // inline boot would not run under the default one), whatever the path they are asked for by.
+    globIgnore: ['index.html*', 'admin.html*'],
     setHeaders(res, filePath) {
       // Hashed bundles never change; index.html and config.json must always be fresh.
       res.header(
@@ -70,14 +91,23 @@ export async function registerWebApp(app: FastifyInstance, config: ServerConfig)
   // The admin's pages: index.html with the admin chunks preloaded (scripts/bootPlugin.ts), when the build has it.
   const adminPage = existsSync(path.join(config.webRoot, 'admin.html')) ? 'admin.html' : 'index.html';
   const pages = new AppPages(config.webRoot);
-  const sendPage = (reply: FastifyReply, page: 'index.html' | 'admin.html') =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pages.page(page));
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, name: PageName) => {
+    const page = pages.page(name);
+    const encoding = pageEncoding(request);
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .header('content-security-policy', contentSecurityPolicy(page.inlineScriptHashes))
+      .type('text/html; charset=utf-8');
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(page.encodedAs(encoding));
+  };
   app.get('/*', (request, reply) => {
     if (isApiCall(request.method, request.url)) {
       return reply.callNotFound();
     }
     const pathname = request.url.split('?')[0];
-    return sendPage(reply, PUBLIC_PATHS.includes(pathname) ? 'index.html' : adminPage);
+    return sendPage(request, reply, PUBLIC_PATHS.includes(pathname) ? 'index.html' : adminPage);
   });
-  app.get('/', (_request, reply) => sendPage(reply, 'index.html'));
+  app.get('/', (request, reply) => sendPage(request, reply, 'index.html'));
 }

@@ -55,8 +55,8 @@ export interface BootOptions {
 }
 
 /**
- * Runs first on every page and starts the app (the pages have no module script of their own; the CSP allows no
- * inline script, hence a file: publicBoot.ts in index.html, adminBoot.ts in admin.html). On an admin page (not a
+ * Runs first on every page and starts the app (the pages have no module script of their own: publicBoot.ts is a
+ * file in index.html, adminBoot.ts inline in admin.html, which the CSP allows by its hash). On an admin page (not a
  * public one, which must not download the admin) a cold start would otherwise wait for the entry to run before
  * learning that it needs config.json and the admin chunks, so it starts them at once (admin.html has asked for
  * the chunks already; the admin is a handful of chunks, scripts/shellChunks.ts). On a declared list with a

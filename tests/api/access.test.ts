@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createVerifier } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
@@ -351,6 +353,90 @@ describe('with a build that has admin.html (the admin chunks preloaded)', () => 
       expect(response.body).toContain('<title>public</title>');
     },
   );
+});
+
+describe("admin.html's inline boot: allowed by its hash alone, and the page sent compressed", () => {
+  let web: TestApp;
+  let webRoot: string;
+  const boot = 'window.__boot = "灵工";'.repeat(400);
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  const scriptSrc = (csp: unknown) =>
+    String(csp)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .find(([name]) => name === 'script-src')
+      ?.slice(1);
+
+  beforeAll(async () => {
+    webRoot = fs.mkdtempSync(path.join(t.config.dataDir, 'web-inline-'));
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><title>public</title><script src="/assets/boot.js"></script></head></html>',
+    );
+    fs.writeFileSync(
+      path.join(webRoot, 'admin.html'),
+      `<!doctype html><html><head><title>admin</title><script>${boot}</script></head><body></body></html>`,
+    );
+    web = await createTestApp({ WEB_ROOT: webRoot });
+  });
+
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  it('lets the admin page run its own inline script and nothing else inline; public pages run files only', async () => {
+    const admin = await web.app.inject({ method: 'GET', url: '/adMerchant' });
+    expect(scriptSrc(admin.headers['content-security-policy'])).toEqual(["'self'", sha256(boot)]);
+    const login = await web.app.inject({ method: 'GET', url: '/login' });
+    expect(scriptSrc(login.headers['content-security-policy'])).toEqual(["'self'"]);
+    for (const response of [admin, login]) {
+      expect(scriptSrc(response.headers['content-security-policy'])).not.toContain("'unsafe-inline'");
+    }
+  });
+
+  it('asked for by its file name, the page still goes out with its own CSP (its boot would not run otherwise)', async () => {
+    const response = await web.app.inject({ method: 'GET', url: '/admin.html' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(boot);
+    expect(scriptSrc(response.headers['content-security-policy'])).toEqual(["'self'", sha256(boot)]);
+  });
+
+  it('a config.json written to smuggle in a script adds no script and no hash', async () => {
+    const configFile = path.join(webRoot, 'config.json');
+    fs.writeFileSync(configFile, JSON.stringify({ apiBase: '"></meta></head><script>alert(1)</script><script>' }));
+    try {
+      const response = await web.app.inject({ method: 'GET', url: '/adMerchant' });
+      expect(response.body.match(/<script>/g)).toHaveLength(1);
+      expect(response.body).not.toContain('alert(1)</script>');
+      expect(scriptSrc(response.headers['content-security-policy'])).toEqual(["'self'", sha256(boot)]);
+    } finally {
+      fs.rmSync(configFile);
+    }
+  });
+
+  it('sends the page compressed as the browser accepts it, the same page in every encoding', async () => {
+    const plain = await web.app.inject({ method: 'GET', url: '/adMerchant' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toContain(boot);
+
+    const br = await web.app.inject({
+      method: 'GET',
+      url: '/adMerchant',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const gzip = await web.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toContain('<title>public</title>');
+
+    const none = await web.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toContain('<title>public</title>');
+  });
 });
 
 describe("config.json in the page's head (a cold start need not ask for it)", () => {

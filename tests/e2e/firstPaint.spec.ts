@@ -136,15 +136,20 @@ test.describe('列表首屏（应用加载前先画出第一页）', () => {
     expect(withoutActions(adminPainted)).toEqual(withoutActions(adminCells.slice(0, adminPainted?.length)));
   });
 
-  test('登录页只加载公共启动脚本，不下载首屏；未登录打开管理端页面不画首屏，转到登录页', async ({ page }) => {
+  test('登录页只加载公共启动脚本，不带首屏；未登录打开管理端页面不画首屏，转到登录页', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
-      const match = /\/assets\/(boot|adminBoot)-/.exec(request.url());
-      if (match) scripts.push(match[1]);
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto('/login');
+    /** The page's own inline scripts (admin.html carries the admin's boot with the first paint inline). */
+    const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+
+    const login = await page.goto('/login');
     await expect(page.getByLabel('账号')).toBeVisible();
-    expect(scripts).toEqual(['boot']);
+    expect(inlineScripts((await login?.text()) ?? '')).toEqual([]);
+    expect(scripts.filter((script) => /^\/assets\/boot-/.test(script))).toHaveLength(1);
+    for (const script of scripts)
+      expect(await (await page.request.get(script)).text()).not.toContain('cursor:progress');
 
     const painted: boolean[] = [];
     await page.exposeFunction('__reportFirstPaint', (shown: boolean) => painted.push(shown));
@@ -154,9 +159,12 @@ test.describe('列表首屏（应用加载前先画出第一页）', () => {
           (window as unknown as { __reportFirstPaint(shown: boolean): void }).__reportFirstPaint(true);
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto('/adMerchant');
+    const admin = await page.goto('/adMerchant');
+    // The admin page's boot, inline: the first paint's code (its table style) is there, and not on /login.
+    const adminScripts = inlineScripts((await admin?.text()) ?? '');
+    expect(adminScripts).toHaveLength(1);
+    expect(adminScripts[0]).toContain('cursor:progress');
     await expect(page).toHaveURL(/\/login/);
-    expect(scripts).toEqual(['boot', 'adminBoot']);
     expect(painted).toEqual([]);
   });
 });
