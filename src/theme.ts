@@ -14,6 +14,10 @@ export function pageRangeLabel({ from, to, count }: { from: number; to: number; 
     .replace('%{total}', String(count === -1 ? to : count));
 }
 
+/** The names InputBase's autofill detection listens for (its onAnimationStart). */
+const AUTO_FILL = 'mui-auto-fill';
+const AUTO_FILL_CANCEL = 'mui-auto-fill-cancel';
+
 /** One theme for the public pages and the admin; react-admin reads `sidebar` (spec: menu 206 px). */
 export const appTheme = createTheme(
   {
@@ -29,6 +33,25 @@ export const appTheme = createTheme(
   // After zhCN, which would otherwise set its own footer text.
   {
     components: {
+      // MUI's InputBase mounts a global style element for its autofill keyframes with every input and removes it
+      // with the input: a style sheet added or removed per filter on each list change. The keyframes live once in
+      // the baseline instead, and the inputs keep the animation that tells them the browser autofilled them.
+      MuiCssBaseline: {
+        styleOverrides: {
+          [`@keyframes ${AUTO_FILL}`]: { from: { animationName: AUTO_FILL } },
+          [`@keyframes ${AUTO_FILL_CANCEL}`]: { from: { animationName: AUTO_FILL_CANCEL } },
+        },
+      },
+      MuiInputBase: {
+        defaultProps: { disableInjectingGlobalStyles: true },
+        styleOverrides: {
+          input: {
+            animationName: AUTO_FILL_CANCEL,
+            animationDuration: '10ms',
+            '&:-webkit-autofill': { animationDuration: '5000s', animationName: AUTO_FILL },
+          },
+        },
+      },
       MuiTablePagination: {
         defaultProps: { labelDisplayedRows: pageRangeLabel, labelRowsPerPage: '每页条数：' },
       },
