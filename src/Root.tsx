@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { type ComponentType, lazy } from 'react';
@@ -6,6 +7,7 @@ import { getSession } from '../providers/sessionStore';
 import { AuthenticationPage, RegisterPage, TestPage, VersionUpdatePage } from './pages/publicPages';
 import { LazyBoundary } from './shell/LazyBoundary';
 import { LoadingMask } from './shell/LoadingMask';
+import { createStyleCache } from './shell/styleCache';
 import { Toaster } from './shell/Toaster';
 import { appTheme } from './theme';
 
@@ -66,14 +68,18 @@ function TopRoutes() {
  */
 const router = createBrowserRouter([{ path: '*', element: <TopRoutes /> }]);
 
+const styleCache = createStyleCache();
+
 /** The top router: public pages, and everything else in the react-admin app. */
 export function Root() {
   return (
-    <ThemeProvider theme={appTheme}>
-      <CssBaseline />
-      <LoadingMask />
-      <Toaster />
-      <RouterProvider router={router} />
-    </ThemeProvider>
+    <CacheProvider value={styleCache}>
+      <ThemeProvider theme={appTheme}>
+        <CssBaseline />
+        <LoadingMask />
+        <Toaster />
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </CacheProvider>
   );
 }

@@ -57,3 +57,39 @@ test('输入框的自动填充动画：关键帧在基础样式里，输入框�
   await expect(page.getByRole('group', { name: '注册时间止' })).toBeAttached();
   expect(await page.evaluate(() => (window as unknown as { __styleChanges: string[] }).__styleChanges)).toEqual([]);
 });
+
+test('emotion 不再插入浏览器会拒绝的样式规则（-moz-、-ms- 前缀的伪元素），浏览器认得的规则照常都在', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const target = window as unknown as { __refused: string[] };
+    target.__refused = [];
+    const insertRule = CSSStyleSheet.prototype.insertRule;
+    CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
+      try {
+        return insertRule.call(this, rule, index);
+      } catch (error) {
+        target.__refused.push(rule);
+        throw error;
+      }
+    };
+  });
+  await loginAs(page, 'admin', { path: '/login?Rurl=%2FadMerchant' });
+  await expect(page).toHaveURL(/\/adMerchant$/);
+  await expect(page.getByRole('group', { name: '注册时间止' })).toBeAttached();
+  await page.getByRole('menuitem', { name: '主体信息' }).click();
+  await expect(page.locator('.RaDatagrid-root tbody tr td').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __refused: string[] }).__refused)).toEqual([]);
+
+  const selectors = await page.evaluate(() =>
+    [...document.styleSheets].flatMap((sheet) =>
+      [...sheet.cssRules].flatMap((rule) => (rule instanceof CSSStyleRule ? [rule.selectorText] : [])),
+    ),
+  );
+  // The inputs' placeholder rules (stylis 4.2 writes ::placeholder as its three prefixed forms) and the buttons'
+  // styles are in.
+  expect(selectors.some((selector) => selector.endsWith('::-webkit-input-placeholder'))).toBe(true);
+  expect(selectors.some((selector) => /-moz-|-ms-/.test(selector))).toBe(false);
+  const submit = page.getByRole('button', { name: '导出 EXCEL' });
+  expect(await submit.evaluate((button) => getComputedStyle(button).cursor)).toBe('pointer');
+});
