@@ -1,4 +1,4 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { notifyManager, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAppConfig } from '../../../providers/appConfig';
 import { AdminQueryClient } from '../../../providers/queryClient';
@@ -164,6 +164,25 @@ describe('AdminQueryClient', () => {
     const observer = new QueryObserver(client, { queryKey, queryFn: getList });
     const unsubscribe = observer.subscribe(() => {});
     await vi.waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
+    unsubscribe();
+  });
+});
+
+describe('react-query notifications', () => {
+  it('reach a component in the same task as the change, ahead of a task queued before it', async () => {
+    const client = new AdminQueryClient();
+    const observer = new QueryObserver(client, { queryKey: ['notified'], enabled: false });
+    const seen: unknown[] = [];
+    // As useQuery subscribes its component.
+    const unsubscribe = observer.subscribe(notifyManager.batchCalls((result) => seen.push(result.data)));
+    let earlierTaskRan = false;
+    setTimeout(() => {
+      earlierTaskRan = true;
+    }, 0);
+    client.setQueryData(['notified'], 'rows');
+    await Promise.resolve();
+    expect(seen).toEqual(['rows']);
+    expect(earlierTaskRan).toBe(false);
     unsubscribe();
   });
 });
