@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { memo, useEffect, useState } from 'react';
-import { AppBar, LoadingIndicator, TitlePortal, useLocaleState, useLogout } from 'react-admin';
+import { AppBar, TitlePortal, useLocaleState, useLogout } from 'react-admin';
 import { MESSAGES } from '../domain/codes';
 import { canSwitchCompany, productTitle } from '../domain/editions';
 import { ROLE, roleLabel } from '../domain/roles';
@@ -12,6 +12,7 @@ import { NoticeBell } from '../notices/NoticeBell';
 import { usePublicSettings } from '../shell/publicSettings';
 import { showToast } from '../shell/toast';
 import { CompanySwitchDialog } from '../workspace/CompanySwitchView';
+import { HeaderLoadingIndicator } from './HeaderLoadingIndicator';
 import { UserHoverCard } from './UserHoverCard';
 import { useSession } from './useSession';
 
@@ -60,7 +61,7 @@ export const AppHeader = memo(function AppHeader() {
   const label = roleLabel(session?.user.properties.rid);
   const merchant = session?.user.properties.rid === ROLE.merchant;
   return (
-    <AppBar userMenu={false} color="primary" alwaysOn toolbar={<LoadingIndicator />}>
+    <AppBar userMenu={false} color="primary" alwaysOn toolbar={<HeaderLoadingIndicator />}>
       <Typography variant="h6" component="span" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
         {productTitle(session?.platformMark)}
       </Typography>

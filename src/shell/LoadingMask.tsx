@@ -1,6 +1,7 @@
 import LinearProgress from '@mui/material/LinearProgress';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { inFlightCount, subscribeInFlight } from '../../providers/inFlight';
+import { useShownAfterDelay } from './useShownAfterDelay';
 
 /**
  * The loading mask of spec §9: shown while any request is in flight. It waits 150 ms before showing
@@ -8,16 +9,7 @@ import { inFlightCount, subscribeInFlight } from '../../providers/inFlight';
  */
 export function LoadingMask() {
   const count = useSyncExternalStore(subscribeInFlight, inFlightCount);
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    if (count === 0) {
-      setVisible(false);
-      return;
-    }
-    const timer = setTimeout(() => setVisible(true), 150);
-    return () => clearTimeout(timer);
-  }, [count]);
-  if (!visible) return null;
+  if (!useShownAfterDelay(count > 0)) return null;
   return (
     <LinearProgress
       aria-label="加载中"

@@ -26,7 +26,7 @@ test('页面代码 120 秒仍未到达时显示加载失败', async ({ page }) =
   const requested = page.waitForRequest(/\/assets\/AdminToolPage-.*\.js$/);
   await page.route('**/assets/AdminToolPage-*.js', () => undefined);
   await page.goto('/adAdminTool');
-  // The fake clock runs every timer in order (react-query schedules its updates on timers too).
+  // The fake clock runs the page's timers only when told to: run it until the page asks for the chunk.
   while (!(await Promise.race([requested.then(() => true), page.waitForTimeout(200).then(() => false)]))) {
     await page.clock.runFor(100);
   }
