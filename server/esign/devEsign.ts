@@ -1,32 +1,17 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { embedChineseFont } from '../pdf/chineseFont';
 import type { DocumentTemplate, EsignProvider, Party, SignedDocument, Signer } from './provider';
 
 /**
  * The development e-sign provider: real PDFs, made locally. render() lays the agreement out on A4 pages in
- * Noto Sans SC (@embedpdf/fonts-sc, OpenType CFF, embedded as a subset); sign() adds a red seal with the
+ * Noto Sans SC (`server/pdf/chineseFont.ts`, the glyphs the document uses); sign() adds a red seal with the
  * party's name, the operator, the time and the SHA-256 of what was signed to the last page and records the
  * same in the document's keywords. Dates inside the PDF are fixed to the signing time, so the same document
  * signed by the same signer at the same time gives the same bytes.
  */
 const PAGE = { width: 595.28, height: 841.89, margin: 56 };
 const SEAL_RED = rgb(0.82, 0.1, 0.1);
-
-let fontBytes: Uint8Array | null = null;
-/** Noto Sans SC from @embedpdf/fonts-sc, read once; other PDFs of the platform (结算单) use the same font. */
-export function chineseFont(): Uint8Array {
-  if (!fontBytes) {
-    const require = createRequire(import.meta.url);
-    // The package exports only its entry (dist/index.*); its fonts sit beside dist/.
-    const packageDir = dirname(dirname(require.resolve('@embedpdf/fonts-sc')));
-    fontBytes = readFileSync(join(packageDir, 'fonts', 'NotoSansHans-Regular.otf'));
-  }
-  return fontBytes;
-}
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -55,10 +40,9 @@ function fill(text: string, fields: Readonly<Record<string, string>>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => fields[key] ?? '');
 }
 
-async function newDocument(time: string) {
+async function newDocument(time: string, texts: readonly string[]) {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const font = await pdf.embedFont(chineseFont(), { subset: true });
+  const font = await embedChineseFont(pdf, texts);
   pdf.setProducer('灵工结算平台 电子签章（开发环境）');
   pdf.setCreator('灵工结算平台');
   pdf.setCreationDate(fixedDate(time));
@@ -71,12 +55,30 @@ export const devEsign: EsignProvider = {
 
   async render(template: DocumentTemplate, parties: readonly Party[], fields: Readonly<Record<string, string>>) {
     const time = fields.createTime ?? '2026-01-01 00:00:00';
-    const { pdf, font } = await newDocument(time);
-    pdf.setTitle(fill(template.title, fields));
+    const title = fill(template.title, fields);
+    // Every line of the body, in order: the font is cut down to their characters before anything is drawn.
+    const body: { text: string; size: number; gap?: number; space?: number }[] = [];
+    if (fields.contractNo) body.push({ text: `合同编号：${fields.contractNo}`, size: 10, gap: 14 });
+    for (const party of parties)
+      body.push({ text: `${party.role}：${party.name}${party.idNumber ? `（${party.idNumber}）` : ''}`, size: 12 });
+    for (const [index, clause] of template.clauses.entries())
+      body.push({ text: `${index + 1}. ${fill(clause, fields)}`, size: 11, space: index === 0 ? 8 : 0 });
+    for (const [index, party] of parties.entries())
+      body.push({ text: `${party.role}（盖章）：${party.name}`, size: 12, gap: 20, space: index === 0 ? 16 : 0 });
+    const { pdf, font } = await newDocument(time, [title, ...body.map((item) => item.text)]);
+    pdf.setTitle(title);
     const width = PAGE.width - PAGE.margin * 2;
     let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
     let y = PAGE.height - PAGE.margin;
-    const line = (text: string, size: number, gap = 6) => {
+    page.drawText(title, {
+      x: (PAGE.width - font.widthOfTextAtSize(title, 20)) / 2,
+      y: y - 20,
+      size: 20,
+      font,
+    });
+    y -= 44;
+    for (const { text, size, gap = 6, space = 0 } of body) {
+      y -= space;
       for (const part of wrap(text, font, size, width)) {
         if (y < PAGE.margin + size) {
           page = pdf.addPage([PAGE.width, PAGE.height]);
@@ -85,37 +87,22 @@ export const devEsign: EsignProvider = {
         page.drawText(part, { x: PAGE.margin, y: y - size, size, font });
         y -= size + gap;
       }
-    };
-    const title = fill(template.title, fields);
-    page.drawText(title, {
-      x: (PAGE.width - font.widthOfTextAtSize(title, 20)) / 2,
-      y: y - 20,
-      size: 20,
-      font,
-    });
-    y -= 44;
-    if (fields.contractNo) line(`合同编号：${fields.contractNo}`, 10, 14);
-    for (const party of parties)
-      line(`${party.role}：${party.name}${party.idNumber ? `（${party.idNumber}）` : ''}`, 12);
-    y -= 8;
-    for (const [index, clause] of template.clauses.entries()) line(`${index + 1}. ${fill(clause, fields)}`, 11);
-    y -= 16;
-    for (const party of parties) line(`${party.role}（盖章）：${party.name}`, 12, 20);
+    }
     return pdf.save({ useObjectStreams: false });
   },
 
   async sign(document: Uint8Array, signer: Signer): Promise<SignedDocument> {
     const originalSha256 = sha256Hex(document);
     const pdf = await PDFDocument.load(document, { updateMetadata: false });
-    pdf.registerFontkit(fontkit);
-    const font = await pdf.embedFont(chineseFont(), { subset: true });
+    const name = signer.name.length > 12 ? `${signer.name.slice(0, 12)}…` : signer.name;
+    const note = `${signer.role} ${signer.operator} 于 ${signer.time} 签署 · 原文SHA-256 ${originalSha256.slice(0, 16)}…`;
+    const font = await embedChineseFont(pdf, [name, '电子签章', note]);
     const pages = pdf.getPages();
     const page = pages[pages.length - 1];
     const radius = 48;
     const cx = PAGE.width - PAGE.margin - radius - 10;
     const cy = PAGE.margin + radius + 40;
     page.drawCircle({ x: cx, y: cy, size: radius, borderColor: SEAL_RED, borderWidth: 3, opacity: 0 });
-    const name = signer.name.length > 12 ? `${signer.name.slice(0, 12)}…` : signer.name;
     const nameSize = Math.min(10, (radius * 1.7) / Math.max(1, name.length));
     page.drawText(name, {
       x: cx - font.widthOfTextAtSize(name, nameSize) / 2,
@@ -131,7 +118,6 @@ export const devEsign: EsignProvider = {
       font,
       color: SEAL_RED,
     });
-    const note = `${signer.role} ${signer.operator} 于 ${signer.time} 签署 · 原文SHA-256 ${originalSha256.slice(0, 16)}…`;
     page.drawText(note, { x: PAGE.margin, y: PAGE.margin, size: 8, font, color: rgb(0.35, 0.35, 0.35) });
     pdf.setKeywords([
       `signer:${signer.name}`,

@@ -1,10 +1,9 @@
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { PRODUCT_NAME } from '../../src/domain/editions';
 import { SETTLEMENT_SHEET_STATUS } from '../../src/domain/finance';
 import { formatMoney } from '../../src/domain/money';
 import { parseChinaTime } from '../db/time';
-import { chineseFont } from '../esign/devEsign';
+import { embedChineseFont } from '../pdf/chineseFont';
 import { type SheetColumn, writeSheet } from '../statistics/xlsx';
 
 /** One settlement sheet as the files finance downloads: a PDF (Noto Sans SC, the e-sign font) and an .xlsx. */
@@ -69,8 +68,31 @@ function headerLines(sheet: SheetDocument): string[] {
 
 export async function sheetPdf(sheet: SheetDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const font = await pdf.embedFont(chineseFont(), { subset: true });
+  const title = `${PRODUCT_NAME} 结算单`;
+  const header = headerLines(sheet);
+  const columns = [
+    { label: '项目', x: 0 },
+    { label: '笔数', x: 0.45 },
+    { label: '金额（元）', x: 0.7 },
+  ];
+  const rows = sheetLines(sheet).map((line) => ({
+    cells: [line.item, line.count === null ? '' : String(line.count), formatMoney(line.amount)],
+    bold: line.count === null,
+  }));
+  const check = `核对：期初 ${formatMoney(sheet.opening_balance)} + 充值 ${formatMoney(sheet.topup_amount)} − 打款 ${formatMoney(
+    sheet.payout_amount,
+  )} − 服务费 ${formatMoney(sheet.charge_amount)} + 退回 ${formatMoney(sheet.refund_amount)} = 期末 ${formatMoney(
+    sheet.closing_balance,
+  )}`;
+  const footer = `本期流水 ${sheet.entry_count} 笔，数据取自平台账本。`;
+  const font = await embedChineseFont(pdf, [
+    title,
+    ...header,
+    ...columns.map((column) => column.label),
+    ...rows.flatMap((row) => row.cells),
+    check,
+    footer,
+  ]);
   pdf.setTitle(`结算单 ${sheet.sheetNo}`);
   pdf.setProducer(PRODUCT_NAME);
   pdf.setCreator(PRODUCT_NAME);
@@ -82,19 +104,14 @@ export async function sheetPdf(sheet: SheetDocument): Promise<Uint8Array> {
   const margin = 56;
   const width = page.getWidth() - margin * 2;
   let y = page.getHeight() - margin;
-  const title = `${PRODUCT_NAME} 结算单`;
   page.drawText(title, { x: (page.getWidth() - font.widthOfTextAtSize(title, 20)) / 2, y: y - 20, size: 20, font });
   y -= 50;
-  for (const line of headerLines(sheet)) {
+  for (const line of header) {
     page.drawText(line, { x: margin, y, size: 11, font });
     y -= 20;
   }
   y -= 10;
-  const columns = [
-    { label: '项目', x: margin + 8 },
-    { label: '笔数', x: margin + width * 0.45 },
-    { label: '金额（元）', x: margin + width * 0.7 },
-  ];
+  const columnX = (index: number) => (index === 0 ? margin + 8 : margin + width * columns[index].x);
   const row = (cells: string[], bold: boolean) => {
     page.drawRectangle({
       x: margin,
@@ -106,7 +123,7 @@ export async function sheetPdf(sheet: SheetDocument): Promise<Uint8Array> {
       color: bold ? rgb(0.93, 0.93, 0.93) : undefined,
     });
     cells.forEach((cell, index) => {
-      page.drawText(cell, { x: columns[index].x, y, size: 11, font });
+      page.drawText(cell, { x: columnX(index), y, size: 11, font });
     });
     y -= 26;
   };
@@ -114,18 +131,11 @@ export async function sheetPdf(sheet: SheetDocument): Promise<Uint8Array> {
     columns.map((column) => column.label),
     true,
   );
-  for (const line of sheetLines(sheet)) {
-    row([line.item, line.count === null ? '' : String(line.count), formatMoney(line.amount)], line.count === null);
-  }
+  for (const { cells, bold } of rows) row(cells, bold);
   y -= 16;
-  const check = `核对：期初 ${formatMoney(sheet.opening_balance)} + 充值 ${formatMoney(sheet.topup_amount)} − 打款 ${formatMoney(
-    sheet.payout_amount,
-  )} − 服务费 ${formatMoney(sheet.charge_amount)} + 退回 ${formatMoney(sheet.refund_amount)} = 期末 ${formatMoney(
-    sheet.closing_balance,
-  )}`;
   page.drawText(check, { x: margin, y, size: 9, font, maxWidth: width, lineHeight: 14 });
   y -= 36;
-  page.drawText(`本期流水 ${sheet.entry_count} 笔，数据取自平台账本。`, { x: margin, y, size: 9, font });
+  page.drawText(footer, { x: margin, y, size: 9, font });
   return pdf.save({ useObjectStreams: false });
 }
 

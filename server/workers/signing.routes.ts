@@ -39,7 +39,7 @@ const MAX_ZIP = 1000;
 /** AGREEMENT_TEMPLATE_TYPE 自由职业者协议. */
 const FREELANCE_TEMPLATE = 3;
 
-const WORKER_AGREEMENT: DocumentTemplate = {
+export const WORKER_AGREEMENT: DocumentTemplate = {
   title: '{{templateName}}',
   clauses: [
     '甲方{{enterpriseName}}通过灵工结算平台为{{companyName}}（以下称“用工企业”）提供灵活用工结算服务；乙方{{workerName}}（身份证号{{idCard}}）自愿以自由职业者身份承接用工企业发布的任务。',
