@@ -185,7 +185,7 @@ function admit(
 
 /**
  * Verifies the token and the route's permission before any handler runs. A callback hook rather than an async
- * one: a kept session (the common case) is admitted without a promise (bench/README.md, apiLatency).
+ * one: a kept session (the common case) is admitted without a promise (bench/NOTES.md, API).
  */
 export function registerAccessControl(app: FastifyInstance, db: Db, tokens: TokenService): void {
   const authContextOf = cachedAuthContexts(db);

@@ -54,7 +54,7 @@ export function openDatabase(options: {
   sqlite.pragma('foreign_keys = ON');
   // Keep the hot indexes of a million-row table in memory: 64 MB page cache, and the file memory-mapped up to
   // SQLite's limit (2 GB): a page read past the mapped part is a pread and a copy, 9 % of the server's CPU on a
-  // read by id at 1 000 000 rows when only 256 MB of the 1.2 GB file were mapped (bench/README.md, apiLatency).
+  // read by id at 1 000 000 rows when only 256 MB of the 1.2 GB file were mapped (bench/NOTES.md, API).
   // The mapped pages are the operating system's file cache, shared, not the process's own memory.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 2147418112');

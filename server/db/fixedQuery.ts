@@ -28,7 +28,7 @@ function rowOf<R>(names: string[]): (values: unknown[]) => R {
 /**
  * A read whose SQL is the same on every call, only its values differ (a record by id): built and compiled once per
  * database, then run with each call's values. Kysely builds and compiles every query anew; on a read by id that was
- * a fifth of the server's CPU (bench/README.md, apiLatency). `build` must pass each argument through as a query
+ * a fifth of the server's CPU (bench/NOTES.md, API). `build` must pass each argument through as a query
  * parameter and choose no clause by its value; that is checked when it is compiled (every argument found among the
  * parameters, nothing else changed).
  *
