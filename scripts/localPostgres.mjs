@@ -53,18 +53,7 @@ export async function startLocalPostgres(options = {}) {
   chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
   const port = await freePort();
-  try {
-    if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-    if (!existsSync(path.join(data, 'PG_VERSION'))) {
-      run(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--encoding=UTF8', '--no-locale']);
-    } else if (existsSync(path.join(data, 'postmaster.pid'))) {
-      // A run that was killed left its server running (or its pid file): stop it before starting ours.
-      try {
-        run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
-      } catch {
-        // no server was running: pg_ctl start removes the stale pid file itself
-      }
-    }
+  const startCluster = () =>
     run(path.join(bin, 'pg_ctl'), [
       '-D',
       data,
@@ -78,6 +67,19 @@ export async function startLocalPostgres(options = {}) {
       ].join(' '),
       'start',
     ]);
+  try {
+    if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
+    if (!existsSync(path.join(data, 'PG_VERSION'))) {
+      run(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--encoding=UTF8', '--no-locale']);
+    } else if (existsSync(path.join(data, 'postmaster.pid'))) {
+      // A run that was killed left its server running (or its pid file): stop it before starting ours.
+      try {
+        run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      } catch {
+        // no server was running: pg_ctl start removes the stale pid file itself
+      }
+    }
+    startCluster();
   } catch (error) {
     if (!kept) rmSync(dir, { recursive: true, force: true });
     console.log(`无法启动本地 PostgreSQL，跳过 PostgreSQL 接口测试：${error.message.split('\n')[0]}`);
@@ -85,6 +87,14 @@ export async function startLocalPostgres(options = {}) {
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /** Stops the server as an operator would (`pg_ctl stop -m fast`: every connection gets 57P01), files kept. */
+    halt() {
+      run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
+    },
+    /** Starts a halted server again, on the same port. */
+    resume() {
+      startCluster();
+    },
     stop() {
       try {
         run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', kept ? 'fast' : 'immediate', 'stop']);

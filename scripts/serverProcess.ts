@@ -17,6 +17,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Use this data directory and keep it (benchmarks); by default a fresh temp one, deleted on stop. */
   dataDir?: string;
+  /** Sees what the server prints while it starts (before startServer resolves), e.g. to wait for a log line. */
+  onOutput?: (text: string) => void;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const timer = setTimeout(() => reject(new Error(`服务器 120 秒内未启动：\n${output}`)), 120_000);
       child.stdout?.on('data', (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-1_000_000);
+        options.onOutput?.(output);
         const match = /LISTENING (http:\/\/[^\s]+)/.exec(output);
         if (match) {
           clearTimeout(timer);
@@ -62,6 +65,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       });
       child.stderr?.on('data', (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-1_000_000);
+        options.onOutput?.(output);
       });
       child.once('exit', (code) => {
         clearTimeout(timer);

@@ -30,6 +30,7 @@ import { rechargesRoutes } from './money/recharges.routes';
 import { remittancesRoutes } from './money/remittances.routes';
 import { feedbackRoutes } from './notices/feedback.routes';
 import { noticesRoutes } from './notices/notices.routes';
+import { healthRoutes } from './operations/health.routes';
 import { departmentsRoutes } from './people/departments.routes';
 import { partnersRoutes } from './people/partners.routes';
 import { rolesRoutes } from './people/roles.routes';
@@ -54,6 +55,7 @@ import { workersRoutes } from './workers/workers.routes';
 /** Every API route plugin. A new domain adds one line here. */
 export async function apiRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
   registerResources(app, services.db, BINDINGS);
+  await healthRoutes(app, services);
   await maintenanceRoutes(app, services);
   await accountsRoutes(app, services);
   await registrationsRoutes(app, services);

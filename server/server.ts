@@ -1,7 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { whenDatabaseAvailable } from './db/availability';
+import { type Db, migrateToLatest, openDatabase } from './db/database';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { EXIT_CONFIG } from './exitCodes';
 
@@ -23,15 +24,43 @@ function configOrExit(): ReturnType<typeof loadConfig> {
   }
 }
 
+/** One JSON line, like the server's own log (pino's fields), for what happens before or outside the app. */
+function logLine(level: 'info' | 'warn' | 'error', msg: string, extra: Record<string, unknown> = {}): void {
+  const levels = { info: 30, warn: 40, error: 50 };
+  const line = JSON.stringify({ level: levels[level], time: Date.now(), pid: process.pid, msg, ...extra });
+  (level === 'info' ? console.log : console.error)(line);
+}
+
+function openLoggedDatabase(config: ReturnType<typeof loadConfig>): Db {
+  return openDatabase({
+    ...config,
+    onConnectionLost: (error) =>
+      logLine('warn', '数据库连接已断开，恢复后自动重连', {
+        err: { message: error.message, code: (error as { code?: string }).code },
+      }),
+  });
+}
+
+/** Migrates (and seeds an empty database), waiting for a database that is not there yet instead of exiting. */
+async function prepareDatabase(db: Db, seedDemo: boolean): Promise<void> {
+  await whenDatabaseAvailable(
+    async () => {
+      await migrateToLatest(db);
+      if (seedDemo) await seedDemoIfEmpty(db);
+    },
+    (error, retryInMs, attempt) =>
+      logLine('warn', `数据库暂时无法连接，${Math.round(retryInMs / 100) / 10} 秒后重试（第 ${attempt} 次）`, {
+        err: { message: error.message, code: (error as { code?: string }).code },
+      }),
+  );
+}
+
 /** Starts the product: config, database (migrated and seeded on first start), API and web app. */
 async function serve(): Promise<void> {
   const config = configOrExit();
-  const db = openDatabase(config);
+  const db = openLoggedDatabase(config);
   // In a cluster the primary migrated and seeded the database before it started the workers.
-  if (cluster.isPrimary) {
-    await migrateToLatest(db);
-    if (config.seedDemo) await seedDemoIfEmpty(db);
-  }
+  if (cluster.isPrimary) await prepareDatabase(db, config.seedDemo);
   const app = await buildApp({ config, db });
   // Which process answered, in a cluster (the multi-process test and the bench read it; nothing else does).
   if (cluster.isWorker) {
@@ -80,9 +109,8 @@ async function serve(): Promise<void> {
  */
 async function primary(): Promise<void> {
   const config = configOrExit();
-  const db = openDatabase(config);
-  await migrateToLatest(db);
-  if (config.seedDemo) await seedDemoIfEmpty(db);
+  const db = openLoggedDatabase(config);
+  await prepareDatabase(db, config.seedDemo);
   await db.destroy();
 
   let stopping = false;

@@ -34,13 +34,23 @@ export function openDatabase(options: {
   dataDir: string;
   file?: string;
   searchPath?: string;
+  /** Told when an idle PostgreSQL connection dies (the database stopped or restarted); the pool drops it. */
+  onConnectionLost?: (error: Error) => void;
 }): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // A database that does not answer (network down) fails the request after 5 s instead of holding it.
+      connectionTimeoutMillis: 5_000,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    // A connection that dies (57P01 when PostgreSQL stops) emits 'error' on its client, and on the pool while idle;
+    // without a listener that event ends the process. With them, the pool discards the client on its release and
+    // opens a new one when the database is back, and the request that used it fails with 503.
+    const lost = (error: Error) => options.onConnectionLost?.(error);
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     const prepared = withPreparedStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepared.pool }) });
     preparedStatements.set(db, prepared.state);

@@ -9,6 +9,7 @@ import {
   type Envelope,
   MESSAGES,
 } from '../../src/domain/codes';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/availability';
 import { BusinessError, ForbiddenError, UnauthenticatedError } from './errors';
 
 /** '请求参数有误：token 格式不正确' from the first schema violation Fastify reports. */
@@ -31,7 +32,8 @@ export function ok<T>(content: T, message = '操作成功'): Envelope<T> {
 
 /**
  * One central error handler: business errors become a 1040400 envelope the UI shows, auth errors
- * 401/403, malformed requests 400 with Fastify's reason in Chinese, everything else 500 without details.
+ * 401/403, malformed requests 400 with Fastify's reason in Chinese, an unreachable database 503 (the server stays up
+ * and the pool reconnects), everything else 500 without details.
  */
 export function registerEnvelopeErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -59,6 +61,13 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message = error.validation ? `请求参数有误：${error.message}` : error.message;
       return reply.status(status).send({ code: CODE_SERVER_ERROR, message, content: null });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, '数据库暂时无法连接');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ code: CODE_SERVER_ERROR, message: DATABASE_UNAVAILABLE_MESSAGE, content: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: CODE_SERVER_ERROR, message: '服务器内部错误，请稍后再试', content: null });
