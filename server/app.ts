@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createLogSmsSender, type SmsSender } from './accounts/sms/smsSender';
@@ -10,6 +11,7 @@ import { registerOperationLogFallback } from './engine/operationLog';
 import { registerEnvelopeErrors } from './http/envelope';
 import { loggedPayoutChannel, type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
 import { createPayoutProcessor } from './money/payouts/payoutProcessor';
+import { type AppMetrics, registerMetrics } from './operations/metrics';
 import { apiRoutes } from './routes';
 import { scheduleAutoInvoicing } from './system/autoInvoicing';
 import { createJobScheduler, runsScheduledJobs } from './system/scheduledJobs';
@@ -22,6 +24,8 @@ declare module 'fastify' {
     payouts: import('./money/payouts/payoutProcessor').PayoutProcessor;
     /** The scheduled jobs this process runs (none but in worker 1 of a cluster). */
     scheduledJobs: readonly string[];
+    /** Prometheus metrics of this app (served by server.ts on METRICS_PORT). */
+    metrics: AppMetrics;
   }
 }
 
@@ -46,6 +50,7 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
   app.decorateRequest('auth', null);
   app.decorateRequest('session', null);
   registerEnvelopeErrors(app);
+  app.decorate('metrics', registerMetrics(app, db));
   await app.register(formbody);
 
   const services: AppServices = {
@@ -78,6 +83,9 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
   app.addHook('onClose', () => services.payouts.stop());
   // API routes live in their own context so the access hook never touches the static web app.
   await app.register(async (api) => {
+    // JSON answers over 1 KB go out br/gzip-compressed when the client accepts it (a page of 25 companies is
+    // ~12 KB); files (xlsx, pdf, zip) are compressed already, and the web app's assets are precompressed.
+    await api.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], customTypes: /^application\/json/ });
     // No API answer is ever stored by a browser or proxy cache (DESIGN §4): they carry personal and money
     // data and tokens. A route that chose a stricter value itself (downloads: private, no-store) keeps it.
     // (Callback hooks, here and in the other onSend hooks: an async hook costs every request a promise.)

@@ -29,6 +29,10 @@ export interface ServerConfig {
   payoutAutoProcess: boolean;
   /** Users who may open 税费计算 without UI_TAX_COLLECTION (spec §6 exception; TAX_CALCULATION_USER_IDS=1,2). */
   taxCalculationUserIds: number[];
+  /** Prometheus metrics on a port of their own (METRICS_PORT; 0 any free port); null: not served. */
+  metricsPort: number | null;
+  /** Where the metrics port listens (METRICS_HOST, 127.0.0.1 by default). */
+  metricsHost: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -98,6 +102,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ssoSharedSecret: env.SSO_SHARED_SECRET || null,
     payoutDelayMs: readInteger(env, 'PAYOUT_DELAY_MS', 2000, problems, 0, 600_000),
     payoutAutoProcess: env.PAYOUT_AUTO !== '0',
+    metricsPort: env.METRICS_PORT ? readInteger(env, 'METRICS_PORT', 0, problems, 0, 65535) : null,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
     taxCalculationUserIds: (env.TAX_CALCULATION_USER_IDS ?? '')
       .split(',')
       .map((part) => part.trim())

@@ -5,6 +5,7 @@ import { whenDatabaseAvailable } from './db/availability';
 import { type Db, migrateToLatest, openDatabase } from './db/database';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { EXIT_CONFIG } from './exitCodes';
+import { clusterReader, registryReader, serveMetrics, shareWithPrimary } from './operations/metrics';
 
 /** WORKERS=N runs N server processes on one port (Node cluster); 1 (the default) runs this process alone. */
 const WORKERS = Number(process.env.WORKERS ?? 1);
@@ -55,6 +56,11 @@ async function prepareDatabase(db: Db, seedDemo: boolean): Promise<void> {
   );
 }
 
+function metricsUrl(server: import('node:http').Server): string {
+  const address = server.address() as import('node:net').AddressInfo;
+  return `http://${address.address}:${address.port}/metrics`;
+}
+
 /** Starts the product: config, database (migrated and seeded on first start), API and web app. */
 async function serve(): Promise<void> {
   const config = configOrExit();
@@ -87,6 +93,12 @@ async function serve(): Promise<void> {
   // dies, stop too.
   if (process.send) process.on('disconnect', () => void close(cluster.isWorker ? '主进程已退出' : '守护进程已退出'));
 
+  if (cluster.isWorker) shareWithPrimary(app.metrics.registry);
+  else if (config.metricsPort !== null) {
+    const metrics = await serveMetrics(config.metricsHost, config.metricsPort, registryReader(app.metrics.registry));
+    app.addHook('onClose', (_instance, done) => metrics.close(() => done()));
+    console.log(`METRICS ${metricsUrl(metrics)}`);
+  }
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`灵工结算平台已启动：${address}`);
   // Which scheduled jobs this process runs: in a cluster only worker 1 has any (the multi-process test reads it).
@@ -112,6 +124,11 @@ async function primary(): Promise<void> {
   const db = openLoggedDatabase(config);
   await prepareDatabase(db, config.seedDemo);
   await db.destroy();
+  if (config.metricsPort !== null) {
+    const metrics = await serveMetrics(config.metricsHost, config.metricsPort, clusterReader());
+    metrics.unref();
+    console.log(`METRICS ${metricsUrl(metrics)}`);
+  }
 
   let stopping = false;
   const listening = new Set<number>();

@@ -17,6 +17,14 @@ const sqliteConnections = new WeakMap<Kysely<any>, SQLite.Database>();
 /** The named-statement switch of each PostgreSQL Kysely instance (paused while migrating). */
 const preparedStatements = new WeakMap<Kysely<any>, PreparedStatements>();
 
+/** The PostgreSQL pool under each Kysely instance (metrics read its counts). */
+const pools = new WeakMap<Kysely<any>, pg.Pool>();
+
+/** The PostgreSQL pool of `db`, or null on SQLite. */
+export function poolOf(db: Kysely<any>): pg.Pool | null {
+  return pools.get(db) ?? null;
+}
+
 /** The SQLite connection of `db`, or null on PostgreSQL. */
 export function sqliteConnectionOf(db: Kysely<any>): SQLite.Database | null {
   return sqliteConnections.get(db) ?? null;
@@ -54,6 +62,7 @@ export function openDatabase(options: {
     const prepared = withPreparedStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepared.pool }) });
     preparedStatements.set(db, prepared.state);
+    pools.set(db, pool);
     return db;
   }
   mkdirSync(options.dataDir, { recursive: true });
