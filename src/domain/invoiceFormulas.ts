@@ -1,3 +1,5 @@
+import { divideToFen } from './money';
+
 /**
  * The two invoice formulas (spec §1), in integer units of 1/10000 yuan; tax is rounded half up to the fen
  * (100 units) because an invoice is issued in fen.
@@ -21,12 +23,9 @@ export interface InvoiceFigures {
   formula: string;
 }
 
-const FEN = 100n;
-
-/** numerator / denominator rounded half up to a whole fen. */
+/** numerator / denominator rounded half up to a whole fen (the one rule, src/domain/money.ts). */
 function roundedToFen(numerator: bigint, denominator: bigint): bigint {
-  const fen = (numerator * 2n + denominator * FEN) / (denominator * FEN * 2n);
-  return fen * FEN;
+  return BigInt(divideToFen(numerator, denominator));
 }
 
 export function vatSpecialInvoice(totalUnits: number): InvoiceFigures {

@@ -4,6 +4,31 @@
  */
 export const MONEY_UNITS_PER_YUAN = 10000n;
 
+/** Units in one fen: every amount that moves (is debited, paid, refunded or stored in the ledger) is a multiple. */
+export const FEN_UNITS = 100;
+
+/** True when `units` is a whole number of fen (the only amounts the ledger and the bank accept). */
+export function isWholeFen(units: number): boolean {
+  return Number.isSafeInteger(units) && units % FEN_UNITS === 0;
+}
+
+/**
+ * The one rounding rule for computed money (server/money/README.md, 金额取整规则): `numerator / denominator`
+ * units rounded to a whole fen, half up (a half fen goes away from zero, as formatMoney displays it). BigInt
+ * throughout, so no float ever rounds a product. Callers pass the exact fraction (amount × rate, 10 000) and
+ * round once; rounding an already rounded figure again could move a half fen the wrong way.
+ */
+export function divideToFen(numerator: bigint, denominator: bigint): number {
+  if (denominator <= 0n) throw new RangeError('divideToFen: the denominator must be positive');
+  const fen = BigInt(FEN_UNITS);
+  const negative = numerator < 0n;
+  const abs = negative ? -numerator : numerator;
+  const rounded = ((abs * 2n + denominator * fen) / (denominator * fen * 2n)) * fen;
+  const result = Number(negative ? -rounded : rounded);
+  if (!Number.isSafeInteger(result)) throw new RangeError('divideToFen: the amount is too large');
+  return result;
+}
+
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

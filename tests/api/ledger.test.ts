@@ -53,25 +53,27 @@ describe('ledger', () => {
     const attempt = test.db
       .transaction()
       .execute((tx) =>
-        postEntries(tx, ACCOUNT, [entry(-before, LEDGER.payout), entry(-1, LEDGER.serviceCharge)], chinaTime()),
+        postEntries(tx, ACCOUNT, [entry(-before, LEDGER.payout), entry(-100, LEDGER.serviceCharge)], chinaTime()),
       );
     await expect(attempt).rejects.toBeInstanceOf(InsufficientBalanceError);
-    await expect(attempt).rejects.toMatchObject({ content: { shortfall: 1, balance: before, required: before + 1 } });
+    await expect(attempt).rejects.toMatchObject({
+      content: { shortfall: 100, balance: before, required: before + 100 },
+    });
     expect(await balanceOf(test.db, ACCOUNT)).toBe(before);
     expect(await ledgerDiscrepancies(test.db)).toEqual([]);
   });
 
   it('never lets parallel debits overdraw', async () => {
     const account = { companyId: 900002, platformMark: 3 };
-    await test.db.transaction().execute((tx) => postEntries(tx, account, [entry(100)], chinaTime()));
+    await test.db.transaction().execute((tx) => postEntries(tx, account, [entry(10_000)], chinaTime()));
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
-        test.db.transaction().execute((tx) => postEntries(tx, account, [entry(-7, LEDGER.payout)], chinaTime())),
+        test.db.transaction().execute((tx) => postEntries(tx, account, [entry(-700, LEDGER.payout)], chinaTime())),
       ),
     );
     const paid = results.filter((result) => result.status === 'fulfilled').length;
     expect(paid).toBe(14);
-    expect(await balanceOf(test.db, account)).toBe(100 - 14 * 7);
+    expect(await balanceOf(test.db, account)).toBe(10_000 - 14 * 700);
     expect(await ledgerDiscrepancies(test.db)).toEqual([]);
   });
 });

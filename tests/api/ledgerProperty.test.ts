@@ -36,7 +36,8 @@ type Command =
   | { op: 'process' }
   | { op: 'together'; first: Command; second: Command };
 
-const amount = fc.integer({ min: 1, max: 5_000_000 });
+// Amounts that move are whole fen (issue 30 §2): 0.01 to 500 yuan.
+const amount = fc.integer({ min: 1, max: 50_000 }).map((fen) => fen * 100);
 const simple: fc.Arbitrary<Command> = fc.oneof(
   amount.map((value) => ({ op: 'topUp' as const, amount: value })),
   fc.nat(20).map((pick) => ({ op: 'confirm' as const, pick })),

@@ -84,7 +84,7 @@ beforeAll(async () => {
     { kind: LEDGER.payout, amount: -400 * YUAN },
     { kind: LEDGER.serviceCharge, amount: -24 * YUAN },
   ]);
-  await post(second, `${MONTH}-06 09:00:00`, [{ kind: LEDGER.recharge, amount: 70 * YUAN + 3 }]);
+  await post(second, `${MONTH}-06 09:00:00`, [{ kind: LEDGER.recharge, amount: 70 * YUAN + 300 }]);
   await post(second, `${MONTH}-18 16:00:00`, [
     { kind: LEDGER.payout, amount: -55 * YUAN },
     { kind: LEDGER.serviceCharge, amount: -3 * YUAN },

@@ -50,14 +50,14 @@ describe('batch payouts: creation and processing', () => {
           chinaTime(),
         ),
       );
-    const rows = [row(1, 1_000_000), row(2, 333_333, false), row(3, 12_345)];
+    const rows = [row(1, 1_000_000), row(2, 333_300, false), row(3, 12_300)];
     const charges = rows.map((item) => itemServiceCharge(item.amount, RATE));
     const created = await test.db
       .transaction()
       .execute((tx) =>
         createBatch(tx, { ...ACCOUNT, operatorId: 1, rows, rate: RATE, draftId: null, now: chinaTime() }),
       );
-    const total = 1_000_000 + 333_333 + 12_345;
+    const total = 1_000_000 + 333_300 + 12_300;
     const charge = charges.reduce((sum, value) => sum + value, 0);
     expect(created).toMatchObject({
       totalAmount: total,
@@ -73,9 +73,9 @@ describe('batch payouts: creation and processing', () => {
       .where('id', '=', created.batchId)
       .executeTakeFirstOrThrow();
     expect(batch).toMatchObject({ status: BATCH.partlyFailed, success_count: 2, failed_count: 1 });
-    expect(Number(batch.success_amount)).toBe(1_012_345);
+    expect(Number(batch.success_amount)).toBe(1_012_300);
     expect(Number(batch.success_charge)).toBe(charges[0] + charges[2]);
-    expect(Number(batch.failed_amount)).toBe(333_333);
+    expect(Number(batch.failed_amount)).toBe(333_300);
     const items = await test.db
       .selectFrom('payout_items')
       .select(['status', 'fail_reason'])
@@ -90,7 +90,7 @@ describe('batch payouts: creation and processing', () => {
       .execute();
     expect(abnormal).toHaveLength(1);
     expect(abnormal[0]).toMatchObject({ status: ABNORMAL.pending, name: '收款人2' });
-    expect(await balanceOf(test.db, ACCOUNT)).toBe(10_000_000 - 1_012_345 - charges[0] - charges[2]);
+    expect(await balanceOf(test.db, ACCOUNT)).toBe(10_000_000 - 1_012_300 - charges[0] - charges[2]);
     expect(await ledgerDiscrepancies(test.db)).toEqual([]);
     // Nothing is left to pay, and a second drain changes nothing.
     expect(await test.app.payouts.drain()).toBe(0);
@@ -107,13 +107,13 @@ describe('batch payouts: creation and processing', () => {
         createBatch(tx, {
           ...account,
           operatorId: 1,
-          rows: [row(9, 100)],
+          rows: [row(9, 10_000)],
           rate: RATE,
           draftId: null,
           now: chinaTime(),
         }),
       ),
-    ).rejects.toMatchObject({ content: { shortfall: 106, balance: 0 } });
+    ).rejects.toMatchObject({ content: { shortfall: 10_600, balance: 0 } });
     const after = await test.db
       .selectFrom('payout_batches')
       .select((eb) => eb.fn.countAll().as('n'))

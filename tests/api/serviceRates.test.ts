@@ -192,7 +192,7 @@ describe('payouts', () => {
         idCard: '110101199003074477',
         bankCard: '6222020200000000001',
         mobile: null,
-        amount: 1_234_567,
+        amount: 1_234_500,
         remark: null,
       },
     ];
@@ -206,8 +206,8 @@ describe('payouts', () => {
       userId: Number(user.id),
       fileName: '批量打款.csv',
       rows,
-      totalAmount: 1_234_567,
-      serviceCharge: itemServiceCharge(1_234_567, 800),
+      totalAmount: 1_234_500,
+      serviceCharge: itemServiceCharge(1_234_500, 800),
       rate: 800,
       createTime: chinaTime(),
     });
@@ -216,13 +216,13 @@ describe('payouts', () => {
     const draft = await findOwnDraft(test.db, draftId, 1, 1);
     if (!draft) throw new Error('draft missing');
     const submitted = await submitDraft(test.db, draft, Number(user.id), chinaTime());
-    expect(submitted.batch.serviceCharge).toBe(itemServiceCharge(1_234_567, 550));
+    expect(submitted.batch.serviceCharge).toBe(itemServiceCharge(1_234_500, 550));
     const batch = await test.db
       .selectFrom('payout_batches')
       .select(['rate', 'service_charge'])
       .where('id', '=', submitted.batch.batchId)
       .executeTakeFirstOrThrow();
     expect(Number(batch.rate)).toBe(550);
-    expect(before - (await balanceOf(test.db, account))).toBe(1_234_567 + itemServiceCharge(1_234_567, 550));
+    expect(before - (await balanceOf(test.db, account))).toBe(1_234_500 + itemServiceCharge(1_234_500, 550));
   });
 });

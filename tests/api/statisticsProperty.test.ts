@@ -42,7 +42,8 @@ interface Posting {
 const KINDS = [LEDGER.recharge, LEDGER.payout, LEDGER.serviceCharge, LEDGER.refund];
 const entry = fc.record({
   kind: fc.constantFrom(...KINDS),
-  amount: fc.integer({ min: 1, max: 3_000_000 }),
+  // whole fen, as the ledger takes only those (issue 30 §2)
+  amount: fc.integer({ min: 1, max: 30_000 }).map((fen) => fen * 100),
 });
 const posting = fc.record({
   company: fc.integer({ min: 1, max: 12 }),

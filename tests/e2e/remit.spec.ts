@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SERVICE_CHARGE_RULE } from '../../src/domain/charges';
 import { PAYEE_MSG } from '../../src/domain/payees';
 import { bankCard, csvFile, idCard, payee } from '../support/batchFiles';
 import { loginAs } from './support/login';
@@ -45,8 +46,9 @@ test('商户上传有误的打款文件看到每行原因，改正后预览并�
   await expect(page.getByRole('heading', { name: '校验通过：改正后的打款.csv' })).toBeVisible();
   await expect(page.getByLabel('打款笔数')).toHaveText('3 笔');
   await expect(page.getByLabel('打款金额')).toHaveText('6.60 元');
-  // 6% of each row, rounded to 0.0001 yuan: 0.066 + 0.132 + 0.198 = 0.396 → shown as 0.40.
+  // 6% of each row, each rounded half up to the fen: 0.066 → 0.07, 0.132 → 0.13, 0.198 → 0.20; 0.40 in all.
   await expect(page.getByLabel('服务费（6.00%）')).toHaveText('0.40 元');
+  await expect(page.getByText(SERVICE_CHARGE_RULE)).toBeVisible();
   await expect(page.getByLabel('合计应付')).toHaveText('7.00 元');
   await expect(page.getByLabel('打款后余额')).toBeVisible();
   const preview = page.getByRole('table', { name: '打款明细预览' });

@@ -22,6 +22,8 @@ describe('劳务报酬所得预扣预缴 (公告2018年第61号 预扣率表二)
   it('rounds half up to the fen, in integers', () => {
     // 4 000.03 × 0.8 = 3 200.024; × 20% = 640.0048 → 640.00
     expect(laborIncomeTax(4_000 * Y + 300).tax).toBe(640 * Y);
+    // 减除费用 4 000.03 × 20% = 800.006 → 800.01 (the declaration is in fen), 收入额 3 200.02
+    expect(laborIncomeTax(4_000 * Y + 300)).toMatchObject({ deduction: 800 * Y + 100, taxable: 3_200 * Y + 200 });
     // 1 000.03 − 800 = 200.03; × 20% = 40.006 → 40.01
     expect(laborIncomeTax(1_000 * Y + 300).tax).toBe(40 * Y + 100);
   });

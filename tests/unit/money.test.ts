@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, MONEY_UNITS_PER_YUAN, parseMoney } from '../../src/domain/money';
+import {
+  divideToFen,
+  FEN_UNITS,
+  formatMoney,
+  isWholeFen,
+  MONEY_UNITS_PER_YUAN,
+  parseMoney,
+} from '../../src/domain/money';
 
 describe('formatMoney (units of 0.0001 yuan → yuan text)', () => {
   it('uses 10000 units per yuan', () => {
@@ -188,5 +195,49 @@ describe('formatMoney(parseMoney(x))', () => {
       expect(once, input).toBe(expected);
       expect(formatMoney(parseMoney(once)), input).toBe(once);
     }
+  });
+});
+
+describe('divideToFen (the one rounding rule: half up to a whole fen)', () => {
+  it('keeps exact fen and rounds x.xx5 yuan up, x.xx4999 down', () => {
+    expect(divideToFen(123_400n, 1n)).toBe(123_400);
+    expect(divideToFen(123_450n, 1n)).toBe(123_500); // 12.345 → 12.35
+    expect(divideToFen(123_449n, 1n)).toBe(123_400); // 12.3449 → 12.34
+    expect(divideToFen(1_234_499_999n, 10_000n)).toBe(123_400); // 12.34499999 → 12.34
+    expect(divideToFen(1_234_500_000n, 10_000n)).toBe(123_500); // 12.345 exactly → 12.35
+    expect(divideToFen(49n, 1n)).toBe(0);
+    expect(divideToFen(50n, 1n)).toBe(FEN_UNITS);
+  });
+
+  it('rounds a fraction once: 6 × 615.15 / 100 yuan = 36.909 → 36.91', () => {
+    expect(divideToFen(6_151_500n * 6n, 100n)).toBe(369_100);
+    // tax of 106.00 yuan at 6/106: 6.00 exactly; of 100.00: 5.6603… → 5.66
+    expect(divideToFen(1_060_000n * 6n, 106n)).toBe(60_000);
+    expect(divideToFen(1_000_000n * 6n, 106n)).toBe(56_600);
+  });
+
+  it('takes a half fen away from zero on negative amounts (symmetric with formatMoney)', () => {
+    expect(divideToFen(-123_450n, 1n)).toBe(-123_500);
+    expect(divideToFen(-123_449n, 1n)).toBe(-123_400);
+    expect(divideToFen(-49n, 1n)).toBe(0);
+  });
+
+  it('is exact beyond 2^53 in the product and refuses results that are not safe integers', () => {
+    expect(divideToFen(9_007_199_254_740_000n * 600n, 10_000n)).toBe(540_431_955_284_400);
+    expect(() => divideToFen(10n ** 20n, 1n)).toThrow(RangeError);
+    expect(() => divideToFen(1n, 0n)).toThrow(RangeError);
+  });
+});
+
+describe('isWholeFen', () => {
+  it('accepts multiples of 100 units only', () => {
+    expect(isWholeFen(0)).toBe(true);
+    expect(isWholeFen(-2_500)).toBe(true);
+    expect(isWholeFen(369_100)).toBe(true);
+    expect(isWholeFen(369_090)).toBe(false);
+    expect(isWholeFen(1)).toBe(false);
+    expect(isWholeFen(100.5)).toBe(false);
+    expect(isWholeFen(Number.NaN)).toBe(false);
+    expect(isWholeFen(2 ** 60)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { CODE_BUSINESS_ERROR } from '../../../src/domain/codes';
-import { formatMoney } from '../../../src/domain/money';
+import { formatMoney, isWholeFen } from '../../../src/domain/money';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { BusinessError } from '../../http/errors';
@@ -9,7 +9,7 @@ import { addToRollups } from '../../statistics/rollups';
 /**
  * The ledger (issue 6, DESIGN §4): the only code that changes a balance. Every change is one or more
  * ledger entries written inside the caller's transaction, next to the business record that caused it, so
- * the two commit or roll back together. A debit that would take the balance below zero changes nothing
+ * the two commit or roll back together. Every amount and balance is whole fen (NonFenAmountError otherwise). A debit that would take the balance below zero changes nothing
  * and throws InsufficientBalanceError; the balance is never negative and always equals the sum of its
  * entries (`ledgerDiscrepancies` checks that).
  *
@@ -50,6 +50,11 @@ export class InsufficientBalanceError extends BusinessError {
   }
 }
 
+/** An amount or balance that is not a whole number of fen reached the ledger (an internal error, never shown). */
+export class NonFenAmountError extends Error {
+  override name = 'NonFenAmountError';
+}
+
 /** Applies entries to one account atomically (all or none) and returns the balance after the last one. */
 export async function postEntries(
   tx: Tx,
@@ -57,8 +62,10 @@ export async function postEntries(
   entries: readonly EntryInput[],
   now: string,
 ): Promise<number> {
+  // Banks move whole fen (DESIGN §2): an amount below a fen means a computation skipped divideToFen. That is a
+  // bug, not a business error, so nothing is written and the caller's transaction rolls back.
   for (const entry of entries) {
-    if (!Number.isSafeInteger(entry.amount)) throw new Error(`ledger amount must be an integer, got ${entry.amount}`);
+    if (!isWholeFen(entry.amount)) throw new NonFenAmountError(`ledger amount ${entry.amount} is not whole fen`);
   }
   const delta = entries.reduce((sum, entry) => sum + entry.amount, 0);
   await tx
@@ -77,6 +84,9 @@ export async function postEntries(
   if (!updated) {
     const balance = await balanceOf(tx, account);
     throw new InsufficientBalanceError(balance, -delta);
+  }
+  if (!isWholeFen(Number(updated.balance))) {
+    throw new NonFenAmountError(`balance ${updated.balance} of company ${account.companyId} is not whole fen`);
   }
   let running = Number(updated.balance) - delta;
   for (const entry of entries) {

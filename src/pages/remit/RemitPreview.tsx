@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatRate } from '../../domain/charges';
+import { formatRate, SERVICE_CHARGE_RULE } from '../../domain/charges';
 import { formatMoney } from '../../domain/money';
 import type { BatchPreview } from './remitApi';
 
@@ -40,25 +40,30 @@ function Figure({ label, children, tone }: { label: string; children: ReactNode;
 export function PreviewFigures({ preview }: { preview: BatchPreview }) {
   const short = preview.shortfall > 0;
   return (
-    <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, m: 0 }}>
-      <Figure label="打款笔数">{preview.itemCount} 笔</Figure>
-      <Figure label="打款金额">{formatMoney(preview.totalAmount)} 元</Figure>
-      <Figure label={`服务费（${formatRate(preview.rate)}）`}>{formatMoney(preview.serviceCharge)} 元</Figure>
-      <Figure label="合计应付" tone="strong">
-        {formatMoney(preview.total)} 元
-      </Figure>
-      <Figure label="当前余额">{formatMoney(preview.balance)} 元</Figure>
-      {short ? (
-        <Figure label="余额不足，还差" tone="error">
-          {formatMoney(preview.shortfall)} 元
-          <Link component={RouterLink} to="/recharge" sx={{ ml: 1, fontSize: 14 }}>
-            去充值
-          </Link>
+    <>
+      <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, m: 0 }}>
+        <Figure label="打款笔数">{preview.itemCount} 笔</Figure>
+        <Figure label="打款金额">{formatMoney(preview.totalAmount)} 元</Figure>
+        <Figure label={`服务费（${formatRate(preview.rate)}）`}>{formatMoney(preview.serviceCharge)} 元</Figure>
+        <Figure label="合计应付" tone="strong">
+          {formatMoney(preview.total)} 元
         </Figure>
-      ) : (
-        <Figure label="打款后余额">{formatMoney(preview.balanceAfter)} 元</Figure>
-      )}
-    </Box>
+        <Figure label="当前余额">{formatMoney(preview.balance)} 元</Figure>
+        {short ? (
+          <Figure label="余额不足，还差" tone="error">
+            {formatMoney(preview.shortfall)} 元
+            <Link component={RouterLink} to="/recharge" sx={{ ml: 1, fontSize: 14 }}>
+              去充值
+            </Link>
+          </Figure>
+        ) : (
+          <Figure label="打款后余额">{formatMoney(preview.balanceAfter)} 元</Figure>
+        )}
+      </Box>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        {SERVICE_CHARGE_RULE}
+      </Typography>
+    </>
   );
 }
 
