@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up as grantFullIdToAdmins } from '../../server/db/migrations/125_tax_export_full_id';
 import { chinaTime } from '../../server/db/time';
 import { ITEM } from '../../src/domain/moneyEnums';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
@@ -171,5 +172,25 @@ describe('税费计算 ID numbers', () => {
       expect(answer.statusCode).toBeLessThan(500);
       expect(envelopeOf(answer)).toMatchObject({ code: 1040400, message: 'fullId 只能是 0 或 1' });
     }
+  });
+
+  it('migration 125 gives an older database the code on the admin role and its users, once', async () => {
+    const admin = await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    await t.db.deleteFrom('role_permissions').where('code', '=', 'UI_TAX_EXPORT_FULL_ID').execute();
+    await t.db.deleteFrom('user_authorities').where('authority', '=', 'UI_TAX_EXPORT_FULL_ID').execute();
+    await grantFullIdToAdmins(t.db);
+    await grantFullIdToAdmins(t.db);
+    const roles = await t.db
+      .selectFrom('role_permissions')
+      .select('role_id')
+      .where('code', '=', 'UI_TAX_EXPORT_FULL_ID')
+      .execute();
+    expect(roles.map((row) => Number(row.role_id))).toEqual([1]);
+    const holders = await t.db
+      .selectFrom('user_authorities')
+      .select('user_id')
+      .where('authority', '=', 'UI_TAX_EXPORT_FULL_ID')
+      .execute();
+    expect(holders.map((row) => Number(row.user_id))).toEqual([Number(admin.id)]);
   });
 });
