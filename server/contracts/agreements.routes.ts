@@ -1,4 +1,3 @@
-import archiver from 'archiver';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatRate } from '../../src/domain/charges';
 import { AGREEMENT_KIND } from '../../src/domain/enterprises';
@@ -9,7 +8,9 @@ import { assertCompanyVisible, parseId } from '../auth/scope';
 import { companyForSigning, markCompanySigned } from '../companies/companySigning';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import { zipEntryDateOf } from '../engine/excelDates';
 import { changesBetween, recordOperation } from '../engine/operationLog';
+import { createZip } from '../engine/zipArchive';
 import { AGREEMENT_TEXT } from '../enterprises/agreementText';
 import {
   assertAcceptsNewWork,
@@ -419,11 +420,12 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
         if (file) files.push({ agreement, file });
       }
       if (files.length === 0) fail('所选合同都没有可下载的文件');
-      const zip = archiver('zip', { zlib: { level: 6 } });
+      const zip = createZip();
       for (const { agreement, file } of files) {
         const extension = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.')) : '';
         zip.append(file.stream, {
           name: `${agreement.contractNo}-${agreement.nm}${extension}`.replace(/[\\/:*?"<>|]/g, '_'),
+          date: zipEntryDateOf(agreement.signTime),
         });
       }
       void zip.finalize();

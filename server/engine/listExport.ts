@@ -12,6 +12,7 @@ import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { type ListQuery, type ListSpec, parseListQuery } from '../http/listQuery';
 import type { ResourceBinding } from './binding';
 import { resolveColumns } from './columns';
+import { EXCEL_FORMATS, excelDate } from './excelDates';
 import { listPage } from './reads';
 
 /**
@@ -58,16 +59,6 @@ export function fileNameOf(value: unknown): string {
     })
     .filter((name) => name !== '')
     .join('、');
-}
-
-const TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/;
-
-/** A China-time text as a Date whose UTC fields are those of the text: Excel shows exactly what the list shows. */
-function excelDate(value: unknown): Date | null {
-  const match = typeof value === 'string' ? TIME.exec(value) : null;
-  if (!match) return null;
-  const [, y, m, d, hh = '0', mm = '0', ss = '0'] = match;
-  return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), Number(hh), Number(mm), Number(ss)));
 }
 
 function xlsxCell(field: FieldDeclaration, value: unknown): string | number | Date | null {
@@ -126,7 +117,11 @@ function widthOf(field: FieldDeclaration): number {
   return Math.min(Math.max(byType[field.type] ?? 20, label), 60);
 }
 
-const FORMATS: Record<string, string> = { money: '#,##0.00', date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm:ss' };
+const FORMATS: Record<string, string> = {
+  money: '#,##0.00',
+  date: EXCEL_FORMATS.date,
+  datetime: EXCEL_FORMATS.datetime,
+};
 
 /** The fields an export writes: every declared field, as the CSV export always did (hidden columns too). */
 export function exportFields(declaration: ResourceDeclaration): FieldDeclaration[] {

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { maskIdCard } from '../../src/domain/masking';
 import { INVOICE, ITEM } from '../../src/domain/moneyEnums';
+import { TAX_EXPORT_FULL_ID_CODE } from '../../src/domain/routes';
 import { laborIncomeTax, SURCHARGES, surchargesOf } from '../../src/domain/statistics/laborTax';
 import { isValidMonth, lastDayOfMonth } from '../../src/domain/statistics/period';
 import type { AppServices } from '../appServices';
 import { type AuthContext, holdsAny, requireAuth } from '../auth/access';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import { recordOperation } from '../engine/operationLog';
 import { attachmentDisposition } from '../files/fileStore';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
@@ -21,9 +24,14 @@ import { writeSheet, XLSX_TYPE } from './xlsx';
  *   rule (src/domain/statistics/laborTax.ts), with totals; and the invoice side of the month: invoices issued in
  *   that edition (6% VAT special / 5% difference-based, as stored by the invoice formulas) and their surcharges.
  * - GET /api/v1/statistics/tax/export?… — the workers as .xlsx with a 合计 row.
+ * ID numbers are masked on the page and in the export, as everywhere else; tax filing needs them whole, so
+ * `…/export?fullId=1` writes them in full for UI_TAX_EXPORT_FULL_ID only (403 for anyone else), and each such
+ * export leaves an operation-log entry (页面 税费计算, 操作 导出完整身份证号, the month, edition and filter).
  */
 const CODE = 'UI_TAX_COLLECTION';
 const EXPORT_MAX = 100_000;
+export const FULL_ID_ACTION = '导出完整身份证号';
+export const TAX_MSG = { fullIdDenied: '无权导出完整身份证号', fullIdFlag: 'fullId 只能是 0 或 1' } as const;
 
 function assertTaxAccess(auth: AuthContext, allowed: readonly number[]): void {
   if (holdsAny(auth, [CODE]) || allowed.includes(auth.userId)) return;
@@ -42,6 +50,16 @@ interface WorkerRow {
   tax: number;
   afterTax: number;
 }
+
+/** `fullId=1` asks for the full ID numbers; only UI_TAX_EXPORT_FULL_ID (or role 1) may. */
+function wantsFullId(auth: AuthContext, raw: unknown): boolean {
+  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (raw !== '1') fail(TAX_MSG.fullIdFlag);
+  if (!holdsAny(auth, [TAX_EXPORT_FULL_ID_CODE])) throw new ForbiddenError(TAX_MSG.fullIdDenied);
+  return true;
+}
+
+const masked = (rows: WorkerRow[]): WorkerRow[] => rows.map((row) => ({ ...row, idCard: maskIdCard(row.idCard) }));
 
 function monthOf(query: Record<string, unknown>): string {
   const month = typeof query.month === 'string' && query.month !== '' ? query.month : chinaTime().slice(0, 7);
@@ -152,7 +170,7 @@ export async function taxRoutes(app: FastifyInstance, { db, config }: AppService
     const { mark, month, list, name } = prepare(request, auth);
     const [rows, invoices] = await Promise.all([workers(db, mark, month, name), invoiceSide(db, mark, month)]);
     return ok({
-      ...pageOf(rows.slice(list.offset, list.offset + list.size), rows.length, list),
+      ...pageOf(masked(rows.slice(list.offset, list.offset + list.size)), rows.length, list),
       totals: totalsOf(rows),
       invoices,
       month,
@@ -163,19 +181,38 @@ export async function taxRoutes(app: FastifyInstance, { db, config }: AppService
   app.get('/api/v1/statistics/tax/export', async (request, reply) => {
     const auth = requireAuth(request);
     const { mark, month, name } = prepare(request, auth);
+    const fullId = wantsFullId(auth, (request.query as Record<string, unknown>).fullId);
     const rows = await workers(db, mark, month, name);
     if (rows.length > EXPORT_MAX) fail(`数据超过 ${EXPORT_MAX} 行，请按姓名筛选后再导出`);
     const totals = totalsOf(rows);
+    const edition = mark === 3 ? '小规模版' : '标准版';
+    if (fullId) {
+      await recordOperation(db, request, auth, {
+        action: FULL_ID_ACTION,
+        resource: 'adTaxCalculation',
+        changes: {
+          页面: [null, '税费计算'],
+          版本: [null, edition],
+          月份: [null, month],
+          姓名筛选: [null, name ?? '（无）'],
+          导出人数: [null, rows.length],
+        },
+      });
+    }
     const stream = writeSheet(
       '税费计算',
-      [`税费计算（${mark === 3 ? '小规模版' : '标准版'}）${month}：劳务报酬所得预扣预缴，预扣率表二`],
+      [
+        `税费计算（${edition}）${month}：劳务报酬所得预扣预缴，预扣率表二；${
+          fullId ? '含完整身份证号，仅用于报税，本次导出已记入操作日志' : '身份证号已脱敏'
+        }`,
+      ],
       TAX_COLUMNS,
-      rows as unknown as Record<string, unknown>[],
+      (fullId ? rows : masked(rows)) as unknown as Record<string, unknown>[],
       { ...totals, name: '合计' },
     );
     return reply
       .header('content-type', XLSX_TYPE)
-      .header('content-disposition', attachmentDisposition(`税费计算_${month}.xlsx`))
+      .header('content-disposition', attachmentDisposition(`税费计算_${month}${fullId ? '_完整身份证号' : ''}.xlsx`))
       .header('cache-control', 'private, no-store')
       .send(stream);
   });

@@ -3,11 +3,13 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import archiver from 'archiver';
+import type archiver from 'archiver';
 import ExcelJS from 'exceljs';
 import { AUDIT_STATUS_CHOICES, DOWNLOAD_STATUS, SIGN_STATUS, SIGN_STATUS_CHOICES } from '../../src/domain/workers';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import { EXCEL_FORMATS, excelDate, zipEntryDate, zipEntryDateOf } from '../engine/excelDates';
+import { createZip } from '../engine/zipArchive';
 import { uploadsDir } from '../files/fileStore';
 import { openGeneratedFile } from '../files/generatedFiles';
 import { insertUpload } from '../files/uploads.repository';
@@ -78,7 +80,12 @@ async function* agreementPages(db: Db, selection: DownloadSelection) {
   for (;;) {
     const rows = await selectWorkers(db, selection)
       .innerJoin('worker_agreements', 'worker_agreements.worker_id', 'workers.id')
-      .select(['worker_agreements.id', 'worker_agreements.signed_file_id', 'worker_agreements.agreement_no'])
+      .select([
+        'worker_agreements.id',
+        'worker_agreements.signed_file_id',
+        'worker_agreements.agreement_no',
+        'worker_agreements.sign_time',
+      ])
       .where('worker_agreements.status', '=', SIGN_STATUS.signed)
       .where('worker_agreements.signed_file_id', 'is not', null)
       .where('worker_agreements.id', '>', after)
@@ -90,6 +97,9 @@ async function* agreementPages(db: Db, selection: DownloadSelection) {
     after = Number(rows[rows.length - 1].id);
   }
 }
+
+/** Columns holding China-time texts, written as date cells. */
+const TIME_HEADERS = new Set(['签约时间', '导入时间']);
 
 const HEADERS = [
   '姓名',
@@ -111,7 +121,8 @@ export async function writeWorkerSheet(db: Db, selection: DownloadSelection, fil
   const sheet = workbook.addWorksheet('人员信息', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = HEADERS.map((header) => ({
     header,
-    width: header === '身份证号' || header === '银行卡号' ? 24 : 16,
+    width: header === '身份证号' || header === '银行卡号' ? 24 : TIME_HEADERS.has(header) ? 20 : 16,
+    style: TIME_HEADERS.has(header) ? { numFmt: EXCEL_FORMATS.datetime } : {},
   }));
   sheet.getRow(1).font = { bold: true };
   let count = 0;
@@ -127,9 +138,9 @@ export async function writeWorkerSheet(db: Db, selection: DownloadSelection, fil
           row.referrer ?? '',
           row.enterpriseName ?? '',
           choiceName(SIGN_STATUS_CHOICES, Number(row.sign_status)),
-          row.sign_time ?? '',
+          excelDate(row.sign_time) ?? row.sign_time ?? '',
           choiceName(AUDIT_STATUS_CHOICES, Number(row.audit_status)),
-          row.create_time,
+          excelDate(row.create_time) ?? row.create_time,
         ])
         .commit();
       count += 1;
@@ -141,7 +152,12 @@ export async function writeWorkerSheet(db: Db, selection: DownloadSelection, fil
 }
 
 /** Appends one entry and waits until archiver has written it (so at most one source stream is open). */
-function appendOne(zip: archiver.Archiver, source: NodeJS.ReadableStream | Buffer, name: string): Promise<void> {
+function appendOne(
+  zip: archiver.Archiver,
+  source: NodeJS.ReadableStream | Buffer,
+  name: string,
+  date: Date,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const onEntry = () => {
       zip.off('error', onError);
@@ -153,7 +169,7 @@ function appendOne(zip: archiver.Archiver, source: NodeJS.ReadableStream | Buffe
     };
     zip.once('entry', onEntry);
     zip.once('error', onError);
-    zip.append(source as never, { name });
+    zip.append(source as never, { name, date });
   });
 }
 
@@ -175,9 +191,9 @@ export async function writeWorkerZip(
   try {
     const workers = await writeWorkerSheet(db, selection, sheetFile);
     const output = createWriteStream(target, { flags: 'wx', mode: 0o600 });
-    const zip = archiver('zip', { zlib: { level: 6 } });
+    const zip = createZip();
     zip.pipe(output);
-    await appendOne(zip, createReadStream(sheetFile), '人员信息.xlsx');
+    await appendOne(zip, createReadStream(sheetFile), '人员信息.xlsx', zipEntryDate());
     let agreements = 0;
     const names = new Set<string>();
     for await (const rows of agreementPages(db, selection)) {
@@ -187,7 +203,7 @@ export async function writeWorkerZip(
         let name = `协议/${safeName(file.name)}`;
         if (names.has(name)) name = `协议/${row.agreement_no}-${row.id}.pdf`;
         names.add(name);
-        await appendOne(zip, file.stream, name);
+        await appendOne(zip, file.stream, name, zipEntryDateOf(row.sign_time));
         agreements += 1;
       }
     }

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import archiver from 'archiver';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SIGN_STATUS } from '../../src/domain/workers';
 import type { AppServices } from '../appServices';
@@ -7,7 +6,9 @@ import { requireAuth } from '../auth/access';
 import { assertCompanyVisible, parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import { zipEntryDateOf } from '../engine/excelDates';
 import { recordOperation } from '../engine/operationLog';
+import { createZip } from '../engine/zipArchive';
 import { type DocumentTemplate, esignProvider } from '../esign';
 import { signDownload } from '../files/downloadTokens';
 import { downloadUrl } from '../files/downloadUrls';
@@ -330,7 +331,7 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config }: 
     const auth = requireAuth(request);
     const row = await db
       .selectFrom('worker_agreements')
-      .select(['id', 'company_id', 'signed_file_id', 'agreement_no'])
+      .select(['id', 'company_id', 'signed_file_id', 'agreement_no', 'sign_time'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) fail('协议不存在');
@@ -386,11 +387,14 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config }: 
       if (row.signed_file_id !== null) rows.push(row);
     }
     if (rows.length === 0) fail('所选协议都尚未签署');
-    const zip = archiver('zip', { zlib: { level: 6 } });
+    const zip = createZip();
     void (async () => {
       for (const row of rows) {
         const file = await openGeneratedFile(db, config.dataDir, Number(row.signed_file_id));
-        if (file) zip.append(file.stream, { name: file.name.replace(/[\\/:*?"<>|]/g, '_') });
+        if (file) {
+          const name = file.name.replace(/[\\/:*?"<>|]/g, '_');
+          zip.append(file.stream, { name, date: zipEntryDateOf(row.sign_time) });
+        }
       }
       await zip.finalize();
     })().catch((error: unknown) => zip.destroy(error as Error));

@@ -4,7 +4,15 @@
  * these codes in a role).
  */
 import { ADMIN_MENU, MERCHANT_MENU } from './menus';
-import { ALL_PERMISSION_CODES, findRoute, MENU_GROUP_CODES, ROUTES, XGM_INVOICE_APPLY_CODE } from './routes';
+import {
+  ALL_PERMISSION_CODES,
+  findRoute,
+  MENU_GROUP_CODES,
+  PAGE_ACTION_CODES,
+  ROUTES,
+  TAX_EXPORT_FULL_ID_CODE,
+  XGM_INVOICE_APPLY_CODE,
+} from './routes';
 
 export interface PermissionNode {
   code: string;
@@ -37,10 +45,13 @@ const MERCHANT_LABELS: Readonly<Record<string, string>> = {
 const OTHER_LABELS: Readonly<Record<string, string>> = {
   ADM_HOME: '管理后台（进入后台首页）',
   [XGM_INVOICE_APPLY_CODE]: '小规模开票申请（特定账号）',
+  [TAX_EXPORT_FULL_ID_CODE]: '税费计算：导出完整身份证号',
 };
 
 function pagesOf(code: string): string[] {
-  return ROUTES.filter((rule) => rule.permissions.includes(code)).map((rule) => rule.title);
+  return ROUTES.filter((rule) => rule.permissions.includes(code) || PAGE_ACTION_CODES[rule.path]?.includes(code)).map(
+    (rule) => rule.title,
+  );
 }
 
 function groupLabelOf(code: string): string | undefined {
@@ -61,7 +72,7 @@ function node(code: string): PermissionNode {
 function codesOfPaths(paths: readonly string[], keep: (code: string) => boolean, seen: Set<string>): string[] {
   const codes: string[] = [];
   for (const path of paths) {
-    for (const code of findRoute(path)?.permissions ?? []) {
+    for (const code of [...(findRoute(path)?.permissions ?? []), ...(PAGE_ACTION_CODES[path] ?? [])]) {
       if (!keep(code) || seen.has(code)) continue;
       seen.add(code);
       codes.push(code);

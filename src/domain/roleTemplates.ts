@@ -1,4 +1,4 @@
-import { ALL_PERMISSION_CODES } from './routes';
+import { ALL_PERMISSION_CODES, TAX_EXPORT_FULL_ID_CODE } from './routes';
 
 /** Every merchant code (spec §2 merchant shell). */
 export const MERCHANT_CODES = [
@@ -78,6 +78,8 @@ export const ROLE_TEMPLATES: Readonly<Record<number, readonly string[]>> = {
     'UI_XGM_PARTNER_STATISTICS',
     'UI_PARTNER_PERSONAL_STATISTICS',
     'UI_TAX_COLLECTION',
+    // tax filing needs the full ID numbers of 税费计算's export (issue 30)
+    TAX_EXPORT_FULL_ID_CODE,
     'UI_FUND_RECONCILIATION',
     'UI_SUB_ACCOUNT_QUERY',
     'UI_NO_ATTRIBUTABLE_FUNDS',

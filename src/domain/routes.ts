@@ -254,6 +254,17 @@ export type MenuGroupCode = (typeof MENU_GROUP_CODES)[number];
 /** Role 11 with subid 51 plus this code sees the small-scale invoice application (spec §6). */
 export const XGM_INVOICE_APPLY_CODE = 'XGM_INVOICE_APPLY_DETAILS_SAVE';
 
+/**
+ * 税费计算's export with full ID numbers, which tax filing needs (issue 30): without it the export masks them like
+ * every other export. Not a spec code; chosen in the spec's style.
+ */
+export const TAX_EXPORT_FULL_ID_CODE = 'UI_TAX_EXPORT_FULL_ID';
+
+/** Codes that grant an action on a page rather than the page, by that page (the role editor lists them under it). */
+export const PAGE_ACTION_CODES: Readonly<Record<string, readonly string[]>> = {
+  '/adTaxCalculation': [TAX_EXPORT_FULL_ID_CODE],
+};
+
 /** Every code the product knows, sorted: for seeding roles and checking declarations. */
 export const ALL_PERMISSION_CODES: readonly string[] = [
   ...new Set([
@@ -261,5 +272,6 @@ export const ALL_PERMISSION_CODES: readonly string[] = [
     'ADM_HOME', // selects the admin shell; also /adMain's code
     ...MENU_GROUP_CODES,
     XGM_INVOICE_APPLY_CODE,
+    ...Object.values(PAGE_ACTION_CODES).flat(),
   ]),
 ].sort();

@@ -101,9 +101,14 @@ test('税费计算：工人的收入与预扣税额按预扣率表二独立核�
   await page.getByRole('button', { name: '查询' }).click();
   await answered;
 
-  // The top earner's row: income and tax withheld as worked out above.
+  // The top earner's row: income and tax withheld as worked out above. The page masks ID numbers (issue 30).
   const [idCard, income] = workers[0];
-  const row = table.locator('tbody tr').filter({ hasText: idCard });
+  const masked = `${idCard.slice(0, 6)}${'*'.repeat(idCard.length - 10)}${idCard.slice(-4)}`;
+  await expect(table.getByText(idCard)).toHaveCount(0);
+  const row = table
+    .locator('tbody tr')
+    .filter({ hasText: masked })
+    .filter({ hasText: formatMoney(income) });
   await expect(row).toHaveCount(1);
   expect(await cell(table, row, '本月收入（元）')).toBe(formatMoney(income));
   expect(await cell(table, row, '预扣税额（元）')).toBe(formatMoney(expectedTax(income)));
@@ -111,8 +116,21 @@ test('税费计算：工人的收入与预扣税额按预扣率表二独立核�
   await expect(page.locator('[data-total="income"]')).toHaveText(formatMoney(totalIncome));
   await expect(page.locator('[data-total="tax"]')).toHaveText(formatMoney(totalTax));
 
+  // 财务 holds UI_TAX_EXPORT_FULL_ID: the page says what the full-ID file is for and that it is logged.
+  await expect(page.getByRole('note')).toContainText('含完整身份证号，仅用于报税；每次导出都记入操作日志');
+  const plainDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出 Excel', exact: true }).click();
+  const plain = await workbookOf(await plainDownload);
+  const plainColumn = (plain.getRow(2).values as unknown[]).indexOf('身份证号');
+  const plainIds: string[] = [];
+  for (let index = 3; index < plain.rowCount; index += 1) {
+    plainIds.push(String(plain.getRow(index).getCell(plainColumn).value));
+  }
+  expect(plainIds.length).toBe(workers.length);
+  expect(plainIds.every((value) => String(value).includes('****'))).toBe(true);
+
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: '导出 Excel' }).click();
+  await page.getByRole('button', { name: '导出 Excel（含完整身份证号）' }).click();
   const sheet = await workbookOf(await downloading);
   const header = sheet.getRow(2).values as unknown[];
   const last = sheet.getRow(sheet.rowCount);

@@ -48,4 +48,13 @@ describe('permission catalogue', () => {
     expect(staff).toContain('MER_EMPLOYEE_LIST'); // /adTaskOverview
     expect(staff).not.toContain('MER_BANKACCOUNT_RECHARGE');
   });
+
+  it('lists UI_TAX_EXPORT_FULL_ID beside 税费计算 so a staff role can be granted it', () => {
+    const group = permissionTreeFor(5).find((item) => item.codes.some((node) => node.code === 'UI_TAX_COLLECTION'));
+    const codes = group?.codes.map((node) => node.code) ?? [];
+    expect(codes).toContain('UI_TAX_EXPORT_FULL_ID');
+    expect(codes.indexOf('UI_TAX_EXPORT_FULL_ID')).toBe(codes.indexOf('UI_TAX_COLLECTION') + 1);
+    expect(permissionLabel('UI_TAX_EXPORT_FULL_ID')).toBe('税费计算：导出完整身份证号');
+    expect(CATALOGUE_CODES.has('UI_TAX_EXPORT_FULL_ID')).toBe(true);
+  });
 });

@@ -41,6 +41,7 @@ import * as statisticsSalePartner from './111_statistics_sale_partner';
 import * as partnerCompanyIndex from './112_partner_company_index';
 import * as authChanges from './115_auth_changes';
 import * as wholeFen from './120_whole_fen';
+import * as taxExportFullId from './125_tax_export_full_id';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '112_partner_company_index': partnerCompanyIndex,
   '115_auth_changes': authChanges,
   '120_whole_fen': wholeFen,
+  '125_tax_export_full_id': taxExportFullId,
 };

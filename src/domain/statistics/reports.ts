@@ -7,7 +7,8 @@
 /** How rows are formed: per company, per company and day, per time bucket, per department, per partner. */
 export type ReportGrouping = 'company' | 'companyDay' | 'time' | 'department' | 'partner';
 
-export type ColumnKind = 'money' | 'count' | 'text';
+/** 'date': a day (YYYY-MM-DD) or a month (YYYY-MM) as text in the API, a date cell in the .xlsx. */
+export type ColumnKind = 'money' | 'count' | 'text' | 'date';
 
 export interface ReportColumn {
   key: string;
@@ -53,7 +54,7 @@ const COMPANY: ReportColumn[] = [
   { key: 'departmentName', label: '所属部门', kind: 'text' },
   { key: 'partnerName', label: '合伙人', kind: 'text' },
 ];
-const BUCKET: ReportColumn = { key: 'bucket', label: '日期', kind: 'text', sortable: true };
+const BUCKET: ReportColumn = { key: 'bucket', label: '日期', kind: 'date', sortable: true };
 
 function report(declaration: ReportDeclaration): ReportDeclaration {
   return declaration;

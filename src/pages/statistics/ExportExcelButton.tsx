@@ -6,7 +6,15 @@ import { showToast } from '../../shell/toast';
  * 导出 Excel on a statistics page: runs the page's download (answering the file's name), says 导出中… meanwhile
  * and tells the outcome in a toast.
  */
-export function ExportExcelButton({ download, disabled }: { download: () => Promise<string>; disabled?: boolean }) {
+export function ExportExcelButton({
+  download,
+  disabled,
+  label = '导出 Excel',
+}: {
+  download: () => Promise<string>;
+  disabled?: boolean;
+  label?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -20,7 +28,7 @@ export function ExportExcelButton({ download, disabled }: { download: () => Prom
   };
   return (
     <Button variant="outlined" onClick={() => void run()} disabled={disabled || busy}>
-      {busy ? '导出中…' : '导出 Excel'}
+      {busy ? '导出中…' : label}
     </Button>
   );
 }

@@ -12,7 +12,7 @@ import { formatMoney } from '../../domain/money';
 export interface StatisticsColumn {
   key: string;
   label: string;
-  /** money: 1/10000 yuan shown in yuan; count: a number with separators; text: as it is. */
+  /** money: 1/10000 yuan shown in yuan; count: a number with separators; text and date: as it is. */
   kind: string;
 }
 
@@ -56,7 +56,7 @@ export function StatisticsTable<C extends StatisticsColumn>({
   header?: (column: C) => ReactNode;
   dimmed?: boolean;
 }) {
-  const align = (column: C) => (column.kind === 'text' ? 'left' : 'right');
+  const align = (column: C) => (column.kind === 'money' || column.kind === 'count' ? 'right' : 'left');
   return (
     <Card>
       <TableContainer sx={{ opacity: dimmed ? 0.6 : 1 }}>

@@ -9,8 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { requestContent } from '../../../providers/httpClient';
+import { getSession } from '../../../providers/sessionStore';
 import { MonthField } from '../../../resources/generator/DateFields';
 import { formatMoney } from '../../domain/money';
+import { hasAnyPermission } from '../../domain/permissions';
+import { TAX_EXPORT_FULL_ID_CODE } from '../../domain/routes';
 import { ExportExcelButton } from './ExportExcelButton';
 import { StatisticsTable } from './StatisticsTable';
 import { downloadFile } from './statisticsApi';
@@ -36,7 +39,13 @@ interface TaxAnswer {
   invoices: Record<string, number | string>;
 }
 
+const FULL_ID_LABEL = '导出 Excel（含完整身份证号）';
+/** Said beside the export buttons: which file holds full ID numbers, what for, and that it is logged. */
+const FULL_ID_NOTICE = `「${FULL_ID_LABEL}」的导出文件含完整身份证号，仅用于报税；每次导出都记入操作日志。页面和「导出 Excel」中的身份证号已脱敏。`;
+const MASKED_NOTICE = '页面和导出文件中的身份证号已脱敏。';
+
 export function TaxPage() {
+  const mayExportFullId = hasAnyPermission(getSession()?.user, [TAX_EXPORT_FULL_ID_CODE]);
   const [draft, setDraft] = useState({
     platformmark: '1',
     month: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7),
@@ -110,6 +119,22 @@ export function TaxPage() {
               )
             }
           />
+          {mayExportFullId && (
+            <ExportExcelButton
+              label={FULL_ID_LABEL}
+              download={() =>
+                downloadFile(
+                  '/api/v1/statistics/tax/export',
+                  { platformmark: filters.platformmark, month: filters.month, fullId: 1 },
+                  filters.name ? { name: filters.name } : undefined,
+                  '税费计算_完整身份证号.xlsx',
+                )
+              }
+            />
+          )}
+          <Typography variant="body2" color={mayExportFullId ? 'warning.main' : 'text.secondary'} role="note">
+            {mayExportFullId ? FULL_ID_NOTICE : MASKED_NOTICE}
+          </Typography>
         </CardContent>
       </Card>
       {answer && (
@@ -140,7 +165,7 @@ export function TaxPage() {
         label="税费计算"
         columns={COLUMNS}
         rows={answer?.content}
-        rowKey={(row) => String(row.idCard)}
+        rowKey={(row, index) => `${row.idCard}-${index}`}
         emptyText="该月没有打款成功的记录"
         total={answer?.totalElements ?? 0}
         page={page}
