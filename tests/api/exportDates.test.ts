@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +15,8 @@ import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tok
  * Dates in files are dates (issue 30 §3): every statistics export writes its days and months as date cells, the
  * 大熊 zip's 人员信息.xlsx its 签约时间 and 导入时间, and the zip's entry times are the China wall-clock whatever the
  * server's TZ (run this file with TZ=UTC to see the difference: `TZ=UTC npx vitest run --project api …`).
- * With XLSX_DUMP_DIR set, the files it checks are also written there, for a second reader
- * (`python3 scripts/checkXlsxDates.py <file> 日期`, openpyxl).
+ * Each file is also read by a second, independent reader: openpyxl (`scripts/checkXlsxDates.py`; Debian package
+ * python3-openpyxl, installed by .ci/run). With XLSX_DUMP_DIR set, the files are kept there.
  */
 let t: TestApp;
 let admin: AuthedClient;
@@ -38,6 +40,20 @@ function dump(name: string, bytes: Buffer): void {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, name), bytes);
+}
+
+/** openpyxl reads every data cell under each of `labels` as a date (exit 0), or the test fails with its report. */
+function expectOpenpyxlDates(bytes: Buffer, labels: string[]): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-xlsx-'));
+  try {
+    const file = path.join(dir, 'export.xlsx');
+    fs.writeFileSync(file, bytes);
+    const result = spawnSync('python3', ['scripts/checkXlsxDates.py', file, ...labels], { encoding: 'utf8' });
+    expect(result.error, 'python3 未安装').toBeUndefined();
+    expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function workbookOf(payload: Buffer): Promise<ExcelJS.Worksheet> {
@@ -140,6 +156,7 @@ describe('statistics exports write days and months as dates', () => {
     });
     const hasDateColumn = declaration.columns.some((column) => column.label === '日期');
     if (hasDateColumn) expect(rows.length, 'the demo data covers this period').toBeGreaterThan(0);
+    if (hasDateColumn) expectOpenpyxlDates(file.rawPayload, ['日期']);
     expect(dates > 0).toBe(hasDateColumn && rows.length > 0);
   });
 });
@@ -240,6 +257,7 @@ describe('大熊 zip', () => {
     expect(written >= before && written <= after, `${written} within ${before} … ${after}`).toBe(true);
 
     dump('bigBear-人员信息.xlsx', sheetEntry?.bytes as Buffer);
+    expectOpenpyxlDates(sheetEntry?.bytes as Buffer, ['签约时间', '导入时间']);
     const sheet = await workbookOf(sheetEntry?.bytes as Buffer);
     const labels = sheet.getRow(1).values as unknown[];
     const signedColumn = labels.indexOf('签约时间');
