@@ -11,6 +11,10 @@ export interface RunningServer {
   kill: () => Promise<void>;
   /** What the server printed so far (stdout and stderr; the last 1 MB). */
   output: () => string;
+  /** Sends a signal without waiting (a graceful-shutdown test watches what happens next through `exited`). */
+  signal: (signal: NodeJS.Signals) => void;
+  /** Resolves when the process has exited, with its exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
 }
 
 export interface StartOptions {
@@ -35,6 +39,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stopped = false;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const cleanUpNow = () => {
     if (stopped) return;
     stopped = true;
@@ -85,6 +90,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url,
     dataDir,
     output: () => output,
+    signal: (signal) => {
+      child.kill(signal);
+    },
+    exited,
     kill: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -12,6 +12,7 @@ import { registerEnvelopeErrors } from './http/envelope';
 import { loggedPayoutChannel, type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
 import { createPayoutProcessor } from './money/payouts/payoutProcessor';
 import { type AppMetrics, registerMetrics } from './operations/metrics';
+import { type Drain, registerDrain } from './operations/shutdown';
 import { apiRoutes } from './routes';
 import { scheduleAutoInvoicing } from './system/autoInvoicing';
 import { createJobScheduler, runsScheduledJobs } from './system/scheduledJobs';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     scheduledJobs: readonly string[];
     /** Prometheus metrics of this app (served by server.ts on METRICS_PORT). */
     metrics: AppMetrics;
+    /** Lets the requests in progress finish before a stop (server.ts on SIGTERM). */
+    drain: Drain['drain'];
   }
 }
 
@@ -51,6 +54,7 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
   app.decorateRequest('session', null);
   registerEnvelopeErrors(app);
   app.decorate('metrics', registerMetrics(app, db));
+  app.decorate('drain', registerDrain(app).drain);
   await app.register(formbody);
 
   const services: AppServices = {

@@ -33,6 +33,8 @@ export interface ServerConfig {
   metricsPort: number | null;
   /** Where the metrics port listens (METRICS_HOST, 127.0.0.1 by default). */
   metricsHost: string;
+  /** On SIGTERM, how long requests in progress may take to finish before the server closes (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -104,6 +106,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     payoutAutoProcess: env.PAYOUT_AUTO !== '0',
     metricsPort: env.METRICS_PORT ? readInteger(env, 'METRICS_PORT', 0, problems, 0, 65535) : null,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
+    shutdownGraceMs: readInteger(env, 'SHUTDOWN_GRACE_MS', 30_000, problems, 0, 600_000),
     taxCalculationUserIds: (env.TAX_CALCULATION_USER_IDS ?? '')
       .split(',')
       .map((part) => part.trim())

@@ -82,7 +82,9 @@ async function serve(): Promise<void> {
     // Ctrl+C reaches both the supervisor and the server, and the supervisor passes it on: close once.
     if (closing) return;
     closing = true;
-    app.log.info(`${reason}，正在关闭服务器`);
+    app.log.info(`${reason}，不再接受新请求，等待进行中的请求完成（最长 ${config.shutdownGraceMs / 1000} 秒）`);
+    const { unfinished } = await app.drain(config.shutdownGraceMs);
+    if (unfinished > 0) app.log.warn(`${unfinished} 个请求未在限期内完成，强制关闭`);
     await app.close();
     await db.destroy();
     process.exit(0);

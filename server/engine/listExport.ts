@@ -10,6 +10,7 @@ import { chinaTime } from '../db/time';
 import { attachmentDisposition } from '../files/fileStore';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { type ListQuery, type ListSpec, parseListQuery } from '../http/listQuery';
+import { INTERNAL_REQUEST_HEADER, INTERNAL_REQUEST_VALUE } from '../operations/shutdown';
 import type { ResourceBinding } from './binding';
 import { resolveColumns } from './columns';
 import { EXCEL_FORMATS, excelDate } from './excelDates';
@@ -237,6 +238,8 @@ function injectedReader(app: FastifyInstance, request: FastifyRequest, path: str
     }
   }
   headers.accept = 'application/json';
+  // Part of the export in progress: served even while the server drains for a stop (operations/shutdown.ts).
+  headers[INTERNAL_REQUEST_HEADER] = INTERNAL_REQUEST_VALUE;
   return async (page, size) => {
     const response = await app.inject({ method: 'GET', url: `${path}?${listSearch(request, page, size)}`, headers });
     let envelope: { code?: number; message?: string; content?: { content?: Row[]; totalElements?: number } };
