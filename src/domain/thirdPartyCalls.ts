@@ -51,6 +51,7 @@ export const WEBHOOK_MSG = {
   duplicate: '重复事件，已按首次结果应答',
   applied: '已处理',
   tooLarge: '回调内容过大',
+  tooMany: '回调过于频繁，请稍后再试',
 } as const;
 
 /** open_api_keys.status */
