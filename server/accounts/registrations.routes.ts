@@ -33,7 +33,7 @@ import { checkedReference } from '../references/references.service';
 import { type CompanyLookup, localCompanyLookup } from './companyLookup/companyLookup';
 import { DIVISIONS } from './divisions';
 import { registrationSchema } from './publicSchemas';
-import { takeRate } from './rateCounters';
+import { MSG_TOO_FREQUENT, takeAccountCheck, takeRate } from './rateCounters';
 import {
   activateRegistration,
   duplicatesOf,
@@ -210,13 +210,14 @@ export async function registrationsRoutes(
   app.get('/api/v1/companies/tianyancha', publicRoute, async (request) => {
     const name = text((request.query as Form).name);
     if ([...name].length < COMPANY_LOOKUP_MIN_CHARS) return ok([]);
-    if (!(await takeRate(db, `lookup:ip:${request.ip}`, COMPANY_LOOKUP_PER_IP))) fail('查询过于频繁，请稍后再试');
+    if (!(await takeRate(db, `lookup:ip:${request.ip}`, COMPANY_LOOKUP_PER_IP))) fail(MSG_TOO_FREQUENT);
     const suggestions = await lookup.suggest([...name].slice(0, 64).join(''), 10);
     return ok(suggestions.map((suggestion) => ({ name: suggestion.name })));
   });
 
   app.get('/api/v1/companies/duplicate/checking', publicRoute, async (request) => {
     const query = request.query as Form;
+    await takeAccountCheck(db, request.ip);
     const taken = await duplicatesOf(db, { name: text(query.name), mobile: text(query.mobile) });
     if (taken.name) fail(MSG_NAME_TAKEN);
     if (taken.mobile) fail(MSG_MOBILE_TAKEN);
