@@ -27,6 +27,8 @@ import { handleWebhook, WEBHOOK_CALLS_PER_IP, WEBHOOK_REFUSALS_PER_IP } from './
  */
 const KEY_ACCESS = { config: { access: { permissions: ['UI_LN_ENTERPRISE'] } } };
 const KEY_PREFIX_LENGTH = 12;
+/** Open-API key checks per address (public and logged, issue 31). */
+export const KEY_CHECKS_PER_IP = { windowMs: 60_000, max: 120 };
 
 function newKey(): { key: string; prefix: string; hash: string } {
   const key = `lgk_${randomBytes(24).toString('base64url')}`;
@@ -178,6 +180,10 @@ export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices
   });
 
   app.get('/api/v1/companies/verifysecretkey', { config: { access: { public: true } } }, async (request, reply) => {
+    // Each check is logged: an address past its limit is refused unlogged, so anonymous calls cannot grow the log.
+    if (!(await takeRate(db, `verifykey:ip:${request.ip}`, KEY_CHECKS_PER_IP))) {
+      return reply.send({ code: CODE_BUSINESS_ERROR, message: OPEN_KEY_MSG.tooMany, content: null });
+    }
     const started = process.hrtime.bigint();
     const raw = (request.query as { secretkey?: unknown }).secretkey;
     const secret = typeof raw === 'string' ? raw.trim() : '';

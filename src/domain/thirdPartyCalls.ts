@@ -64,4 +64,5 @@ export const OPEN_KEY_MSG = {
   invalid: '密钥无效或已停用',
   created: '授权已创建，请立即复制密钥，关闭后不再显示',
   reset: '密钥已重置，请立即复制新密钥，关闭后不再显示',
+  tooMany: '调用过于频繁，请稍后再试',
 } as const;

@@ -7,6 +7,7 @@ import { chinaTime } from '../../server/db/time';
 import { PUBLIC_BODY_LIMIT } from '../../server/http/bodyLimits';
 import { assertNoSensitiveWords } from '../../server/system/sensitiveWords';
 import { REFUSED_EXCERPT_CHARS } from '../../server/thirdparty/callLog';
+import { KEY_CHECKS_PER_IP } from '../../server/thirdparty/thirdparty.routes';
 import { WEBHOOK_REFUSALS_PER_IP } from '../../server/thirdparty/webhooks';
 import { WEBHOOK_MAX_BYTES } from '../../src/domain/thirdPartyCalls';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
@@ -191,6 +192,25 @@ describe('the enterprise webhook', () => {
     expect(response.statusCode).toBe(413);
     expect(envelopeOf(response).message).toBe('请求内容过大（最多 256 KB），请精简后再提交');
     expect(await calls()).toBe(before);
+  });
+});
+
+describe('the open-API key check', () => {
+  it('logs at most KEY_CHECKS_PER_IP checks per address a minute and refuses the rest unlogged', async () => {
+    const address = freshAddress();
+    const check = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/companies/verifysecretkey?secretkey=lgk_notARealKeyAtAll0123',
+        remoteAddress: address,
+      });
+    for (let i = 0; i < KEY_CHECKS_PER_IP.max; i += 1) {
+      expect(envelopeOf(await check()).message).toBe('密钥无效或已停用');
+    }
+    const refused = envelopeOf(await check());
+    expect([refused.code, refused.message]).toEqual([BUSINESS, '调用过于频繁，请稍后再试']);
+    const logged = await t.db.selectFrom('third_party_calls').select('id').where('remote_ip', '=', address).execute();
+    expect(logged).toHaveLength(KEY_CHECKS_PER_IP.max);
   });
 });
 
