@@ -10,6 +10,7 @@ import { REFUSED_EXCERPT_CHARS } from '../../server/thirdparty/callLog';
 import { KEY_CHECKS_PER_IP } from '../../server/thirdparty/thirdparty.routes';
 import { WEBHOOK_REFUSALS_PER_IP } from '../../server/thirdparty/webhooks';
 import { WEBHOOK_MAX_BYTES } from '../../src/domain/thirdPartyCalls';
+import { fileBytes, multipartRequest } from './support/multipart';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
@@ -100,6 +101,25 @@ describe('every public route is bounded', () => {
       413,
       '请求内容过大（最多 64 KB），请精简后再提交',
     ]);
+  });
+});
+
+describe('authenticated routes', () => {
+  it('refuse a JSON body over 1 MB, while a 3 MB file upload (multipart, its own limit) still goes through', async () => {
+    const json = await admin({
+      method: 'POST',
+      url: '/api/v1/notifications/savenotifications',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ title: '公告', body: '文'.repeat(400_000), platformmark: 1 }),
+    });
+    expect([json.statusCode, envelopeOf(json).message]).toEqual([413, '请求内容过大（最多 1 MB），请精简后再提交']);
+    const upload = await admin({
+      method: 'POST',
+      url: '/api/v1/common/uploadfiles',
+      ...multipartRequest([{ name: 'file', filename: 'big.png', content: fileBytes('png', 3 * 1024 * 1024) }]),
+    });
+    const answer = envelopeOf(upload);
+    expect(answer.code, answer.message).toBe(OK);
   });
 });
 
