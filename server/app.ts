@@ -8,6 +8,7 @@ import { createTokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import { registerOperationLogFallback } from './engine/operationLog';
+import { DEFAULT_BODY_LIMIT, registerPublicBodyLimit } from './http/bodyLimits';
 import { registerEnvelopeErrors } from './http/envelope';
 import { loggedPayoutChannel, type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
 import { createPayoutProcessor } from './money/payouts/payoutProcessor';
@@ -15,6 +16,7 @@ import { type AppMetrics, registerMetrics } from './operations/metrics';
 import { type Drain, registerDrain } from './operations/shutdown';
 import { apiRoutes } from './routes';
 import { scheduleAutoInvoicing } from './system/autoInvoicing';
+import { startLogRetentionJob } from './system/logRetention';
 import { createJobScheduler, runsScheduledJobs } from './system/scheduledJobs';
 import { recordingSmsSender } from './system/smsLog';
 import { registerWebApp } from './webApp';
@@ -47,7 +49,8 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
     trustProxy:
       config.trustProxy === false ? false : (_address: string, hop: number) => hop < (config.trustProxy as number),
-    bodyLimit: 12 * 1024 * 1024,
+    // 1 MB unless a route declares more (the sensitive-word import); public routes 64 KB (http/bodyLimits.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorateRequest('auth', null);
@@ -55,6 +58,7 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
   registerEnvelopeErrors(app);
   app.decorate('metrics', registerMetrics(app, db));
   app.decorate('drain', registerDrain(app).drain);
+  registerPublicBodyLimit(app);
   await app.register(formbody);
 
   const services: AppServices = {
@@ -83,6 +87,9 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
       scheduleAutoInvoicing(db, (error) => app.log.error({ err: error }, '自动开票任务失败')),
     );
   }
+  services.jobs.schedule('logRetention', () =>
+    startLogRetentionJob(db, config.logRetention, (error) => app.log.error({ err: error }, '日志清理任务失败')),
+  );
   app.addHook('onClose', async () => services.jobs.stopAll());
   app.addHook('onClose', () => services.payouts.stop());
   // API routes live in their own context so the access hook never touches the static web app.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Cron } from 'croner';
 
 export interface ServerConfig {
   port: number;
@@ -35,6 +36,43 @@ export interface ServerConfig {
   metricsHost: string;
   /** On SIGTERM, how long requests in progress may take to finish before the server closes (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /** How long the logs are kept, in days, and when the clean-up runs (server/system/logRetention.ts). */
+  logRetention: LogRetention;
+}
+
+export interface LogRetention {
+  /** Third-party call log (CALL_LOG_RETENTION_DAYS, default 180). */
+  callDays: number;
+  /** SMS log (SMS_LOG_RETENTION_DAYS, default 180). */
+  smsDays: number;
+  /** Operation log (OPERATION_LOG_RETENTION_DAYS, default 365). */
+  operationDays: number;
+  /** Croner pattern in China time (LOG_RETENTION_CRON, default 03:20 every day), or 'off'. */
+  cron: string;
+}
+
+/**
+ * Six months at least: the Cybersecurity Law (网络安全法 §21) asks for network logs to be kept no less than six
+ * months; the operation log is the audit trail of money and account changes, kept a year.
+ */
+export const DEFAULT_LOG_RETENTION: LogRetention = {
+  callDays: 180,
+  smsDays: 180,
+  operationDays: 365,
+  cron: '20 3 * * *',
+};
+
+function readCron(env: Env, name: string, fallback: string, problems: string[]): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (raw === 'off') return raw;
+  try {
+    new Cron(raw, { paused: true }).stop();
+  } catch {
+    problems.push(`${name} 必须是 cron 表达式（如 "20 3 * * *"）或 off（当前为 "${raw}"）`);
+    return fallback;
+  }
+  return raw;
 }
 
 type Env = Record<string, string | undefined>;
@@ -116,6 +154,19 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         if (!Number.isSafeInteger(id) || id <= 0) problems.push(`TAX_CALCULATION_USER_IDS 中的 ${part} 不是用户编号`);
         return id;
       }),
+    logRetention: {
+      callDays: readInteger(env, 'CALL_LOG_RETENTION_DAYS', DEFAULT_LOG_RETENTION.callDays, problems, 1, 36_500),
+      smsDays: readInteger(env, 'SMS_LOG_RETENTION_DAYS', DEFAULT_LOG_RETENTION.smsDays, problems, 1, 36_500),
+      operationDays: readInteger(
+        env,
+        'OPERATION_LOG_RETENTION_DAYS',
+        DEFAULT_LOG_RETENTION.operationDays,
+        problems,
+        1,
+        36_500,
+      ),
+      cron: readCron(env, 'LOG_RETENTION_CRON', DEFAULT_LOG_RETENTION.cron, problems),
+    },
   };
   if (config.idKey === config.jwtSecret) problems.push('ID_KEY 不能与 JWT_SECRET 相同');
   if (config.ssoSharedSecret && config.ssoSharedSecret.length < 32)

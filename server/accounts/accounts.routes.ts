@@ -9,6 +9,7 @@ import { ok } from '../http/envelope';
 import { CaptchaRefreshError, fail } from '../http/errors';
 import { clearFailures } from './loginAttempts';
 import { nameAndPhoneSchema } from './publicSchemas';
+import { takeAccountCheck } from './rateCounters';
 import { verifySmsCode } from './sms/smsCodes';
 
 type Form = Record<string, unknown>;
@@ -46,6 +47,7 @@ export async function accountsRoutes(app: FastifyInstance, { db, sms }: AppServi
     const phone = text(form.phone ?? form.mobile);
     if (!name) fail(MSG.fillUsername);
     if (!phone) fail(MSG.fillPhone);
+    await takeAccountCheck(db, request.ip);
     const user = await db
       .selectFrom('users')
       .select('id')

@@ -6,6 +6,7 @@ import { ok } from '../http/envelope';
 import { CaptchaRefreshError, fail } from '../http/errors';
 import { checkCaptcha, consumeCaptcha, issueCaptcha } from './captcha/captchaStore';
 import { captchaCheckSchema, loginPhoneSchema, smsSendSchema } from './publicSchemas';
+import { takeAccountCheck } from './rateCounters';
 import { sendSmsCode } from './sms/smsCodes';
 
 type Form = Record<string, string | undefined>;
@@ -31,6 +32,7 @@ export async function commonRoutes(app: FastifyInstance, { db, sms }: AppService
   app.post('/api/v1/common/checkloginphone', { ...publicRoute, schema: loginPhoneSchema }, async (request) => {
     const phone = text((request.query as Form).phone ?? (request.body as Form | undefined)?.phone);
     if (!phone) fail(MSG.fillPhone);
+    await takeAccountCheck(db, request.ip);
     const account = await db
       .selectFrom('users')
       .select('id')

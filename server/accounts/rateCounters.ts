@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { fail } from '../http/errors';
 
 export interface RateLimit {
   /** Length of the fixed window, in ms. */
@@ -36,4 +37,17 @@ export async function takeRate(db: Db, key: string, limit: RateLimit, now = Date
     .returning('count')
     .executeTakeFirst();
   return !!row && limit.max >= 1;
+}
+
+/**
+ * The public checks that tell whether an account exists (checkloginphone, checknameandphone,
+ * companies/duplicate/checking) share one counter per address, so they cannot be used together to list the
+ * staff's and merchants' phones (issue 31 #11). A person on the login, reset or registration page asks a few.
+ */
+export const ACCOUNT_CHECKS_PER_IP: RateLimit = { windowMs: 10 * 60_000, max: 30 };
+export const MSG_TOO_FREQUENT = '查询过于频繁，请稍后再试';
+
+/** Takes one account check for this address, or refuses (1040400) past ACCOUNT_CHECKS_PER_IP. */
+export async function takeAccountCheck(db: Db, ip: string): Promise<void> {
+  if (!(await takeRate(db, `accountcheck:ip:${ip}`, ACCOUNT_CHECKS_PER_IP))) fail(MSG_TOO_FREQUENT);
 }

@@ -33,7 +33,7 @@ import { checkedReference } from '../references/references.service';
 import { type CompanyLookup, localCompanyLookup } from './companyLookup/companyLookup';
 import { DIVISIONS } from './divisions';
 import { registrationSchema } from './publicSchemas';
-import { takeRate } from './rateCounters';
+import { MSG_TOO_FREQUENT, takeAccountCheck, takeRate } from './rateCounters';
 import {
   activateRegistration,
   duplicatesOf,
@@ -63,6 +63,8 @@ import { verifySmsCode } from './sms/smsCodes';
 export const MSG_NAME_TAKEN = '该公司已注册，请勿重复注册';
 export const MSG_MOBILE_TAKEN = '该手机号已注册，请直接登录';
 export const UPLOADS_PER_IP_PER_HOUR = 20;
+/** Registration uploads per address, in the database so the limit holds across server processes (issue 31). */
+const UPLOADS_PER_IP = { windowMs: 3600_000, max: UPLOADS_PER_IP_PER_HOUR };
 /** Registration uploads have no user yet; they are owned by this pseudo user id (staff may read them). */
 const REGISTRATION_UPLOAD_OWNER = 0;
 
@@ -84,18 +86,6 @@ function optionalText(form: Form, key: string, label: string, max = 32): string 
   const value = text(form[key]);
   if (value.length > max) fail(`${label}不能超过${max}个字符`);
   return value || null;
-}
-
-/** Per-IP upload counter; a process restart forgets it, which is acceptable for an abuse brake. */
-function uploadLimiter() {
-  const seen = new Map<string, number[]>();
-  return (ip: string, now = Date.now()): boolean => {
-    const recent = (seen.get(ip) ?? []).filter((time) => now - time < 3600_000);
-    if (recent.length >= UPLOADS_PER_IP_PER_HOUR) return false;
-    recent.push(now);
-    seen.set(ip, recent);
-    return true;
-  };
 }
 
 /**
@@ -154,10 +144,9 @@ async function publicUploadRoute(app: FastifyInstance, { db, config }: AppServic
     throwFileSizeLimit: false,
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 64 },
   });
-  const allow = uploadLimiter();
   app.post('/api/v1/companies/register/upload', { config: { access: { public: true } } }, async (request) => {
     if (!request.isMultipart()) fail('请选择要上传的文件');
-    if (!allow(request.ip)) fail('上传过于频繁，请稍后再试');
+    if (!(await takeRate(db, `upload:ip:${request.ip}`, UPLOADS_PER_IP))) fail('上传过于频繁，请稍后再试');
     let file: { name: string; content: Buffer; truncated: boolean } | null = null;
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -210,13 +199,14 @@ export async function registrationsRoutes(
   app.get('/api/v1/companies/tianyancha', publicRoute, async (request) => {
     const name = text((request.query as Form).name);
     if ([...name].length < COMPANY_LOOKUP_MIN_CHARS) return ok([]);
-    if (!(await takeRate(db, `lookup:ip:${request.ip}`, COMPANY_LOOKUP_PER_IP))) fail('查询过于频繁，请稍后再试');
+    if (!(await takeRate(db, `lookup:ip:${request.ip}`, COMPANY_LOOKUP_PER_IP))) fail(MSG_TOO_FREQUENT);
     const suggestions = await lookup.suggest([...name].slice(0, 64).join(''), 10);
     return ok(suggestions.map((suggestion) => ({ name: suggestion.name })));
   });
 
   app.get('/api/v1/companies/duplicate/checking', publicRoute, async (request) => {
     const query = request.query as Form;
+    await takeAccountCheck(db, request.ip);
     const taken = await duplicatesOf(db, { name: text(query.name), mobile: text(query.mobile) });
     if (taken.name) fail(MSG_NAME_TAKEN);
     if (taken.mobile) fail(MSG_MOBILE_TAKEN);

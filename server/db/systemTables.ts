@@ -119,3 +119,21 @@ export interface HelpArticleTable {
   create_time: string;
   update_time: string;
 }
+
+/** One run of the log retention job (server/system/logRetention.ts, migration 140). */
+export interface LogRetentionRunTable {
+  id: Generated<number>;
+  /** LOG_RETENTION_STATUS: 0 running, 1 done, 2 failed */
+  status: number;
+  /** Rows created before these China times were deleted. */
+  calls_before: string;
+  sms_before: string;
+  operations_before: string;
+  calls_deleted: Generated<number>;
+  sms_deleted: Generated<number>;
+  operations_deleted: Generated<number>;
+  counters_deleted: Generated<number>;
+  message: string | null;
+  create_time: string;
+  finish_time: string | null;
+}

@@ -10,6 +10,7 @@ import {
   MESSAGES,
 } from '../../src/domain/codes';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/availability';
+import { sizeText } from './bodyLimits';
 import { BusinessError, ForbiddenError, UnauthenticatedError } from './errors';
 
 /** '请求参数有误：token 格式不正确' from the first schema violation Fastify reports. */
@@ -56,7 +57,12 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
-      return reply.status(413).send({ code: CODE_SERVER_ERROR, message: '上传内容过大', content: null });
+      // Fastify's own refusal names the route's limit; @fastify/multipart's (too many files, parts) is an upload's.
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? `请求内容过大（最多 ${sizeText(request.routeOptions.bodyLimit)}），请精简后再提交`
+          : '上传内容过大';
+      return reply.status(413).send({ code: CODE_BUSINESS_ERROR, message, content: null });
     }
     if (status >= 400 && status < 500) {
       const message = error.validation ? `请求参数有误：${error.message}` : error.message;

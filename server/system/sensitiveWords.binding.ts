@@ -23,6 +23,8 @@ function listBinding(declaration: ResourceDeclaration, listType: number): Resour
     beforeSave: async ({ db, id }, values) => {
       if (values.word === undefined) return undefined;
       const normalized = normalizeForMatch(String(values.word));
+      // Matching ignores spaces, punctuation and invisible characters: a word of only those could never match.
+      if (normalized === '') fail('敏感词不能只由空格、标点或不可见字符组成');
       const taken = await db
         .selectFrom('sensitive_words')
         .select('id')

@@ -14,6 +14,8 @@ import { importSensitiveWords, SENSITIVE_LISTS } from './sensitiveWords';
  *   { added, duplicates, tooLong }.
  */
 const IMPORT_MAX_CHARS = 500_000;
+/** 500 000 characters as JSON, each escaped as \uXXXX at worst, above the server's 1 MB default. */
+const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 
 const LISTS = [
   { path: 'general', listType: SENSITIVE_LISTS.general, declaration: adSensitiveWords },
@@ -24,7 +26,10 @@ export async function sensitiveWordsRoutes(app: FastifyInstance, { db }: AppServ
   for (const { path, listType, declaration } of LISTS) {
     app.post(
       `/api/v1/sensitivewords/${path}/import`,
-      { config: { access: { permissions: declaration.permissions.create ?? declaration.permissions.list } } },
+      {
+        config: { access: { permissions: declaration.permissions.create ?? declaration.permissions.list } },
+        bodyLimit: IMPORT_BODY_LIMIT,
+      },
       async (request) => {
         const auth = requireAuth(request);
         const body = request.body as { text?: unknown } | null;

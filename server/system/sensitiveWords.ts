@@ -115,6 +115,7 @@ export async function importSensitiveWords(
       continue;
     }
     const key = normalizeForMatch(word);
+    if (key === '') continue;
     if (fresh.has(key)) result.duplicates += 1;
     else fresh.set(key, word);
   }

@@ -6,6 +6,19 @@ import { chinaTime } from '../db/time';
 /** Longest request or response text kept per call (a webhook body is at most this long). */
 export const MAX_LOGGED_CHARS = 256 * 1024;
 
+/**
+ * Most characters kept of the body of a call nobody authenticated (unknown enterprise, no or a wrong signature):
+ * anyone can send those, so the log keeps an excerpt to tell what they were, never the body (issue 31).
+ */
+export const REFUSED_EXCERPT_CHARS = 1024;
+
+/** The first characters of `text`, marked when cut, `max` characters at most in all. */
+export function excerpt(text: string, max = REFUSED_EXCERPT_CHARS): string {
+  if (text.length <= max) return text;
+  const note = `…（已截断，原文 ${text.length} 字）`;
+  return text.slice(0, max - note.length) + note;
+}
+
 export interface CallEntry {
   direction: number;
   enterpriseId: number | null;

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { DIRECTION, OPEN_KEY_MSG, OUTCOME, WEBHOOK_MAX_BYTES, WEBHOOK_MSG } from '../../src/domain/thirdPartyCalls';
+import { takeRate } from '../accounts/rateCounters';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
 import { assertCompanyVisible, parseId } from '../auth/scope';
@@ -11,7 +13,7 @@ import { changesBetween, recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { elapsedMs, logCall } from './callLog';
-import { handleWebhook } from './webhooks';
+import { handleWebhook, WEBHOOK_CALLS_PER_IP, WEBHOOK_REFUSALS_PER_IP } from './webhooks';
 
 /**
  * Third-party calls (issue 13), besides the engine's lists (thirdPartyCalls.binding.ts):
@@ -25,6 +27,8 @@ import { handleWebhook } from './webhooks';
  */
 const KEY_ACCESS = { config: { access: { permissions: ['UI_LN_ENTERPRISE'] } } };
 const KEY_PREFIX_LENGTH = 12;
+/** Open-API key checks per address (public and logged, issue 31). */
+export const KEY_CHECKS_PER_IP = { windowMs: 60_000, max: 120 };
 
 function newKey(): { key: string; prefix: string; hash: string } {
   const key = `lgk_${randomBytes(24).toString('base64url')}`;
@@ -39,44 +43,26 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
 }
 
 export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  // The webhook reads its body as the raw text it was signed over, in a context of its own.
+  // The webhook reads its body as the raw text it was signed over, in a context of its own. A body over
+  // WEBHOOK_MAX_BYTES is refused by Fastify (413, nothing stored); an address over its limits gets 429 unlogged.
   await app.register(async (open) => {
     open.removeAllContentTypeParsers();
-    open.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4 * WEBHOOK_MAX_BYTES }, (_request, body, done) =>
-      done(null, body),
-    );
+    open.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     open.post(
       '/api/v1/open/enterprises/:enterpriseId/webhook',
-      { config: { access: { public: true } }, bodyLimit: 4 * WEBHOOK_MAX_BYTES },
+      { config: { access: { public: true } }, bodyLimit: WEBHOOK_MAX_BYTES },
       async (request, reply) => {
+        if (!(await takeRate(db, `webhook:ip:${request.ip}`, WEBHOOK_CALLS_PER_IP))) {
+          return reply.status(429).send({ code: CODE_BUSINESS_ERROR, message: WEBHOOK_MSG.tooMany, content: null });
+        }
         const raw = typeof request.body === 'string' ? request.body : '';
         const id = Number((request.params as { enterpriseId: string }).enterpriseId);
-        const enterpriseId = Number.isSafeInteger(id) && id > 0 ? id : 0;
-        if (Buffer.byteLength(raw) > WEBHOOK_MAX_BYTES) {
-          const started = process.hrtime.bigint();
-          const body = { code: 1040400, message: WEBHOOK_MSG.tooLarge, content: null };
-          await logCall(db, {
-            direction: DIRECTION.inbound,
-            enterpriseId: null,
-            channel: null,
-            kind: 'webhook',
-            method: 'POST',
-            path: request.url.split('?')[0],
-            requestBody: raw,
-            httpStatus: 413,
-            outcome: OUTCOME.refused,
-            message: WEBHOOK_MSG.tooLarge,
-            responseBody: JSON.stringify(body),
-            latencyMs: elapsedMs(started),
-            remoteIp: request.ip,
-          });
-          return reply.status(413).send(body);
-        }
         const answer = await handleWebhook(db, {
-          enterpriseId,
+          enterpriseId: Number.isSafeInteger(id) && id > 0 ? id : 0,
           headers: request.headers,
           rawBody: raw,
           remoteIp: request.ip,
+          mayRefuse: () => takeRate(db, `webhook:refused:ip:${request.ip}`, WEBHOOK_REFUSALS_PER_IP),
         });
         return reply.status(answer.httpStatus).send(answer.body);
       },
@@ -194,6 +180,10 @@ export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices
   });
 
   app.get('/api/v1/companies/verifysecretkey', { config: { access: { public: true } } }, async (request, reply) => {
+    // Each check is logged: an address past its limit is refused unlogged, so anonymous calls cannot grow the log.
+    if (!(await takeRate(db, `verifykey:ip:${request.ip}`, KEY_CHECKS_PER_IP))) {
+      return reply.send({ code: CODE_BUSINESS_ERROR, message: OPEN_KEY_MSG.tooMany, content: null });
+    }
     const started = process.hrtime.bigint();
     const raw = (request.query as { secretkey?: unknown }).secretkey;
     const secret = typeof raw === 'string' ? raw.trim() : '';

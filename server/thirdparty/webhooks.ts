@@ -11,11 +11,12 @@ import {
   type WebhookEventType,
   webhookPath,
 } from '../../src/domain/thirdPartyCalls';
+import type { RateLimit } from '../accounts/rateCounters';
 import { recordEnterpriseSigning } from '../contracts/agreements.service';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { type EnterpriseReport, recordEnterpriseReports } from '../money/payouts/itemOutcomes';
-import { elapsedMs, logCall } from './callLog';
+import { elapsedMs, excerpt, logCall } from './callLog';
 
 /**
  * An enterprise's signed inbound webhook (issue 13). The enterprise posts JSON
@@ -27,7 +28,8 @@ import { elapsedMs, logCall } from './callLog';
  * webhook_events row (unique per enterprise and event id); a repeat answers the stored response (idempotent).
  * Events: `payout.result` { items: [{ itemId, status: 'paid' | 'failed', reason? }] } records the items waiting for
  * this enterprise's report (server/money/payouts/itemOutcomes.ts); `contract.signed` { contractId } marks the
- * enterprise's agreement signed (server/contracts/agreements.service.ts). Every call, refused or not, is logged.
+ * enterprise's agreement signed (server/contracts/agreements.service.ts). Every call is logged, a call without a
+ * valid signature with an excerpt of its body only, and refusals up to WEBHOOK_REFUSALS_PER_IP per address.
  */
 
 export interface WebhookCall {
@@ -37,14 +39,25 @@ export interface WebhookCall {
   remoteIp: string | null;
   /** An admin re-running a logged call: the time window is not applied (the signature and event id still are). */
   replay?: { of: number; operator: string };
+  /**
+   * Asked before a refused call is logged (the per-address limit of refusals); when it answers false the call is
+   * answered 429 and nothing is stored. Absent for an admin's replay.
+   */
+  mayRefuse?: () => Promise<boolean>;
 }
 
 export interface WebhookAnswer {
   httpStatus: number;
   outcome: number;
   body: { code: number; message: string; content: unknown };
-  callId: number;
+  /** The call's row in the log; null when a refusal over the per-address limit was not logged. */
+  callId: number | null;
 }
+
+/** Webhook calls one address may make (any outcome); the enterprise's own traffic stays far below it. */
+export const WEBHOOK_CALLS_PER_IP: RateLimit = { windowMs: 60_000, max: 600 };
+/** Refused webhook calls logged per address: past this they are answered 429 and leave no row. */
+export const WEBHOOK_REFUSALS_PER_IP: RateLimit = { windowMs: 10 * 60_000, max: 20 };
 
 const EVENT_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 
@@ -121,7 +134,22 @@ export async function handleWebhook(db: Db, call: WebhookCall): Promise<WebhookA
     .executeTakeFirst();
   let eventId: string | null = null;
   let kind = 'webhook';
-  const answer = async (httpStatus: number, outcome: number, message: string, content: unknown = null) => {
+  // Set once the signature matched: only then is the body the enterprise's and kept whole (a replay needs it).
+  let signed = false;
+  const answer = async (
+    httpStatus: number,
+    outcome: number,
+    message: string,
+    content: unknown = null,
+  ): Promise<WebhookAnswer> => {
+    if (outcome === OUTCOME.refused && call.mayRefuse && !(await call.mayRefuse())) {
+      return {
+        httpStatus: 429,
+        outcome,
+        body: { code: CODE_BUSINESS_ERROR, message: WEBHOOK_MSG.tooMany, content: null },
+        callId: null,
+      };
+    }
     const body = {
       code: httpStatus === 200 ? CODE_OK : CODE_BUSINESS_ERROR,
       message,
@@ -136,12 +164,12 @@ export async function handleWebhook(db: Db, call: WebhookCall): Promise<WebhookA
       method: 'POST',
       path: webhookPath(call.enterpriseId),
       requestHeaders: {
-        [WEBHOOK_HEADER.timestamp]: timestamp,
-        [WEBHOOK_HEADER.signature]: signature,
-        'content-type': header(call.headers, 'content-type'),
-        'user-agent': header(call.headers, 'user-agent'),
+        [WEBHOOK_HEADER.timestamp]: timestamp.slice(0, 32),
+        [WEBHOOK_HEADER.signature]: signature.slice(0, 128),
+        'content-type': header(call.headers, 'content-type').slice(0, 128),
+        'user-agent': header(call.headers, 'user-agent').slice(0, 256),
       },
-      requestBody: call.rawBody,
+      requestBody: signed ? call.rawBody : excerpt(call.rawBody),
       httpStatus,
       outcome,
       message,
@@ -165,6 +193,7 @@ export async function handleWebhook(db: Db, call: WebhookCall): Promise<WebhookA
   if (!signatureMatches(enterprise.webhook_secret, timestamp, call.rawBody, signature)) {
     return answer(401, OUTCOME.refused, WEBHOOK_MSG.badSignature);
   }
+  signed = true;
   if (!call.replay && Math.abs(Date.now() / 1000 - Number(timestamp)) > WEBHOOK_WINDOW_SECONDS) {
     return answer(401, OUTCOME.refused, WEBHOOK_MSG.expired);
   }

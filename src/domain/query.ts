@@ -44,7 +44,9 @@ function decodePart(part: string, position: number): string {
  * as the same filter. Empty values are left out, as encodeQ leaves them out.
  */
 export function decodeQ(q: string | undefined | null): Record<string, string> {
-  const result: Record<string, string> = {};
+  // No prototype: `__proto__:x` must become a key like any other (and be refused as unknown), not set the
+  // object's prototype and vanish; `constructor` or `hasOwnProperty` never read an inherited function.
+  const result: Record<string, string> = Object.create(null);
   if (!q) return result;
   const raw = DOUBLE_ENCODED.test(q) ? decodePart(q, 1) : q;
   const parts = raw.split(';');

@@ -1,13 +1,32 @@
 /**
  * Sensitive-word matching (敏感词): an Aho-Corasick automaton over the words, so a text is checked in one pass
  * whatever the number of words. Words and text are compared after `normalizeForMatch` (Unicode NFKC, which
- * folds full-width letters, digits and punctuation to their half-width forms, then lower case), so ＡＢＣ, abc and
- * ABC are the same word. A match names the word as it was listed.
+ * folds full-width letters, digits and punctuation to their half-width forms, then lower case, without invisible
+ * characters, spaces and punctuation), so ＡＢＣ, abc and ABC are the same word and 洗\u200b钱 is 洗钱. A match
+ * names the word as it was listed.
  */
 
-/** The form words and texts are compared in: NFKC (full/half width and compatibility forms folded), lower case. */
+/** Invisible characters (zero-width space and joiners, soft hyphen, BOM, direction marks) and controls. */
+const INVISIBLE = /[\p{Cf}\p{Cc}]/gu;
+/** What can be slipped between two characters of a word: spaces, separators, punctuation (洗 钱, 套-现, 套.现). */
+const GAP = /[\s\p{Z}\p{P}]+/gu;
+const LATIN_LETTER = /\p{Script=Latin}/u;
+
+/**
+ * The form words and texts are compared in: NFKC (full/half width and compatibility forms folded), lower case,
+ * invisible characters removed, and spaces and punctuation removed, so 洗\u200b钱, 套-现 and 套 现 are 洗钱 and
+ * 套现 (issue 31 #12). Between two Latin letters a gap stays one space: English words stay apart, so a listed
+ * `sb` is not found in `is bad`.
+ */
 export function normalizeForMatch(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
+  const folded = text.normalize('NFKC').toLowerCase();
+  // Whitespace controls (tab, line breaks) are gaps, not invisible: they separate words.
+  const visible = folded.replace(INVISIBLE, (char) => (/\s/.test(char) ? ' ' : ''));
+  return visible.replace(GAP, (gap: string, offset: number, whole: string) => {
+    const before = whole[offset - 1] ?? '';
+    const after = whole[offset + gap.length] ?? '';
+    return LATIN_LETTER.test(before) && LATIN_LETTER.test(after) ? ' ' : '';
+  });
 }
 
 export interface SensitiveMatcher {

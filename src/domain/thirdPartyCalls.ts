@@ -51,6 +51,7 @@ export const WEBHOOK_MSG = {
   duplicate: '重复事件，已按首次结果应答',
   applied: '已处理',
   tooLarge: '回调内容过大',
+  tooMany: '回调过于频繁，请稍后再试',
 } as const;
 
 /** open_api_keys.status */
@@ -63,4 +64,5 @@ export const OPEN_KEY_MSG = {
   invalid: '密钥无效或已停用',
   created: '授权已创建，请立即复制密钥，关闭后不再显示',
   reset: '密钥已重置，请立即复制新密钥，关闭后不再显示',
+  tooMany: '调用过于频繁，请稍后再试',
 } as const;

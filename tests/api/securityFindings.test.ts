@@ -359,7 +359,8 @@ describe('finding 9: wrong types in public bodies answer 1040400, never 500', ()
     ['empty object', {}],
     ['array of two', ['1', '2']],
     ['nested array', [[1]]],
-    ['huge string', 'A'.repeat(100_000)],
+    // Under the 64 KB body limit of public routes (a larger body is refused before the schema, publicRoutes.test).
+    ['huge string', 'A'.repeat(30_000)],
   ];
   /** Values that are odd but harmless (a JSON number or boolean reads as text): any answer but a 5xx. */
   const ODD: [string, unknown][] = [

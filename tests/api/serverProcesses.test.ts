@@ -127,7 +127,10 @@ describe(`WORKERS=2 on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}`, () => {
     // Each process prints `SCHEDULED_JOBS <worker>: <jobs>|none` once it listens.
     const lines = () => [...server.output().matchAll(/^SCHEDULED_JOBS (\S+): (.*)$/gm)].map((m) => [m[1], m[2]]);
     await expect.poll(() => lines().length, { timeout: 15_000 }).toBe(2);
-    expect(Object.fromEntries(lines())).toEqual({ '1': 'payouts,autoInvoicing,reconciliation', '2': 'none' });
+    expect(Object.fromEntries(lines())).toEqual({
+      '1': 'payouts,autoInvoicing,logRetention,reconciliation',
+      '2': 'none',
+    });
   });
 
   it('gives the same answers through either worker, and a write through one is read through the other', async () => {

@@ -3,10 +3,33 @@ import { describe, expect, it } from 'vitest';
 import { buildMatcher, normalizeForMatch } from '../../src/domain/sensitiveMatcher';
 
 describe('normalizeForMatch', () => {
-  it('folds full-width letters, digits and punctuation and lower-cases', () => {
-    expect(normalizeForMatch('ＡＢＣ１２３！')).toBe('abc123!');
+  it('folds full-width letters and digits, lower-cases, and drops punctuation and spaces', () => {
+    expect(normalizeForMatch('ＡＢＣ１２３！')).toBe('abc123');
     expect(normalizeForMatch('ÅbC')).toBe('åbc');
-    expect(normalizeForMatch('　')).toBe(' ');
+    expect(normalizeForMatch('　')).toBe('');
+  });
+
+  it('drops invisible characters, separators and punctuation slipped into a word (issue 31 #12)', () => {
+    for (const text of [
+      '洗\u200b钱',
+      '洗\u00ad钱',
+      '\ufeff洗钱',
+      '洗\u2028钱',
+      '洗-钱',
+      '洗 ・ 钱',
+      '洗\u200d钱',
+      '洗\t钱',
+    ]) {
+      expect(normalizeForMatch(text), JSON.stringify(text)).toBe('洗钱');
+    }
+  });
+
+  it('keeps one space between two Latin words, so listed letters are not found across words', () => {
+    expect(normalizeForMatch('is  bad')).toBe('is bad');
+    expect(normalizeForMatch('V-P-N')).toBe('v p n');
+    expect(normalizeForMatch('v\u200bpn')).toBe('vpn');
+    expect(buildMatcher(['sb']).find('this is bad')).toBeNull();
+    expect(buildMatcher(['vpn']).find('翻墙ＶＰＮ')).toBe('vpn');
   });
 });
 

@@ -42,6 +42,7 @@ import * as partnerCompanyIndex from './112_partner_company_index';
 import * as authChanges from './115_auth_changes';
 import * as wholeFen from './120_whole_fen';
 import * as taxExportFullId from './125_tax_export_full_id';
+import * as logRetentionRuns from './140_log_retention_runs';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '115_auth_changes': authChanges,
   '120_whole_fen': wholeFen,
   '125_tax_export_full_id': taxExportFullId,
+  '140_log_retention_runs': logRetentionRuns,
 };

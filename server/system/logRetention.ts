@@ -1,0 +1,116 @@
+import { Cron } from 'croner';
+import type { LogRetention } from '../config';
+import type { Db } from '../db/database';
+import { chinaTime } from '../db/time';
+
+/**
+ * The log retention job (issue 31): every day at LOG_RETENTION_CRON (China time) it deletes third-party call log,
+ * SMS log and operation log rows older than their configured ages (server/config.ts, defaults in the README), and
+ * rate counters whose last take is two days old (no window is longer than a day). Deleting by age is idempotent:
+ * a second run, another process's run or a run after a restart deletes what is still too old and nothing else.
+ * Each run leaves a row in log_retention_runs: the cut-offs, the rows deleted, or the reason it failed. Rows go
+ * in slices of DELETE_SLICE so no single statement holds the tables for long.
+ */
+export const LOG_RETENTION_STATUS = { running: 0, done: 1, failed: 2 } as const;
+const DAY_MS = 24 * 3600_000;
+const DELETE_SLICE = 5000;
+const COUNTER_AGE_MS = 2 * DAY_MS;
+
+type LogTable = 'third_party_calls' | 'sms_logs' | 'operation_logs';
+
+/** Deletes the table's rows created before `before` (China time), a slice at a time; answers how many. */
+async function deleteOlder(db: Db, table: LogTable, before: string): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const result = await db
+      .deleteFrom(table)
+      .where('id', 'in', (eb) =>
+        eb.selectFrom(table).select('id').where('create_time', '<', before).orderBy('id').limit(DELETE_SLICE),
+      )
+      .executeTakeFirst();
+    const count = Number(result.numDeletedRows);
+    deleted += count;
+    if (count < DELETE_SLICE) return deleted;
+  }
+}
+
+export interface RetentionRun {
+  id: number;
+  callsDeleted: number;
+  smsDeleted: number;
+  operationsDeleted: number;
+  countersDeleted: number;
+}
+
+/** One run at `now` (epoch ms); a failure is recorded on the run's row and thrown. */
+export async function runLogRetention(db: Db, retention: LogRetention, now = Date.now()): Promise<RetentionRun> {
+  const cutoff = (days: number) => chinaTime(now - days * DAY_MS);
+  const before = {
+    calls: cutoff(retention.callDays),
+    sms: cutoff(retention.smsDays),
+    operations: cutoff(retention.operationDays),
+  };
+  const row = await db
+    .insertInto('log_retention_runs')
+    .values({
+      status: LOG_RETENTION_STATUS.running,
+      calls_before: before.calls,
+      sms_before: before.sms,
+      operations_before: before.operations,
+      message: null,
+      create_time: chinaTime(now),
+      finish_time: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  try {
+    const run: RetentionRun = {
+      id,
+      callsDeleted: await deleteOlder(db, 'third_party_calls', before.calls),
+      smsDeleted: await deleteOlder(db, 'sms_logs', before.sms),
+      operationsDeleted: await deleteOlder(db, 'operation_logs', before.operations),
+      countersDeleted: Number(
+        (
+          await db
+            .deleteFrom('rate_counters')
+            .where('last_at', '<', now - COUNTER_AGE_MS)
+            .executeTakeFirst()
+        ).numDeletedRows,
+      ),
+    };
+    await db
+      .updateTable('log_retention_runs')
+      .set({
+        status: LOG_RETENTION_STATUS.done,
+        calls_deleted: run.callsDeleted,
+        sms_deleted: run.smsDeleted,
+        operations_deleted: run.operationsDeleted,
+        counters_deleted: run.countersDeleted,
+        finish_time: chinaTime(),
+      })
+      .where('id', '=', id)
+      .execute();
+    return run;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .updateTable('log_retention_runs')
+      .set({
+        status: LOG_RETENTION_STATUS.failed,
+        message: [...message].slice(0, 255).join(''),
+        finish_time: chinaTime(),
+      })
+      .where('id', '=', id)
+      .execute();
+    throw error;
+  }
+}
+
+/** The scheduled job (null when LOG_RETENTION_CRON=off): one run at a time (protect), errors to `onError`. */
+export function startLogRetentionJob(db: Db, retention: LogRetention, onError: (error: unknown) => void): Cron | null {
+  if (retention.cron === 'off') return null;
+  return new Cron(retention.cron, { timezone: 'Asia/Shanghai', protect: true, unref: true }, async () => {
+    await runLogRetention(db, retention).catch(onError);
+  });
+}
