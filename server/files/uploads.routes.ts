@@ -11,7 +11,7 @@ import { ok } from '../http/envelope';
 import { ForbiddenError, fail, UnauthenticatedError } from '../http/errors';
 import { signDownload, verifyDownload } from './downloadTokens';
 import { downloadUrl } from './downloadUrls';
-import { fileInDepartments } from './fileScope';
+import { fileInStaffScope } from './fileScope';
 import { attachmentDisposition, openStoredFile, removeStoredFile, storeFile } from './fileStore';
 import {
   acceptUpload,
@@ -105,7 +105,7 @@ export async function mayDownload(db: Db, auth: AuthContext, upload: UploadRecor
   if (auth.roleId !== ROLE.merchant) {
     // Department-scoped staff only reach files of records of their departments (the record's own check).
     if (auth.roleId === ROLE.admin || auth.deptScope === null) return true;
-    return fileInDepartments(db, upload.id, auth.deptScope);
+    return fileInStaffScope(db, upload.id, auth);
   }
   if (await isCompanyDocument(db, upload, auth.companyId)) return true;
   if (await isOnPublishedHelpArticle(db, upload.id)) return true;
