@@ -44,6 +44,11 @@ function idsIn(text: unknown): number[] {
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('uploads').addColumn('purpose', 'varchar(32)').execute();
+  await backfillUploadPurposes(db);
+}
+
+/** Gives each file without a purpose the purpose of the first record kind that holds it. */
+export async function backfillUploadPurposes(db: Kysely<any>): Promise<void> {
   for (const [table, column, purpose] of ID_COLUMNS) {
     const rows = await db.selectFrom(table).select(`${column} as fileId`).where(column, 'is not', null).execute();
     await claim(
