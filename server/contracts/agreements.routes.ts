@@ -347,6 +347,8 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
     const query = request.query as Record<string, unknown>;
     const agreement = await agreementOf(db, auth, parseId(query.id ?? bodyOf(request).id, '合同编号'));
     if (agreement.companyId !== companyId) fail('该合同不属于此公司');
+    // A paper copy is the merchant's signature too: staff may not sign on its behalf (as with the e-signature).
+    if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('只有商户本人可以签署协议');
     if (agreement.signStatus === 1) fail('该合同已签署');
     if (fileIdOfReference(query.paperUrl) === null) fail('请先上传纸质合同扫描件');
     // Only a scan the caller uploaded (issue 31 #1): any other stored file would become this contract's document.

@@ -385,10 +385,19 @@ describe('finding 1: a paper contract names only a scan its signer uploaded', ()
     expect(await readable(clients.merchant, signed)).toBe(false);
   });
 
-  it('staff cannot paper-sign a merchant’s contract with a file of another company either', async () => {
+  it('staff cannot paper-sign a merchant’s contract, with another company’s file or a scan of their own', async () => {
     const id = await draftAgreement();
-    const answer = await call(clients.admin, 'PUT', paper(id, xgmFiles.document.url));
-    expect(answer.code, answer.message).toBe(BUSINESS);
+    const own = await uploadFile(clients.admin, '代签纸质合同.pdf');
+    for (const ref of [xgmFiles.document.url, own.url]) {
+      const answer = await call(clients.admin, 'PUT', paper(id, ref));
+      expect(answer.status).toBe(403);
+    }
+    const row = await t.db
+      .selectFrom('contracts')
+      .select(['sign_status', 'paper_file_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ sign_status: 0, paper_file_id: null });
     expect(await holders(xgmFiles.document.id)).toBe(0);
   });
 
