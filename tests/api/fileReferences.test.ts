@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../resources/index';
+import { FILE_PURPOSES, type FilePurpose } from '../../server/files/fileReferences';
 import { saveGeneratedFile } from '../../server/files/generatedFiles';
 import { INVOICE } from '../../src/domain/moneyEnums';
 import { type Answer, BUSINESS, call, clientOf, OK, uploadFile } from './support/invoiceTestKit';
@@ -113,6 +114,8 @@ interface Attack {
   caller: Account | null;
   /** The type of file the field takes (the attack's file fits it, so only ownership can refuse it). */
   kind: Kind;
+  /** The purpose the route attaches files for (FILE_PURPOSES): every purpose must be attacked. */
+  purpose: FilePurpose;
   submit: (ref: string) => Promise<Answer>;
 }
 
@@ -122,6 +125,7 @@ const unique = () => `${Date.now()}${serial++}`;
 const noticeAttack = (field: 'url' | 'annexUrl', platformmark: 1 | 3): Attack => ({
   caller: platformmark === 1 ? 'kefu' : 'admin',
   kind: field === 'url' ? 'image' : 'document',
+  purpose: 'notice',
   submit: (ref) =>
     call(
       clients[platformmark === 1 ? 'kefu' : 'admin'],
@@ -134,6 +138,7 @@ const noticeAttack = (field: 'url' | 'annexUrl', platformmark: 1 | 3): Attack =>
 const feedbackAttack = (field: 'image1' | 'image2' | 'image3'): Attack => ({
   caller: 'merchant',
   kind: 'image',
+  purpose: 'feedback_image',
   submit: (ref) =>
     call(clients.merchant, 'POST', '/api/v1/feedbacks/mine', {
       type: 2,
@@ -145,6 +150,7 @@ const feedbackAttack = (field: 'image1' | 'image2' | 'image3'): Attack => ({
 const invoiceIssue: Attack = {
   caller: 'caiwu',
   kind: 'document',
+  purpose: 'invoice_file',
   submit: async (ref) => {
     const invoice = await t.db
       .selectFrom('invoices')
@@ -162,6 +168,7 @@ const invoiceIssue: Attack = {
 const rechargeVoucher: Attack = {
   caller: 'merchant',
   kind: 'image',
+  purpose: 'recharge_voucher',
   submit: (ref) =>
     call(clients.merchant, 'POST', '/api/v1/recharges', {
       amount: 12_345_600,
@@ -177,6 +184,7 @@ let mobileSeq = 0;
 const registration: Attack = {
   caller: null,
   kind: 'image',
+  purpose: 'registration',
   submit: async (ref) => {
     const mobile = `1370001${String(1000 + mobileSeq++).padStart(4, '0')}`;
     const { captchaId, code } = await solveCaptcha(t.app, t.db);
@@ -215,10 +223,31 @@ const registration: Attack = {
   },
 };
 
+/** Draws up company 1's service agreement with 宝谷 (as its merchant), answering its id. */
+async function draftAgreement(): Promise<number> {
+  const baogu = await t.db
+    .selectFrom('enterprises')
+    .select('id')
+    .where('short_name', '=', '宝谷')
+    .executeTakeFirstOrThrow();
+  const started = await call(clients.merchant, 'POST', `/api/v1/companies/service_sign/1/${baogu.id}`, { type: 1 });
+  expect(started.code, started.message).toBe(OK);
+  return started.content.id;
+}
+const paper = (id: number, ref: string) =>
+  `/api/v1/contract/upload_paper/1?id=${id}&paperUrl=${encodeURIComponent(ref)}`;
+
 const ATTACKS: Record<string, Attack> = {
+  paperContract: {
+    caller: 'merchant',
+    kind: 'document',
+    purpose: 'contract_paper',
+    submit: async (ref) => call(clients.merchant, 'PUT', paper(await draftAgreement(), ref)),
+  },
   contractTemplate: {
     caller: 'admin',
     kind: 'document',
+    purpose: 'agreement_template',
     submit: (ref) =>
       call(clients.admin, 'POST', '/api/v1/agreement_template', {
         nm: `文件引用测试模板${unique()}`,
@@ -237,6 +266,7 @@ const ATTACKS: Record<string, Attack> = {
   taxCertificate: {
     caller: 'caiwu',
     kind: 'document',
+    purpose: 'tax_certificate',
     submit: (ref) =>
       call(clients.caiwu, 'POST', '/api/v1/taxcertificates', { coid: 1, period: '2026-04', fileUrl: ref }),
   },
@@ -249,6 +279,7 @@ const ATTACKS: Record<string, Attack> = {
   helpImage: {
     caller: 'admin',
     kind: 'image',
+    purpose: 'help_image',
     submit: async (ref) => {
       const category = await t.db.selectFrom('help_categories').select('id').orderBy('id').executeTakeFirstOrThrow();
       return call(clients.admin, 'POST', '/api/v1/help/articles', {
@@ -309,6 +340,11 @@ describe('every declared file field refuses another company’s file', () => {
     expect(declared.filter((key) => !(key in FIELD_ATTACKS))).toEqual([]);
   });
 
+  it('each purpose a route attaches files for is attacked (a new kind of file-holding route needs its attack)', () => {
+    const attacked = new Set(Object.values(ATTACKS).map((attack) => attack.purpose));
+    expect(Object.keys(FILE_PURPOSES).filter((purpose) => !attacked.has(purpose as FilePurpose))).toEqual([]);
+  });
+
   for (const [name, attack] of Object.entries(ATTACKS)) {
     it(`${name}: ${attack.caller ?? 'a registrant'} cannot attach another company's file`, async () => {
       const file = foreignFile(attack.caller, attack.kind);
@@ -329,19 +365,6 @@ describe('every declared file field refuses another company’s file', () => {
 });
 
 describe('finding 1: a paper contract names only a scan its signer uploaded', () => {
-  async function draftAgreement(): Promise<number> {
-    const baogu = await t.db
-      .selectFrom('enterprises')
-      .select('id')
-      .where('short_name', '=', '宝谷')
-      .executeTakeFirstOrThrow();
-    const started = await call(clients.merchant, 'POST', `/api/v1/companies/service_sign/1/${baogu.id}`, { type: 1 });
-    expect(started.code, started.message).toBe(OK);
-    return started.content.id;
-  }
-  const paper = (id: number, ref: string) =>
-    `/api/v1/contract/upload_paper/1?id=${id}&paperUrl=${encodeURIComponent(ref)}`;
-
   it("company 1's merchant cannot sign with company 2's tax certificate and then download it", async () => {
     const foreign = await t.db
       .selectFrom('tax_certificates')
