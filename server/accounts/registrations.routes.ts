@@ -21,10 +21,11 @@ import { hashClientPassword, isClientHash } from '../auth/passwords';
 import { parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
-import { downloadUrl, fileIdOfUrl } from '../files/downloadUrls';
+import { downloadUrl } from '../files/downloadUrls';
+import { attachableFile, fileIdOfReference } from '../files/fileReferences';
 import { removeStoredFile, storeFile } from '../files/fileStore';
 import { acceptUpload, cleanFileName, UPLOAD_MAX_BYTES } from '../files/fileTypes';
-import { findUpload, insertUpload } from '../files/uploads.repository';
+import { insertUpload } from '../files/uploads.repository';
 import { ok } from '../http/envelope';
 import { BusinessError, CaptchaRefreshError, ForbiddenError, fail } from '../http/errors';
 import { filterReader } from '../http/filterValues';
@@ -103,15 +104,16 @@ function uploadKey(secret: string, fileId: number): string {
  */
 async function registrationUpload(db: Db, secret: string, url: string): Promise<string | null> {
   if (!url.startsWith('/api-v1/dl?') || url.length > 500) return null;
-  const id = fileIdOfUrl(url);
+  const id = fileIdOfReference(url);
   if (!id) return null;
   const key = new URL(url, 'http://localhost').searchParams.get('rk') ?? '';
   const expected = Buffer.from(uploadKey(secret, id));
   const given = Buffer.from(key);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  const upload = await findUpload(db, id);
-  if (!upload || upload.ownerUserId !== REGISTRATION_UPLOAD_OWNER) return null;
-  const canonical = downloadUrl(upload.id, upload.originalName);
+  // The key proves this browser uploaded it; attachFile that it is a registration upload for this purpose.
+  const attached = await attachableFile(db, { userId: REGISTRATION_UPLOAD_OWNER }, id, { purpose: 'registration' });
+  if (!attached) return null;
+  const canonical = attached.url;
   const used = await db
     .selectFrom('registrations')
     .select('id')
@@ -168,6 +170,7 @@ async function publicUploadRoute(app: FastifyInstance, { db, config }: AppServic
         ownerUserId: REGISTRATION_UPLOAD_OWNER,
         ownerCompanyId: null,
         createTime: chinaTime(),
+        purpose: 'registration',
       });
       const url = `${downloadUrl(id, originalName)}&rk=${uploadKey(config.jwtSecret, id)}`;
       return ok({ id, url, name: originalName }, '上传成功');

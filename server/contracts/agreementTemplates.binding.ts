@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { agreementTemplates } from '../../resources/agreementTemplates';
+import type { AuthContext } from '../auth/access';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
 import type { ResourceBinding } from '../engine/binding';
+import { attachFile } from '../files/fileReferences';
 
 export const SORT_MAX = 999_999;
 /** What the upload API answers (POST /api/v1/common/uploadfiles): only such addresses are stored. */
@@ -29,12 +31,24 @@ export const agreementTemplatesBinding: ResourceBinding = {
     fileUrl: (value) => (UPLOADED_FILE_URL.test(String(value)) ? undefined : '模板文件地址不正确，请重新上传'),
   }),
   // Both columns are NOT NULL.
-  beforeSave: async (_context, values) => ({
+  beforeSave: async ({ db, auth, id }, values) => ({
     ...(values.sort === null ? { sort: 0 } : {}),
     ...(values.xiong === null ? { xiong: 0 } : {}),
+    ...(typeof values.file_url === 'string' ? { file_url: await templateFile(db, auth, id, values.file_url) } : {}),
   }),
   messages: { notFound: '模板不存在', idLabel: '模板编号', created: '保存成功' },
 };
+
+/** The template's file: the caller's own upload or the one the template already has (attachFile, issue 31). */
+async function templateFile(db: Db, auth: AuthContext, id: number | undefined, url: string): Promise<string> {
+  const current =
+    id === undefined
+      ? null
+      : ((await db.selectFrom('agreement_templates').select('file_url').where('id', '=', id).executeTakeFirst())
+          ?.file_url ?? null);
+  const message = '模板文件地址不正确，请重新上传';
+  return (await attachFile(db, auth, url, { purpose: 'agreement_template', current, message })).url;
+}
 
 /**
  * The template row, locked on PostgreSQL until the transaction ends. Every change to a template's seals takes

@@ -21,7 +21,8 @@ import {
 } from '../enterprises/enterprises.service';
 import { esignProvider } from '../esign';
 import { signDownload } from '../files/downloadTokens';
-import { downloadUrl, fileIdOfUrl } from '../files/downloadUrls';
+import { downloadUrl } from '../files/downloadUrls';
+import { attachFile, fileIdOfReference } from '../files/fileReferences';
 import { attachmentDisposition } from '../files/fileStore';
 import { openGeneratedFile, readGeneratedFile, saveGeneratedFile } from '../files/generatedFiles';
 import { ok } from '../http/envelope';
@@ -347,9 +348,17 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
     const query = request.query as Record<string, unknown>;
     const agreement = await agreementOf(db, auth, parseId(query.id ?? bodyOf(request).id, '合同编号'));
     if (agreement.companyId !== companyId) fail('该合同不属于此公司');
+    // A paper copy is the merchant's signature too: staff may not sign on its behalf (as with the e-signature).
+    if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('只有商户本人可以签署协议');
     if (agreement.signStatus === 1) fail('该合同已签署');
-    const paperId = typeof query.paperUrl === 'string' ? fileIdOfUrl(query.paperUrl) : null;
-    if (paperId === null) fail('请先上传纸质合同扫描件');
+    if (fileIdOfReference(query.paperUrl) === null) fail('请先上传纸质合同扫描件');
+    // Only a scan the caller uploaded (issue 31 #1): any other stored file would become this contract's document.
+    const paperId = (
+      await attachFile(db, auth, query.paperUrl, {
+        purpose: 'contract_paper',
+        formatMessage: '纸质合同扫描件仅支持PDF、JPG、PNG格式',
+      })
+    ).upload.id;
     const paper = await openGeneratedFile(db, config.dataDir, paperId);
     if (!paper) fail('纸质合同文件不存在');
     paper.stream.destroy();

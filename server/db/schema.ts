@@ -232,6 +232,8 @@ export interface UploadTable {
   owner_user_id: number;
   owner_company_id: number | null;
   create_time: string;
+  /** What the file is for (migration 130, server/files/fileReferences.ts): claimed when a record first takes it. */
+  purpose: string | null;
 }
 
 /** One write: who, when, which API path and record, the changed fields before → after (JSON). */

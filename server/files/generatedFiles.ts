@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import { GENERATED_PURPOSE } from './fileReferences';
 import { openStoredFile, storeFile } from './fileStore';
 import { findUpload, insertUpload } from './uploads.repository';
 
@@ -22,6 +23,7 @@ export async function saveGeneratedFile(
     ownerUserId: file.ownerUserId,
     ownerCompanyId: file.ownerCompanyId,
     createTime: chinaTime(),
+    purpose: GENERATED_PURPOSE,
   });
 }
 

@@ -10,9 +10,14 @@ export interface UploadRecord {
   ownerUserId: number;
   ownerCompanyId: number | null;
   createTime: string;
+  /** What the file is for: claimed by the first record that takes it (fileReferences.ts); null until then. */
+  purpose: string | null;
 }
 
-export async function insertUpload(db: Db, upload: Omit<UploadRecord, 'id'>): Promise<number> {
+export async function insertUpload(
+  db: Db,
+  upload: Omit<UploadRecord, 'id' | 'purpose'> & { purpose?: string },
+): Promise<number> {
   const row = await db
     .insertInto('uploads')
     .values({
@@ -23,6 +28,7 @@ export async function insertUpload(db: Db, upload: Omit<UploadRecord, 'id'>): Pr
       owner_user_id: upload.ownerUserId,
       owner_company_id: upload.ownerCompanyId,
       create_time: upload.createTime,
+      purpose: upload.purpose ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -41,6 +47,7 @@ export async function findUpload(db: Db, id: number): Promise<UploadRecord | und
       'owner_user_id as ownerUserId',
       'owner_company_id as ownerCompanyId',
       'create_time as createTime',
+      'purpose',
     ])
     .where('id', '=', id)
     .executeTakeFirst();

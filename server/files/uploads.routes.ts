@@ -11,7 +11,7 @@ import { ok } from '../http/envelope';
 import { ForbiddenError, fail, UnauthenticatedError } from '../http/errors';
 import { signDownload, verifyDownload } from './downloadTokens';
 import { downloadUrl } from './downloadUrls';
-import { fileInDepartments } from './fileScope';
+import { fileInStaffScope } from './fileScope';
 import { attachmentDisposition, openStoredFile, removeStoredFile, storeFile } from './fileStore';
 import {
   acceptUpload,
@@ -38,7 +38,7 @@ import {
  * - GET  /api-v1/dl?file=<id>&rn=<name>[&t=…]    the file itself, with a bearer token or a signed `t`.
  *
  * Who may download: the uploader, the admin and staff without department scope (finance), department-scoped
- * staff for files of records of their departments (fileScope.ts), the merchants of a company for the files
+ * staff for files of records in their company scope, a partner's own companies only (fileScope.ts), the merchants of a company for the files
  * finance gave it (issued invoices, tax payment certificates), and, for the image or attachment of a
  * published notice, every user of that notice's edition; an image of a published help article, every merchant.
  * Anyone else gets 403.
@@ -103,9 +103,9 @@ function kindOf(value: unknown): UploadKind {
 export async function mayDownload(db: Db, auth: AuthContext, upload: UploadRecord): Promise<boolean> {
   if (upload.ownerUserId === auth.userId) return true;
   if (auth.roleId !== ROLE.merchant) {
-    // Department-scoped staff only reach files of records of their departments (the record's own check).
+    // Department-scoped staff only reach files of records in their scope (the records' own check).
     if (auth.roleId === ROLE.admin || auth.deptScope === null) return true;
-    return fileInDepartments(db, upload.id, auth.deptScope);
+    return fileInStaffScope(db, upload.id, auth);
   }
   if (await isCompanyDocument(db, upload, auth.companyId)) return true;
   if (await isOnPublishedHelpArticle(db, upload.id)) return true;

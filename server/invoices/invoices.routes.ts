@@ -195,7 +195,7 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
     const { auth, id } = await handled(request);
     const issue = issueOf(request.body);
     const file = issue.fileUrl
-      ? await uploadedDocument(db, auth.userId, issue.fileUrl, {
+      ? await uploadedDocument(db, auth.userId, issue.fileUrl, 'invoice_file', {
           invalid: '发票文件无效，请重新上传',
           format: '发票文件仅支持PDF、JPG、PNG格式',
         })

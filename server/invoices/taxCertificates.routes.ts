@@ -108,7 +108,7 @@ export async function taxCertificatesRoutes(app: FastifyInstance, { db, config }
     }
     const company = await companyOf(db, certificate);
     await assertCompanyVisible(db, auth, company.id);
-    const file = await uploadedDocument(db, auth.userId, certificate.fileUrl, {
+    const file = await uploadedDocument(db, auth.userId, certificate.fileUrl, 'tax_certificate', {
       invalid: '完税证明文件无效，请重新上传',
       format: '完税证明仅支持PDF、JPG、PNG格式',
     });

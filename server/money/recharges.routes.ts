@@ -19,8 +19,7 @@ import { assertCompanyVisible, companyScope, parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { auditOf } from '../engine/operationLog';
-import { downloadUrl, fileIdOfUrl } from '../files/downloadUrls';
-import { findUpload } from '../files/uploads.repository';
+import { attachableFile } from '../files/fileReferences';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { choiceFilter, writeUnique } from '../http/fieldChecks';
@@ -84,13 +83,9 @@ function unitsOf(value: unknown): number | null {
   return null;
 }
 
-/** The voucher: an image upload of the caller's company (or by the caller); its canonical download URL. */
+/** The voucher: an image the caller uploaded (attachFile); its canonical download URL. */
 async function voucherOf(db: Db, auth: AuthContext, url: string): Promise<string | null> {
-  const id = fileIdOfUrl(url);
-  const upload = id === null ? undefined : await findUpload(db, id);
-  if (!upload?.mime.startsWith('image/')) return null;
-  if (upload.ownerUserId !== auth.userId && upload.ownerCompanyId !== auth.companyId) return null;
-  return downloadUrl(upload.id, upload.originalName);
+  return (await attachableFile(db, auth, url, { purpose: 'recharge_voucher' }))?.url ?? null;
 }
 
 /** Every field of a top-up notice checked at once: 1040400 with the first message and content.errors. */

@@ -5,8 +5,7 @@ import type { AuthContext } from '../auth/access';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import type { ResourceBinding } from '../engine/binding';
-import { downloadUrl, fileIdOfUrl } from '../files/downloadUrls';
-import { findUpload } from '../files/uploads.repository';
+import { attachableFile } from '../files/fileReferences';
 import { ForbiddenError, fail } from '../http/errors';
 import { lengthBetween } from '../http/fieldChecks';
 import { assertNoSensitiveWords } from '../system/sensitiveWords';
@@ -29,13 +28,9 @@ const columns = {
 };
 const joins = [{ table: 'companies' as const, on: ['companies.id', 'feedbacks.company_id'] as const }];
 
-/** The merchant's own image upload, as its canonical download URL; null when it is not one. */
+/** The merchant's own image upload (attachFile), as its canonical download URL; null when it is not one. */
 async function ownImage(db: Db, auth: AuthContext, url: string): Promise<string | null> {
-  const id = fileIdOfUrl(url);
-  const upload = id === null ? undefined : await findUpload(db, id);
-  if (!upload || upload.ownerCompanyId === null || upload.ownerCompanyId !== auth.companyId) return null;
-  if (!upload.mime.startsWith('image/')) return null;
-  return downloadUrl(upload.id, upload.originalName);
+  return (await attachableFile(db, auth, url, { purpose: 'feedback_image' }))?.url ?? null;
 }
 
 export const merchantFeedbackBinding: ResourceBinding = {

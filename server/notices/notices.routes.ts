@@ -8,8 +8,8 @@ import { type AuthContext, holdsAny, requireAuth } from '../auth/access';
 import { parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
-import { downloadUrl, fileIdOfUrl } from '../files/downloadUrls';
-import { findUpload } from '../files/uploads.repository';
+import { downloadUrl } from '../files/downloadUrls';
+import { attachableFile } from '../files/fileReferences';
 import { validatedValues } from '../http/declaredForm';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
@@ -97,13 +97,14 @@ function withAliases(body: unknown): Record<string, unknown> {
   return values;
 }
 
-/** An upload a notice may show: staff uploaded it (a merchant's files never become public) and, for the image, it is one. */
-async function noticeUpload(db: Db, url: string, image: boolean) {
-  const id = fileIdOfUrl(url);
-  const upload = id === null ? undefined : await findUpload(db, id);
-  if (!upload || upload.ownerCompanyId !== null) return null;
-  if (image && !upload.mime.startsWith('image/')) return null;
-  return upload;
+/**
+ * An upload a notice may show: one its author uploaded (or the one the notice already shows), through attachFile
+ * (issue 31 #3: not another company's certificate finance uploaded); for the image, an image.
+ */
+async function noticeUpload(db: Db, auth: AuthContext, url: string, image: boolean, current: string | null) {
+  const attached = await attachableFile(db, auth, url, { purpose: 'notice', current });
+  if (!attached || (image && !attached.upload.mime.startsWith('image/'))) return null;
+  return attached.upload;
 }
 
 /**
@@ -111,7 +112,7 @@ async function noticeUpload(db: Db, url: string, image: boolean) {
  * title's 2-128 length and that the image and attachment are this server's uploads. All problems answer
  * together in content.errors, in the form's order. `current` is the notice being edited.
  */
-async function noticeValues(db: Db, body: unknown, current?: NoticeRecord): Promise<NoticeValues> {
+async function noticeValues(db: Db, auth: AuthContext, body: unknown, current?: NoticeRecord): Promise<NoticeValues> {
   const values = withAliases(body);
   const errors: Partial<Record<FormSource, string>> = {};
   const rawTitle = values.title;
@@ -149,9 +150,13 @@ async function noticeValues(db: Db, body: unknown, current?: NoticeRecord): Prom
     const word = errors[field] ? null : sensitive.find(merged[field]);
     if (word) errors[field] = sensitiveWordMessage(label, word);
   }
-  const image = !errors.url && merged.url ? await noticeUpload(db, String(merged.url), true) : null;
+  const image =
+    !errors.url && merged.url ? await noticeUpload(db, auth, String(merged.url), true, current?.url ?? null) : null;
   if (!errors.url && merged.url && !image) errors.url = NOTICE_MESSAGES.image;
-  const annex = !errors.annexUrl && merged.annexUrl ? await noticeUpload(db, String(merged.annexUrl), false) : null;
+  const annex =
+    !errors.annexUrl && merged.annexUrl
+      ? await noticeUpload(db, auth, String(merged.annexUrl), false, current?.annexUrl ?? null)
+      : null;
   if (!errors.annexUrl && merged.annexUrl && !annex) errors.annexUrl = NOTICE_MESSAGES.annex;
 
   const ordered: Record<string, string> = {};
@@ -246,7 +251,7 @@ export async function noticesRoutes(app: FastifyInstance, { db }: AppServices): 
   app.post('/api/v1/notifications/savenotifications', access(MANAGER_CODES), async (request) => {
     const auth = requireAuth(request);
     const view = managementView(request, auth);
-    const values = await noticeValues(db, bodyFor(request.body, view));
+    const values = await noticeValues(db, auth, bodyFor(request.body, view));
     const id = await insertNotice(db, values, [...auth.displayName].slice(0, 64).join(''), chinaTime());
     return ok(await noticeOrFail(id, auth.userId), '保存成功');
   });
@@ -256,7 +261,7 @@ export async function noticesRoutes(app: FastifyInstance, { db }: AppServices): 
     const view = managementView(request, auth);
     const id = parseId((request.params as { id: string }).id, '公告编号');
     const current = await managedOrFail(id, auth, view);
-    await updateNotice(db, id, await noticeValues(db, bodyFor(request.body, view), current));
+    await updateNotice(db, id, await noticeValues(db, auth, bodyFor(request.body, view), current));
     return ok(await noticeOrFail(id, auth.userId), '保存成功');
   });
 

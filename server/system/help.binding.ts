@@ -3,7 +3,7 @@ import { adHelpCategory, adHelpCenter, help } from '../../resources/help';
 import { HELP_ARTICLE, HELP_LIMITS } from '../../src/domain/help';
 import { chinaTime } from '../db/time';
 import type { ResourceBinding } from '../engine/binding';
-import { findUpload } from '../files/uploads.repository';
+import { attachFile } from '../files/fileReferences';
 import { fail } from '../http/errors';
 import { type FieldCheck, lengthBetween } from '../http/fieldChecks';
 import { imageFileIds, renderHelpMarkdown, searchTextOf } from './helpMarkdown';
@@ -12,9 +12,9 @@ import { assertNoSensitiveWords } from './sensitiveWords';
 /**
  * 帮助中心 on the resource engine (resources/help.ts): categories and articles for administrators, and the
  * merchants' view of the same articles fixed to 已发布. Each save renders the Markdown body to sanitised HTML
- * (helpMarkdown.ts) and keeps the text the search matches; the body's images must be staff uploads (never a
- * merchant's file), which every merchant may then download while the article is published (files/). Titles and
- * bodies pass the general sensitive-word list.
+ * (helpMarkdown.ts) and keeps the text the search matches; the body's images must be the author's own uploads or
+ * ones the article already shows (attachFile, files/fileReferences.ts), which every merchant may then download while
+ * the article is published. Titles and bodies pass the general sensitive-word list.
  */
 const SORT_MAX = 9999;
 const sortCheck: FieldCheck = (value) =>
@@ -75,11 +75,15 @@ export const helpArticlesBinding: ResourceBinding = {
     body: lengthBetween(1, HELP_LIMITS.body, `正文不能超过${HELP_LIMITS.body}字`),
     sort: sortCheck,
   }),
-  beforeSave: async ({ db, id }, values) => {
+  beforeSave: async ({ db, auth, id }, values) => {
     const current =
       id === undefined
         ? undefined
-        : await db.selectFrom('help_articles').select(['title', 'body']).where('id', '=', id).executeTakeFirst();
+        : await db
+            .selectFrom('help_articles')
+            .select(['title', 'body', 'body_html'])
+            .where('id', '=', id)
+            .executeTakeFirst();
     if (values.category_id !== undefined) {
       const category = await db
         .selectFrom('help_categories')
@@ -95,10 +99,11 @@ export const helpArticlesBinding: ResourceBinding = {
     await assertNoSensitiveWords(db, title, 'general', '标题', 'title');
     await assertNoSensitiveWords(db, body, 'general', '正文', 'body');
     const html = renderHelpMarkdown(body);
+    // The author's own uploads only (attachFile): an article must never publish another's file to every merchant.
+    const kept = new Set(imageFileIds(current?.body_html ?? ''));
     for (const fileId of imageFileIds(html)) {
-      const upload = await findUpload(db, fileId);
-      // Staff uploads only: an article must never publish a merchant's file to every merchant.
-      if (!upload || upload.ownerCompanyId !== null || !upload.mime.startsWith('image/')) fail(IMAGE_MESSAGE);
+      const current = kept.has(fileId) ? fileId : null;
+      await attachFile(db, auth, fileId, { purpose: 'help_image', current, message: IMAGE_MESSAGE });
     }
     return { body_html: html, search_text: searchTextOf(title, body) };
   },

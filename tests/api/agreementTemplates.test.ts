@@ -3,6 +3,7 @@ import { agreementTemplateSeals, agreementTemplates } from '../../resources/agre
 import { filterKeys } from '../../resources/types';
 import type { Page } from '../../src/domain/codes';
 import { encodeQ } from '../../src/domain/query';
+import { fileBytes, multipartRequest } from './support/multipart';
 import { expectPagesCoverAll } from './support/paging';
 import {
   type AuthedClient,
@@ -63,6 +64,19 @@ beforeAll(async () => {
     expect(answer.code, `${account}: ${answer.message}`).toBe(OK);
     clients[account] = authed(t.app, answer.content.token, account === 'xgm' ? 3 : 1);
   }
+  // A template names a file the admin uploaded (files are owned references, issue 31), not an invented address.
+  const uploaded = envelopeOf<{ url: string }>(
+    await clients.admin({
+      method: 'POST',
+      url: '/api/v1/common/uploadfiles',
+      ...multipartRequest([
+        { name: 'kind', value: 'annex' },
+        { name: 'file', filename: '协议.pdf', content: fileBytes('pdf') },
+      ]),
+    }),
+  );
+  expect(uploaded.code, uploaded.message).toBe(OK);
+  VALID_TEMPLATE.fileUrl = uploaded.content.url;
 });
 
 afterAll(async () => {
@@ -197,7 +211,8 @@ const VALID_TEMPLATE = {
   sort: 7,
   entid: 3,
   xiong: 1,
-  fileUrl: '/api-v1/dl?file=abc123.pdf&rn=%E5%8D%8F%E8%AE%AE.pdf',
+  /** Set in beforeAll to the URL of the admin's upload. */
+  fileUrl: '',
 };
 
 async function createTemplate(overrides: Record<string, unknown> = {}): Promise<Template> {

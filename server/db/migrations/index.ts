@@ -43,6 +43,7 @@ import * as authChanges from './115_auth_changes';
 import * as wholeFen from './120_whole_fen';
 import * as taxExportFullId from './125_tax_export_full_id';
 import * as logRetentionRuns from './140_log_retention_runs';
+import * as uploadPurpose from './130_upload_purpose';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '120_whole_fen': wholeFen,
   '125_tax_export_full_id': taxExportFullId,
   '140_log_retention_runs': logRetentionRuns,
+  '130_upload_purpose': uploadPurpose,
 };

@@ -27,12 +27,18 @@ async function userId(db: Db, username: string): Promise<number> {
   return Number(row.id);
 }
 
-type SampleUpload = (name: string, ownerUserId: number, time: string) => Promise<string>;
+/** The upload row of a sample document, with the purpose of the record that holds it (migration 130). */
+type SampleUpload = (
+  name: string,
+  ownerUserId: number,
+  time: string,
+  purpose: 'tax_certificate' | 'invoice_file',
+) => Promise<string>;
 
 /** Uploads rows for sample PDFs, one file each (so each record has its own download URL). */
 function sampleUploads(db: Db): SampleUpload {
   let sequence = 0;
-  return async (name, ownerUserId, time) => {
+  return async (name, ownerUserId, time, purpose) => {
     sequence += 1;
     const row = await db
       .insertInto('uploads')
@@ -44,6 +50,7 @@ function sampleUploads(db: Db): SampleUpload {
         owner_user_id: ownerUserId,
         owner_company_id: null,
         create_time: time,
+        purpose,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -93,7 +100,7 @@ async function seedCertificates(db: Db, sampleUpload: SampleUpload, uploaderId: 
           company_id: Number(company.id),
           platform_mark: Number(company.platform_mark),
           period,
-          file_url: await sampleUpload(name, uploaderId, time),
+          file_url: await sampleUpload(name, uploaderId, time, 'tax_certificate'),
           file_name: name,
           remark: index === 0 ? '个人所得税代扣代缴' : null,
           uploader_id: uploaderId,
@@ -182,7 +189,7 @@ async function seedApplications(db: Db, sampleUpload: SampleUpload, handlerId: n
           status: step.status,
           invoice_number: invoiceNumber,
           invoice_file_url: issued
-            ? await sampleUpload(`发票${invoiceNumber}.pdf`, handlerId, chinaTime(applied + DAY / 2))
+            ? await sampleUpload(`发票${invoiceNumber}.pdf`, handlerId, chinaTime(applied + DAY / 2), 'invoice_file')
             : null,
           invoice_file_name: issued ? `发票${invoiceNumber}.pdf` : null,
           tracking_no: step.status === INVOICE.mailed ? `SF${String(1_300_000_000 + sequence)}` : null,

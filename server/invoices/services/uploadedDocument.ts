@@ -1,7 +1,5 @@
 import type { Db } from '../../db/database';
-import { downloadUrl, fileIdOfUrl } from '../../files/downloadUrls';
-import { findUpload } from '../../files/uploads.repository';
-import { fail } from '../../http/errors';
+import { attachFile } from '../../files/fileReferences';
 
 /**
  * A document finance attaches to a record (an issued invoice, a tax payment certificate): a file the same
@@ -9,7 +7,6 @@ import { fail } from '../../http/errors';
  * The record keeps the URL this server would issue for it, which is also how a merchant's download of it is
  * recognised (companyDocuments.repository.ts).
  */
-export const DOCUMENT_MIMES: ReadonlySet<string> = new Set(['application/pdf', 'image/jpeg', 'image/png']);
 export const DOCUMENT_NAME_MAX = 128;
 
 export interface StoredDocument {
@@ -21,14 +18,17 @@ export async function uploadedDocument(
   db: Db,
   uploaderId: number,
   url: string,
+  purpose: 'invoice_file' | 'tax_certificate',
   messages: { invalid: string; format: string },
 ): Promise<StoredDocument> {
-  const fileId = fileIdOfUrl(url);
-  const upload = fileId === null ? undefined : await findUpload(db, fileId);
-  if (!upload || upload.ownerUserId !== uploaderId) fail(messages.invalid);
-  if (!DOCUMENT_MIMES.has(upload.mime)) fail(messages.format);
+  // attachFile: the uploader's own file, not taken for another purpose (a certificate never becomes an invoice).
+  const { upload, url: canonical } = await attachFile(db, { userId: uploaderId }, url, {
+    purpose,
+    message: messages.invalid,
+    formatMessage: messages.format,
+  });
   return {
-    url: downloadUrl(upload.id, upload.originalName),
+    url: canonical,
     name: [...upload.originalName].slice(0, DOCUMENT_NAME_MAX).join(''),
   };
 }
