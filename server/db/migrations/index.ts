@@ -90,6 +90,6 @@ export const migrations: Record<string, Migration> = {
   '115_auth_changes': authChanges,
   '120_whole_fen': wholeFen,
   '125_tax_export_full_id': taxExportFullId,
-  '140_log_retention_runs': logRetentionRuns,
   '130_upload_purpose': uploadPurpose,
+  '140_log_retention_runs': logRetentionRuns,
 };
