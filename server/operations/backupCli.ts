@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { backupDataDir } from './backup';
+
+/** `npm run backup -- DIR`: an online backup of DATA_DIR (and the database) into DIR (server/operations/backup.ts). */
+const target = process.argv[2];
+if (!target) {
+  console.error('用法：npm run backup -- 备份目录（须为空或不存在）');
+  process.exit(64);
+}
+try {
+  const config = loadConfig();
+  const result = backupDataDir({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    target: path.resolve(target),
+  });
+  console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `备份完成：${result.dir}`, ...result }));
+} catch (error) {
+  console.error(JSON.stringify({ level: 50, time: Date.now(), msg: `备份失败：${(error as Error).message}` }));
+  process.exit(1);
+}
