@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { type CompanyScope, scopedCompanyIds } from '../auth/scope';
 import type { RegistrationTable } from '../db/accountFlowsSchema';
 import type { Db } from '../db/database';
 import { assignRole } from '../people/roles.service';
@@ -77,15 +78,29 @@ function applySearch(query: ReturnType<typeof baseQuery>, search: RegistrationSe
   return q;
 }
 
+/**
+ * The caller's part of the list (the companies list's scope, auth/scope.ts): a registration activated into a
+ * company shows only where that company does; one not yet activated (or rejected) has no department yet and shows
+ * to everyone who handles registrations.
+ */
+function applyScope(db: Db, query: ReturnType<typeof baseQuery>, scope: CompanyScope) {
+  const companyIds = scopedCompanyIds(db, scope);
+  if (!companyIds) return query;
+  return query.where((eb) =>
+    eb.or([eb('registrations.company_id', 'is', null), eb('registrations.company_id', 'in', companyIds)]),
+  );
+}
+
 export async function searchRegistrations(
   db: Db,
   search: RegistrationSearch,
   page: { sort: { field: string; order: 'asc' | 'desc' } | null; offset: number; limit: number },
+  scope: CompanyScope,
 ): Promise<{ rows: RegistrationRecord[]; total: number }> {
   const sortColumn = SORT_COLUMNS[(page.sort?.field ?? 'createTime') as keyof typeof SORT_COLUMNS];
   const order = page.sort?.order ?? 'desc';
   const [rows, count] = await Promise.all([
-    applySearch(baseQuery(db), search)
+    applySearch(applyScope(db, baseQuery(db), scope), search)
       .selectAll('registrations')
       .select(['industries.nm as industry_name', 'subsidiaries.sname as subsidiary_name'])
       .orderBy(sortColumn ?? 'registrations.create_time', order)
@@ -93,7 +108,7 @@ export async function searchRegistrations(
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    applySearch(baseQuery(db), search)
+    applySearch(applyScope(db, baseQuery(db), scope), search)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);

@@ -18,7 +18,7 @@ import {
 import type { AppServices } from '../appServices';
 import { holdsAny, requireAuth } from '../auth/access';
 import { hashClientPassword, isClientHash } from '../auth/passwords';
-import { parseId } from '../auth/scope';
+import { companyScope, parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { downloadUrl } from '../files/downloadUrls';
@@ -305,12 +305,14 @@ export async function registrationsRoutes(
   const search = async (request: FastifyRequest) => {
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, LIST_SPEC);
     const criteria = registrationSearchOf(list.filters);
-    if (!holdsAny(requireAuth(request), standardCodes)) criteria.platformmark = 3;
-    const { rows, total } = await searchRegistrations(db, criteria, {
-      sort: list.sort,
-      offset: list.offset,
-      limit: list.size,
-    });
+    const auth = requireAuth(request);
+    if (!holdsAny(auth, standardCodes)) criteria.platformmark = 3;
+    const { rows, total } = await searchRegistrations(
+      db,
+      criteria,
+      { sort: list.sort, offset: list.offset, limit: list.size },
+      companyScope(auth),
+    );
     return ok(pageOf(rows, total, list));
   };
   app.get('/api/v1/companies/register/search', staff, search);

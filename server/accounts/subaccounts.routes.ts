@@ -4,6 +4,7 @@ import { MSG, validateMobile, validateUsername } from '../../src/domain/validati
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
 import { hashClientPassword, isClientHash } from '../auth/passwords';
+import { codesBeyond } from '../auth/privilegeRules';
 import { parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
@@ -15,7 +16,8 @@ import { ForbiddenError, fail } from '../http/errors';
  * - GET   /api/v1/company/subaccounts           the owner's sub-accounts with their permission codes;
  * - POST  /api/v1/company/subaccounts           { mobile, username, password (SHA-256 hex), authorities[] };
  * - PATCH /api/v1/company/subaccounts/:id       { status: 0 | 1 } and/or { authorities[] }.
- * Permissions are limited to the MER_* codes the owner holds. A disabled account (status 0) cannot log in.
+ * Permissions are limited to the MER_* codes the owner holds (auth/privilegeRules.ts); a sub-account reaches none
+ * of these routes, so it changes neither itself nor another. A disabled account (status 0) cannot log in.
  */
 
 interface Owner {
@@ -44,10 +46,11 @@ async function ownerOf(db: Db, auth: AuthContext): Promise<Owner> {
   };
 }
 
-function authoritiesOf(raw: unknown, owner: Owner): string[] {
+/** The codes to grant: only merchant codes the owner holds itself (privileges only go down). */
+function authoritiesOf(raw: unknown, owner: Owner, auth: AuthContext): string[] {
   const items = Array.isArray(raw) ? raw : typeof raw === 'string' && raw ? raw.split(',') : [];
   const codes = [...new Set(items.map((item) => String(item).trim()))];
-  const foreign = codes.filter((code) => !owner.codes.includes(code));
+  const foreign = codesBeyond({ ...auth, authorities: new Set(owner.codes) }, codes);
   if (foreign.length > 0) fail(`不能授予主账号没有的权限：${foreign.join('、')}`);
   return codes;
 }
@@ -89,7 +92,8 @@ export async function subaccountsRoutes(app: FastifyInstance, { db }: AppService
   });
 
   app.post('/api/v1/company/subaccounts', async (request) => {
-    const owner = await ownerOf(db, requireAuth(request));
+    const auth = requireAuth(request);
+    const owner = await ownerOf(db, auth);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     const mobile = typeof body.mobile === 'string' ? body.mobile.trim() : '';
@@ -98,7 +102,7 @@ export async function subaccountsRoutes(app: FastifyInstance, { db }: AppService
     if (message) fail(message);
     if (username.length > 32) fail('用户名不能超过32个字符');
     if (!isClientHash(password)) fail(MSG.registerPassword);
-    const authorities = authoritiesOf(body.authorities, owner);
+    const authorities = authoritiesOf(body.authorities, owner, auth);
     const taken = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
     if (taken) fail('用户名已存在');
     const passwordHash = await hashClientPassword(password);
@@ -131,7 +135,8 @@ export async function subaccountsRoutes(app: FastifyInstance, { db }: AppService
   });
 
   app.patch('/api/v1/company/subaccounts/:id', async (request) => {
-    const owner = await ownerOf(db, requireAuth(request));
+    const auth = requireAuth(request);
+    const owner = await ownerOf(db, auth);
     const id = parseId((request.params as { id: string }).id, '子账号编号');
     const account = await db
       .selectFrom('users')
@@ -147,7 +152,7 @@ export async function subaccountsRoutes(app: FastifyInstance, { db }: AppService
       await db.updateTable('users').set({ status }).where('id', '=', id).execute();
     }
     if (body.authorities !== undefined) {
-      const authorities = authoritiesOf(body.authorities, owner);
+      const authorities = authoritiesOf(body.authorities, owner, auth);
       await db.transaction().execute(async (tx) => {
         await tx.deleteFrom('user_authorities').where('user_id', '=', id).execute();
         if (authorities.length > 0) {

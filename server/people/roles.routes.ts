@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
+import { mayAssignRole } from '../auth/privilegeRules';
 import { parseId } from '../auth/scope';
 import { chinaTime } from '../db/time';
 import { changesBetween, recordOperation } from '../engine/operationLog';
@@ -20,7 +21,8 @@ import {
 
 /**
  * /adRoleSettings (role 1 only, spec §6):
- * - GET    /api/v1/roles?kind=       every role with its codes (also the role picker of the staff pages);
+ * - GET    /api/v1/roles?kind=       every role with its codes (also the role picker of the staff pages: there a
+ *                                    non-admin sees only the roles whose codes it holds);
  * - GET    /api/v1/roles/:id         one role;
  * - POST   /api/v1/roles             { name, kind: 3 | 4 | 5, remark?, codes[] } a new staff role;
  * - PUT    /api/v1/roles/:id         { name?, remark?, codes? }: the users of the role hold the new codes from
@@ -78,7 +80,9 @@ export async function rolesRoutes(app: FastifyInstance, { db }: AppServices): Pr
     const raw = (request.query as Record<string, unknown>).kind;
     const kind = raw === undefined || raw === '' ? undefined : Number(raw);
     if (kind !== undefined && !ROLE_KINDS[kind]) fail('角色类型不正确');
-    const roles = await listRoles(db, kind);
+    const auth = requireAuth(request);
+    // The staff pages' picker offers only the roles the caller may give (privileges only go down).
+    const roles = (await listRoles(db, kind)).filter((role) => mayAssignRole(auth, role.codes) === null);
     return ok(roles.map((role) => ({ ...role, kindName: ROLE_KINDS[role.kind] })));
   });
 

@@ -14,6 +14,7 @@ import { randomPassword } from '../accounts/accounts.routes';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
 import { clientHash, hashClientPassword } from '../auth/passwords';
+import { mayAssignDepartments, mayAssignRole, mayEditAccount } from '../auth/privilegeRules';
 import { parseId } from '../auth/scope';
 import { revokeAllTokens } from '../auth/sessions';
 import { containsPattern } from '../companies/companies.repository';
@@ -26,7 +27,7 @@ import { ForbiddenError, fail } from '../http/errors';
 import { isUniqueViolation } from '../http/fieldChecks';
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
-import { assertNotLastActiveAdmin, assignRole } from './roles.service';
+import { assertNotLastActiveAdmin, assignRole, roleCodes } from './roles.service';
 
 /**
  * Staff accounts (客服 / 财务 / 合伙人, standard and small-scale), one set of routes per page of STAFF_VIEWS:
@@ -38,7 +39,9 @@ import { assertNotLastActiveAdmin, assignRole } from './roles.service';
  * - PATCH /api/v1/staff/:view/:id/status { status: 0 | 1 }: a disabled account's tokens stop at once;
  * - POST  /api/v1/staff/:view/:id/resetpwd: a new random password by SMS; every session of the account ends.
  * Usernames and mobiles are unique among all accounts. Department-scoped callers (a partner managing partners)
- * see and give only their own departments.
+ * see and give only their own departments. Privileges only go down (auth/privilegeRules.ts): a caller gives only
+ * roles whose codes it holds, never changes its own role, departments or status, changes nothing of a stronger
+ * account, and only the admin changes another account's mobile or resets its password.
  */
 const FILTERS: readonly FilterDeclaration[] = [
   { key: 'username', label: '用户名', type: 'text' },
@@ -195,6 +198,7 @@ async function checkedForm(
   if (!Number.isSafeInteger(roleId) || roleId <= 0) fail('请选择角色');
   const role = await db.selectFrom('roles').select(['id', 'kind']).where('id', '=', roleId).executeTakeFirst();
   if (!role || role.kind !== view.kind) fail(`请选择${view.noun}类的角色`);
+  refuse(mayAssignRole(auth, await roleCodes(db, roleId)));
   const deptIds = idList(body.deptIds, '部门');
   // Customer service and partners see the companies of their departments: they need at least one.
   if (view.kind !== ROLE.finance && deptIds.length === 0) fail('请选择部门');
@@ -202,7 +206,7 @@ async function checkedForm(
     const found = await db.selectFrom('departments').select('id').where('id', 'in', deptIds).execute();
     if (found.length !== deptIds.length) fail('部门不存在');
   }
-  if (auth.deptScope && deptIds.some((id) => !auth.deptScope?.includes(id))) fail('只能选择您负责的部门');
+  refuse(mayAssignDepartments(auth, deptIds));
   const subIds = idList(body.subIds, '分公司');
   if (subIds.length > 0) {
     const found = await db
@@ -214,6 +218,21 @@ async function checkedForm(
     if (found.some((row) => !deptIds.includes(Number(row.department_id)))) fail('分公司须属于所选部门');
   }
   return { displayName, mobile, roleId, deptIds, subIds };
+}
+
+/** A privilege rule's refusal (auth/privilegeRules.ts) answered as 403. */
+function refuse(refusal: string | null): void {
+  if (refusal) throw new ForbiddenError(refusal);
+}
+
+/** The account's effective codes, which a caller without them may not change (privileges only go down). */
+async function codesOf(db: Db, userId: number): Promise<string[]> {
+  const rows = await db.selectFrom('user_authorities').select('authority').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.authority);
+}
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((id) => b.includes(id));
 }
 
 async function mobileTaken(db: Db, mobile: string, exceptId?: number): Promise<boolean> {
@@ -374,6 +393,26 @@ export async function staffRoutes(app: FastifyInstance, { db, sms }: AppServices
     const id = parseId((request.params as { id: string }).id, '账号编号');
     const before = await accountOf(db, view, auth, id);
     const form = await checkedForm(db, view, auth, bodyOf(request));
+    refuse(
+      mayEditAccount(
+        auth,
+        { id, codes: await codesOf(db, id) },
+        {
+          role: form.roleId !== before.roleId,
+          departments:
+            !sameIds(
+              form.deptIds,
+              before.departments.map((item) => item.id),
+            ) ||
+            !sameIds(
+              form.subIds,
+              before.subsidiaries.map((item) => item.id),
+            ),
+          mobile: form.mobile !== before.mobile,
+          other: form.displayName !== before.displayName,
+        },
+      ),
+    );
     if (await mobileTaken(db, form.mobile, id)) fail('手机号已被其他账号使用');
     await db.transaction().execute(async (tx) => {
       await tx
@@ -399,6 +438,7 @@ export async function staffRoutes(app: FastifyInstance, { db, sms }: AppServices
     const before = await accountOf(db, view, auth, id);
     const status = Number(bodyOf(request).status);
     if (status !== 0 && status !== 1) fail('状态只能是 0（停用）或 1（启用）');
+    refuse(mayEditAccount(auth, { id, codes: await codesOf(db, id) }, { status: status !== before.status }));
     if (status === 0 && id === auth.userId) fail('不能停用自己的账号');
     await db.transaction().execute(async (tx) => {
       if (status === 0) await assertNotLastActiveAdmin(tx, id);
@@ -419,6 +459,8 @@ export async function staffRoutes(app: FastifyInstance, { db, sms }: AppServices
     const { view, auth } = viewOf(request);
     const id = parseId((request.params as { id: string }).id, '账号编号');
     const account = await accountOf(db, view, auth, id);
+    refuse(mayEditAccount(auth, { id, codes: await codesOf(db, id) }, { passwordReset: true }));
+    // The new password goes to the mobile on record, never to one named in the request.
     const password = randomPassword();
     const passwordHash = await hashClientPassword(clientHash(password));
     await db.transaction().execute(async (tx) => {

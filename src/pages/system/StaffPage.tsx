@@ -17,6 +17,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Confirm, Title } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { requestContent } from '../../../providers/httpClient';
+import { getSession } from '../../../providers/sessionStore';
+import { ROLE } from '../../domain/roles';
 import {
   STAFF_NAME_MESSAGE,
   STAFF_USERNAME_MESSAGE,
@@ -26,6 +28,19 @@ import {
 } from '../../domain/staff';
 import { MOBILE_PATTERN, MSG } from '../../domain/validation';
 import { showToast } from '../../shell/toast';
+
+/**
+ * Privileges only go down (server/auth/privilegeRules.ts): only the admin changes another account's mobile or
+ * resets its password; nobody changes its own status. The role picker lists what the server lets the caller give.
+ */
+function mayChangeMobileOf(accountId: number | undefined): boolean {
+  const user = getSession()?.user;
+  return accountId === undefined || user?.properties.rid === ROLE.admin || user?.id === accountId;
+}
+
+function isSelf(accountId: number): boolean {
+  return getSession()?.user.id === accountId;
+}
 
 interface Named {
   id: number;
@@ -200,7 +215,7 @@ function StaffDialog({
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, pt: '8px !important' }}>
         {field('username', '用户名', !!editing)}
         {field('displayName', '姓名')}
-        {field('mobile', '手机号')}
+        {field('mobile', '手机号', !mayChangeMobileOf(editing?.id))}
         <TextField
           select
           label="角色"
@@ -398,12 +413,16 @@ export function StaffPage() {
                 <Button size="small" onClick={() => setDialog({ open: true, editing: row })}>
                   编辑
                 </Button>
-                <Button size="small" onClick={() => setPending({ kind: 'status', row })}>
-                  {row.status === 1 ? '停用' : '启用'}
-                </Button>
-                <Button size="small" onClick={() => setPending({ kind: 'reset', row })}>
-                  重置密码
-                </Button>
+                {!isSelf(row.id) && (
+                  <Button size="small" onClick={() => setPending({ kind: 'status', row })}>
+                    {row.status === 1 ? '停用' : '启用'}
+                  </Button>
+                )}
+                {mayChangeMobileOf(row.id) && (
+                  <Button size="small" onClick={() => setPending({ kind: 'reset', row })}>
+                    重置密码
+                  </Button>
+                )}
               </TableCell>
             </TableRow>
           ))}
