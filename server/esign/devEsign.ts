@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
-import type { DocumentTemplate, EsignProvider, Party, SignedDocument, Signer } from './provider';
+import { maskMobile } from '../../src/domain/smsLog';
+import type { DocumentTemplate, EsignProvider, Party, SignedDocument, Signer, WillingnessProof } from './provider';
 
 /**
  * The development e-sign provider: real PDFs, made locally. render() lays the agreement out on A4 pages in
@@ -66,7 +67,13 @@ async function newDocument(time: string) {
   return { pdf, font };
 }
 
-export const devEsign: EsignProvider = {
+/** The willingness proof as one keyword (mobile masked: the signed PDF is handed out). */
+function willingnessKeyword(proof: WillingnessProof): string {
+  return `willingness:${proof.method} ${maskMobile(proof.mobile)} ${proof.confirmedAt} ref#${proof.ref}`;
+}
+
+/** Its willingness check is devWillingness.ts (index.ts puts them together). */
+export const devEsign: Omit<EsignProvider, 'willingness'> = {
   name: 'dev',
 
   async render(template: DocumentTemplate, parties: readonly Party[], fields: Readonly<Record<string, string>>) {
@@ -138,6 +145,7 @@ export const devEsign: EsignProvider = {
       `role:${signer.role}`,
       `time:${signer.time}`,
       `sha256:${originalSha256}`,
+      ...(signer.willingness ? [willingnessKeyword(signer.willingness)] : []),
     ]);
     pdf.setModificationDate(fixedDate(signer.time));
     const signed = await pdf.save({ useObjectStreams: false });

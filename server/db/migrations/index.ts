@@ -40,6 +40,7 @@ import * as registrationContacts from './110_registration_contacts';
 import * as statisticsSalePartner from './111_statistics_sale_partner';
 import * as partnerCompanyIndex from './112_partner_company_index';
 import * as authChanges from './115_auth_changes';
+import * as signingWillingness from './150_signing_willingness';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '111_statistics_sale_partner': statisticsSalePartner,
   '112_partner_company_index': partnerCompanyIndex,
   '115_auth_changes': authChanges,
+  '150_signing_willingness': signingWillingness,
 };
