@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { maskMobile } from '../../src/domain/smsLog';
 import { embedChineseFont } from '../pdf/chineseFont';
-import type { DocumentTemplate, EsignProvider, Party, SignedDocument, Signer } from './provider';
+import type { DocumentTemplate, EsignProvider, Party, SignedDocument, Signer, WillingnessProof } from './provider';
 
 /**
  * The development e-sign provider: real PDFs, made locally. render() lays the agreement out on A4 pages in
@@ -50,7 +51,13 @@ async function newDocument(time: string, texts: readonly string[]) {
   return { pdf, font };
 }
 
-export const devEsign: EsignProvider = {
+/** The willingness proof as one keyword (mobile masked: the signed PDF is handed out). */
+function willingnessKeyword(proof: WillingnessProof): string {
+  return `willingness:${proof.method} ${maskMobile(proof.mobile)} ${proof.confirmedAt} ref#${proof.ref}`;
+}
+
+/** Its willingness check is devWillingness.ts (index.ts puts them together). */
+export const devEsign: Omit<EsignProvider, 'willingness'> = {
   name: 'dev',
 
   async render(template: DocumentTemplate, parties: readonly Party[], fields: Readonly<Record<string, string>>) {
@@ -124,6 +131,7 @@ export const devEsign: EsignProvider = {
       `role:${signer.role}`,
       `time:${signer.time}`,
       `sha256:${originalSha256}`,
+      ...(signer.willingness ? [willingnessKeyword(signer.willingness)] : []),
     ]);
     pdf.setModificationDate(fixedDate(signer.time));
     const signed = await pdf.save({ useObjectStreams: false });

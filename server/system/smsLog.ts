@@ -14,7 +14,7 @@ import { callOut } from '../thirdparty/outboundCalls';
 
 /** The platform's code messages: 您的{purpose}验证码为{code}. Purposes as server/accounts/sms/smsCodes.ts words them. */
 const CODE_MESSAGE = /您的(.+?)验证码为(\d{4,8})/;
-const CODE_TYPES: Record<string, number> = { 登录: 1, 重置密码: 2, 设置支付密码: 4, 注册: 6 };
+const CODE_TYPES: Record<string, number> = { 登录: 1, 重置密码: 2, 设置支付密码: 4, 注册: 6, 签署协议: 7 };
 const NEW_PASSWORD = /密码已重置/;
 
 /** The message's kind and its wording as the log may keep it. */

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { maskMobile } from '../../src/domain/smsLog';
 import { SIGN_STATUS } from '../../src/domain/workers';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
@@ -25,6 +27,11 @@ import { withCallLog } from '../thirdparty/outboundCalls';
  * opens /workerSign/<token> without logging in, reads the PDF and presses 同意并签署, which signs it (seal page,
  * SHA-256) and sets the worker 已签署 with the time, in one transaction. Signed PDFs download one by one through
  * the signed download link, or several as a streamed zip.
+ *
+ * Holding the link does not make one the signer (DESIGN §4): 同意并签署 needs the code of the e-sign provider's
+ * willingness check (意愿认证), sent on the page's 获取验证码 to the worker's mobile on record — never to a number
+ * from the request — and kept with this agreement; its proof (mobile, time, reference, IP, user agent) is
+ * recorded with the signature, in the row and in the signed PDF.
  */
 
 const LINK = { config: { access: { permissions: ['MER_IMPORT_EMPLOYEE', 'MER_EMPLOYEE_LIST'] } } };
@@ -35,6 +42,16 @@ const AGREEMENTS = {
   },
 };
 const PUBLIC = { config: { access: { public: true } } };
+/** 同意并签署's body: the willingness code (text; the handler words what is wrong). */
+const SIGN_BODY = {
+  ...PUBLIC,
+  schema: {
+    body: Type.Union([
+      Type.Object({ code: Type.Optional(Type.String({ maxLength: 16 })) }, { additionalProperties: true }),
+      Type.Null(),
+    ]),
+  },
+};
 const LINK_DAYS = 7;
 const MAX_ZIP = 1000;
 /** AGREEMENT_TEMPLATE_TYPE 自由职业者协议. */
@@ -61,6 +78,11 @@ export const WORKER_SIGN_MSG = {
   linkInvalid: '签署链接无效或已过期，请联系用工企业重新发送',
   alreadySigned: '协议已签署，无需重复签署',
   signedOk: '签署成功',
+  noMobile: '该人员未登记手机号，无法签署，请联系用工企业',
+  codeSent: '验证码已发送',
+  codeRequired: '请输入验证码',
+  codeFirst: '请先获取短信验证码',
+  codeWrong: '短信验证码错误或已失效',
 } as const;
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -127,6 +149,8 @@ async function agreementByToken(db: Db, token: string) {
       'workers.name as workerName',
       'workers.id_masked as idMasked',
       'workers.sign_status as workerStatus',
+      'workers.mobile as workerMobile',
+      'worker_agreements.willingness_ref',
       'companies.name as companyName',
     ])
     .where('worker_agreements.token_hash', '=', tokenHash(token))
@@ -140,8 +164,27 @@ function bodyIds(request: FastifyRequest): unknown {
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).ids : undefined;
 }
 
-export async function workerSigningRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
+/** Only a pending agreement of a worker not rescinded can be signed (or have a code sent for it). */
+function assertSignable(row: { status: number | string; workerStatus: number | string }) {
+  if (Number(row.status) === SIGN_STATUS.signed) fail(WORKER_SIGN_MSG.alreadySigned);
+  if (Number(row.status) !== SIGN_STATUS.pending || Number(row.workerStatus) === SIGN_STATUS.rescinded) {
+    fail(WORKER_SIGN_MSG.linkInvalid);
+  }
+}
+
+export async function workerSigningRoutes(app: FastifyInstance, { db, config, sms }: AppServices): Promise<void> {
   const esign = esignProvider();
+  /** The willingness check, logged like render and sign (the code is passed by a name the log masks). */
+  const willingness = (enterpriseId: number | null) =>
+    withCallLog(
+      db,
+      esign.willingness({ db, sms }),
+      { service: 'esign', provider: esign.name, enterpriseId },
+      {
+        start: ['request'],
+        confirm: ['ref', 'signer', 'smsToken'],
+      },
+    );
   /** The provider's render and sign, each logged as a call out about the enterprise (server/thirdparty). */
   const signingService = (enterpriseId: number | null) =>
     withCallLog(db, esign, { service: 'esign', provider: esign.name, enterpriseId }, ['render', 'sign']);
@@ -260,7 +303,29 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config }: 
       status: Number(row.status),
       signTime: row.sign_time,
       sha256: row.sha256,
+      mobileMasked: row.workerMobile ? maskMobile(row.workerMobile) : null,
     });
+  });
+
+  /** 获取验证码: the willingness code, to the worker's mobile on record only; a new code replaces the last. */
+  app.post('/api/v1/open/worker_sign/:token/code', PUBLIC, async (request) => {
+    const row = await agreementByToken(db, (request.params as Record<string, string>).token);
+    assertSignable(row);
+    if (!row.workerMobile) fail(WORKER_SIGN_MSG.noMobile);
+    const enterpriseId = row.enterprise_id === null ? null : Number(row.enterprise_id);
+    const challenge = await willingness(enterpriseId).start({
+      documentRef: row.agreement_no,
+      signerName: row.workerName,
+      mobile: row.workerMobile,
+      ip: request.ip,
+    });
+    await db
+      .updateTable('worker_agreements')
+      .set({ willingness_ref: challenge.ref })
+      .where('id', '=', row.id)
+      .where('status', '=', SIGN_STATUS.pending)
+      .execute();
+    return ok({ mobileMasked: maskMobile(challenge.mobile), resendSeconds: 60 }, WORKER_SIGN_MSG.codeSent);
   });
 
   /** The agreement itself (the signed one once signed), inline for the page's viewer. */
@@ -277,21 +342,28 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config }: 
   });
 
   /** 同意并签署. */
-  app.post('/api/v1/open/worker_sign/:token', PUBLIC, async (request) => {
+  app.post('/api/v1/open/worker_sign/:token', SIGN_BODY, async (request) => {
     const row = await agreementByToken(db, (request.params as Record<string, string>).token);
-    if (Number(row.status) === SIGN_STATUS.signed) fail(WORKER_SIGN_MSG.alreadySigned);
-    if (Number(row.status) !== SIGN_STATUS.pending || row.workerStatus === SIGN_STATUS.rescinded) {
-      fail(WORKER_SIGN_MSG.linkInvalid);
-    }
+    assertSignable(row);
+    const code = String((request.body as { code?: string } | null)?.code ?? '').trim();
+    if (!code) fail(WORKER_SIGN_MSG.codeRequired);
+    if (!row.willingness_ref) fail(WORKER_SIGN_MSG.codeFirst);
+    if (!row.workerMobile) fail(WORKER_SIGN_MSG.noMobile);
+    const enterpriseId = row.enterprise_id === null ? null : Number(row.enterprise_id);
+    const proof = /^\d{6}$/.test(code)
+      ? await willingness(enterpriseId).confirm(row.willingness_ref, { mobile: row.workerMobile }, code)
+      : null;
+    if (!proof || proof.mobile !== row.workerMobile) fail(WORKER_SIGN_MSG.codeWrong);
     const draft =
       row.draft_file_id === null ? null : await readGeneratedFile(db, config.dataDir, Number(row.draft_file_id));
     if (!draft) fail('协议文件不存在');
     const time = chinaTime();
-    const signed = await signingService(row.enterprise_id === null ? null : Number(row.enterprise_id)).sign(draft, {
+    const signed = await signingService(enterpriseId).sign(draft, {
       name: row.workerName,
       role: '乙方',
       operator: row.workerName,
       time,
+      willingness: proof,
     });
     const fileId = await saveGeneratedFile(db, config.dataDir, {
       content: signed.pdf,
@@ -310,9 +382,15 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config }: 
           original_sha256: signed.originalSha256,
           sign_time: time,
           sign_ip: request.ip.slice(0, 64),
+          sign_user_agent: String(request.headers['user-agent'] ?? '').slice(0, 255) || null,
+          willingness_method: proof.method,
+          willingness_mobile: proof.mobile,
+          willingness_time: proof.confirmedAt,
+          willingness_ref: proof.ref,
         })
         .where('id', '=', row.id)
         .where('status', '=', SIGN_STATUS.pending)
+        .where('willingness_ref', '=', proof.ref)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return false;
       await tx

@@ -56,6 +56,13 @@ export interface WorkerAgreementTable {
   original_sha256: string | null;
   sign_time: string | null;
   sign_ip: string | null;
+  /** The willingness check under way (migration 150): the e-sign provider's reference, replaced by each new code. */
+  willingness_ref: string | null;
+  /** Its proof, written with the signature: method (sms), the mobile the code went to, when it was confirmed. */
+  willingness_method: string | null;
+  willingness_mobile: string | null;
+  willingness_time: string | null;
+  sign_user_agent: string | null;
   rescind_time: string | null;
   rescind_reason: string | null;
   create_time: string;

@@ -25,6 +25,11 @@ export const LOGIN_TYPE = { password: 1, sms: 2, smallScale: 3 } as const;
 
 /** SMS types (spec §7): 1 login, 2 password reset, 4 payment password, 6 registration. */
 export const SMS_TYPE = { login: 1, resetPassword: 2, paymentPassword: 4, register: 6 } as const;
+/**
+ * 签署协议 (a worker's willingness check on the signing page). Kept out of SMS_TYPE on purpose: the public
+ * /sms/vericode* routes send only SMS_TYPE codes; this one is sent only by the signing page, to the mobile on record.
+ */
+export const SIGN_WILLINGNESS_SMS_TYPE = 7;
 
 export const TIMING = {
   tokenCheckIntervalMs: 60_000,

@@ -6,6 +6,7 @@ export const SMS_LOG_TYPE: readonly Choice[] = [
   { id: 2, name: '重置密码验证码' },
   { id: 4, name: '支付密码验证码' },
   { id: 6, name: '注册验证码' },
+  { id: 7, name: '签署协议验证码' },
   { id: 10, name: '新密码通知' },
   { id: 0, name: '其他通知' },
 ];

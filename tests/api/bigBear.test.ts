@@ -7,6 +7,7 @@ import { BIG_BEAR_MSG } from '../../server/workers/bigBear.routes';
 import { DOWNLOAD_STATUS, SIGN_STATUS } from '../../src/domain/workers';
 import { bankCard, idCard } from '../support/batchFiles';
 import { type AuthedClient, authed, createTestApp, envelopeOf, login, type TestApp, tokenOf } from './support/testApp';
+import { signAsWorker } from './support/workerSigningFlow';
 
 /**
  * 大熊 (issue 12): /bigBearOverview opens from the company's own data (an upload-enabled enterprise it signed
@@ -176,7 +177,7 @@ beforeAll(async () => {
   const link = envelopeOf(await merchant({ method: 'POST', url: `/api/v1/workers/${signedWorker}/sign_link` }));
   expect(link.code, link.message).toBe(1020000);
   const token = String(link.content.url).split('/').pop();
-  const signed = envelopeOf(await t.app.inject({ method: 'POST', url: `/api/v1/open/worker_sign/${token}` }));
+  const signed = await signAsWorker(t, String(token));
   expect(signed.code, signed.message).toBe(1020000);
 }, 120_000);
 

@@ -5,11 +5,13 @@ import { WORKER_SIGN_MSG } from '../../server/workers/signing.routes';
 import { SIGN_STATUS } from '../../src/domain/workers';
 import { bankCard, idCard } from '../support/batchFiles';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
+import { signAsWorker } from './support/workerSigningFlow';
 
 /**
  * A worker signs the freelance agreement through the public link (issue 12 part 5): the merchant asks for a link,
- * the worker (no session) reads the PDF with their details and presses 同意并签署; the worker becomes 已签署 with a
- * time, the signed PDF's SHA-256 is kept and downloadable, several download as a zip; 灵工合同管理 lists it.
+ * the worker (no session) reads the PDF with their details, enters the code sent to their mobile (the willingness
+ * check: signingWillingness.test.ts) and presses 同意并签署; the worker becomes 已签署 with a time, the signed PDF's
+ * SHA-256 is kept and downloadable, several download as a zip; 灵工合同管理 lists it.
  */
 
 let t: TestApp;
@@ -70,7 +72,7 @@ describe('signing through the link', () => {
     const draftPdf = await PDFDocument.load(draft.rawPayload);
     expect(draftPdf.getPageCount()).toBeGreaterThanOrEqual(1);
 
-    const signed = envelopeOf(await t.app.inject({ method: 'POST', url: `/api/v1/open/worker_sign/${token}` }));
+    const signed = await signAsWorker(t, token);
     expect(signed.code, signed.message).toBe(1020000);
     expect(signed.message).toBe(WORKER_SIGN_MSG.signedOk);
 
@@ -91,7 +93,9 @@ describe('signing through the link', () => {
     expect(sealed.getKeywords()).toContain('role:乙方');
 
     // Twice is refused; a made-up token is refused.
-    const again = envelopeOf(await t.app.inject({ method: 'POST', url: `/api/v1/open/worker_sign/${token}` }));
+    const again = envelopeOf(
+      await t.app.inject({ method: 'POST', url: `/api/v1/open/worker_sign/${token}`, payload: { code: '123456' } }),
+    );
     expect(again.message).toBe(WORKER_SIGN_MSG.alreadySigned);
     const forged = envelopeOf(await publicGet(`/api/v1/open/worker_sign/${'x'.repeat(32)}`));
     expect(forged.message).toBe(WORKER_SIGN_MSG.linkInvalid);
@@ -103,7 +107,8 @@ describe('signing through the link', () => {
     const workerId = await addWorker(SERIAL + 1);
     const link = envelopeOf(await merchant({ method: 'POST', url: `/api/v1/workers/${workerId}/sign_link` }));
     const token = link.content.url.split('/').pop();
-    await t.app.inject({ method: 'POST', url: `/api/v1/open/worker_sign/${token}` });
+    const signed = await signAsWorker(t, token);
+    expect(signed.code, signed.message).toBe(1020000);
 
     const list = envelopeOf(
       await merchant.get(`/api/v1/workers/agreements/search?size=50&q=${encodeURIComponent('status:1')}`),

@@ -3,12 +3,13 @@ import { WORKER_MSG } from '../../src/domain/workers';
 import { bankCard, csvFile, idCard, payee, xlsxFile } from '../support/batchFiles';
 import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
+import { signOnPage } from './support/signingCode';
 
 /**
  * Gig workers end to end (issue 12): the merchant imports workers from an xlsx with bad rows, reads each reason,
- * fixes them and imports; one worker signs through the link (同意并签署); a worker who has not signed is refused at
- * the payout upload with the reason; staff approve and reject (with a reason) the collected information, and
- * download the company's 大熊 information as a zip through a background job.
+ * fixes them and imports; one worker signs through the link (the code sent to their mobile, 同意并签署); a worker who
+ * has not signed is refused at the payout upload with the reason; staff approve and reject (with a reason) the
+ * collected information, and download the company's 大熊 information as a zip through a background job.
  */
 
 const SERIAL = 930_000 + (Date.now() % 1000) * 10;
@@ -93,8 +94,7 @@ test('商户导入有误的人员文件后改正导入，人员通过链接签�
   await worker.goto(new URL(link).pathname);
   await expect(worker.getByRole('heading', { name: '自由职业者协议签署' })).toBeVisible();
   await expect(worker.getByText(`签署人：${PEOPLE[0].name}`)).toBeVisible();
-  await worker.getByRole('button', { name: '同意并签署' }).click();
-  await expect(worker.getByText(/已签署（.+），文件 SHA-256：[0-9a-f]{64}/)).toBeVisible();
+  await signOnPage(worker, mobileOf(PEOPLE[0].serial));
   await worker.context().close();
   await page.reload();
   await expect(page.getByRole('row').filter({ hasText: mobileOf(PEOPLE[0].serial).slice(-4) })).toContainText('已签署');

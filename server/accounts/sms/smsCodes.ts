@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
+import { SIGN_WILLINGNESS_SMS_TYPE } from '../../../src/domain/session';
 import type { Db } from '../../db/database';
 import { chinaTime } from '../../db/time';
 import { fail } from '../../http/errors';
@@ -12,18 +13,25 @@ export const SMS_MAX_PER_PHONE_PER_DAY = 10;
 export const SMS_MAX_PER_IP_PER_HOUR = 30;
 export const SMS_MAX_VERIFY_ATTEMPTS = 5;
 
-const SMS_PURPOSE: Record<number, string> = { 1: '登录', 2: '重置密码', 4: '设置支付密码', 6: '注册' };
+const SMS_PURPOSE: Record<number, string> = {
+  1: '登录',
+  2: '重置密码',
+  4: '设置支付密码',
+  6: '注册',
+  [SIGN_WILLINGNESS_SMS_TYPE]: '签署协议',
+};
 
 /**
  * Sends a fresh 6-digit code after taking the per-IP (30 an hour) and per-phone (10 a day, one a minute)
- * limits, each one conditional upsert (rateCounters.ts), so parallel sends cannot overrun them.
+ * limits, each one conditional upsert (rateCounters.ts), so parallel sends cannot overrun them. Answers the
+ * code's id (a caller that binds the code to one thing — a signing — keeps it and checks that very code).
  */
 export async function sendSmsCode(
   db: Db,
   sender: SmsSender,
   input: { mobile: string; type: number; ip: string },
   now = Date.now(),
-): Promise<void> {
+): Promise<number> {
   if (!(await takeRate(db, `sms:ip:${input.ip}`, { windowMs: 3600_000, max: SMS_MAX_PER_IP_PER_HOUR }, now))) {
     fail('验证码发送次数过多，请稍后再试');
   }
@@ -40,7 +48,7 @@ export async function sendSmsCode(
   }
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db
+  const row = await db
     .insertInto('sms_codes')
     .values({
       mobile: input.mobile,
@@ -53,9 +61,11 @@ export async function sendSmsCode(
       used_at: null,
       attempts: 0,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const purpose = SMS_PURPOSE[input.type] ?? '身份验证';
   await sender.send(input.mobile, `【灵工结算平台】您的${purpose}验证码为${code}，5分钟内有效，请勿泄露给他人。`);
+  return Number(row.id);
 }
 
 /**
@@ -81,7 +91,41 @@ export async function verifySmsCode(
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!latest) return false;
-  const given = input.code.trim();
+  return checkCode(db, Number(latest.id), input.code, options, now);
+}
+
+/**
+ * Checks code `id` itself — still of that mobile and type, unused and unexpired — with the same single use and
+ * attempt limit as verifySmsCode: for a code bound to one thing (a signing), where the mobile's latest code of
+ * the type may belong to another.
+ */
+export async function verifySmsCodeById(
+  db: Db,
+  input: { id: number; mobile: string; type: number; code: string },
+  now = Date.now(),
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('sms_codes')
+    .select('id')
+    .where('id', '=', input.id)
+    .where('mobile', '=', input.mobile)
+    .where('type', '=', input.type)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return false;
+  return checkCode(db, input.id, input.code, { consume: true }, now);
+}
+
+/** Compares, counts a wrong try and uses the code up in one conditional UPDATE (see verifySmsCode). */
+async function checkCode(
+  db: Db,
+  id: number,
+  code: string,
+  options: { consume: boolean },
+  now: number,
+): Promise<boolean> {
+  const given = code.trim();
   const right = sql<boolean>`(code = ${given})`;
   const row = await db
     .updateTable('sms_codes')
@@ -89,8 +133,9 @@ export async function verifySmsCode(
       attempts: sql`CASE WHEN ${right} THEN attempts ELSE attempts + 1 END`,
       used_at: options.consume ? sql`CASE WHEN ${right} THEN CAST(${now} AS bigint) ELSE NULL END` : null,
     })
-    .where('id', '=', latest.id)
+    .where('id', '=', id)
     .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
     .where('attempts', '<', SMS_MAX_VERIFY_ATTEMPTS)
     .returning('code')
     .executeTakeFirst();

@@ -44,6 +44,7 @@ import * as wholeFen from './120_whole_fen';
 import * as taxExportFullId from './125_tax_export_full_id';
 import * as logRetentionRuns from './140_log_retention_runs';
 import * as uploadPurpose from './130_upload_purpose';
+import * as signingWillingness from './150_signing_willingness';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '125_tax_export_full_id': taxExportFullId,
   '130_upload_purpose': uploadPurpose,
   '140_log_retention_runs': logRetentionRuns,
+  '150_signing_willingness': signingWillingness,
 };

@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { SmsCodeButton } from '../../components/SmsCodeButton';
 
 interface SigningInfo {
   agreementNo: string;
@@ -16,6 +18,8 @@ interface SigningInfo {
   status: number;
   signTime: string | null;
   sha256: string | null;
+  /** The worker's mobile on record, masked: where the code goes. */
+  mobileMasked: string | null;
 }
 
 interface Envelope<T> {
@@ -25,10 +29,12 @@ interface Envelope<T> {
 }
 
 const OK = 1020000;
+const SMS_CODE = /^\d{6}$/;
 
 /**
  * The worker's signing page (issue 12 part 5), outside the admin shell: opened from the link the merchant sends,
- * no login. Shows the agreement (the PDF the e-sign provider rendered with the worker's details) and 同意并签署.
+ * no login. Shows the agreement (the PDF the e-sign provider rendered with the worker's details) and 同意并签署,
+ * which needs the code sent to the worker's own mobile (获取验证码): holding the link alone signs nothing.
  */
 export function WorkerSignPage() {
   const { token = '' } = useParams();
@@ -37,6 +43,10 @@ export function WorkerSignPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
+  const [code, setCode] = useState('');
+  const [sentAt, setSentAt] = useState(0);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -53,10 +63,35 @@ export function WorkerSignPage() {
     };
   }, [base]);
 
+  const sendCode = async () => {
+    setSending(true);
+    setError(null);
+    try {
+      const answer = (await (await fetch(`${base}/code`, { method: 'POST' })).json()) as Envelope<{
+        mobileMasked: string;
+      }>;
+      if (answer.code !== OK) setError(answer.message);
+      else {
+        setSentTo(answer.content.mobileMasked);
+        setSentAt(Date.now());
+      }
+    } catch {
+      setError('网络异常，请稍后重试');
+    } finally {
+      setSending(false);
+    }
+  };
+
   const sign = async () => {
     setBusy(true);
+    setError(null);
     try {
-      const answer = (await (await fetch(base, { method: 'POST' })).json()) as Envelope<{
+      const request = {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      };
+      const answer = (await (await fetch(base, request)).json()) as Envelope<{
         signTime: string;
         sha256: string;
       }>;
@@ -103,9 +138,35 @@ export function WorkerSignPage() {
               已签署（{info.signTime}），文件 SHA-256：{info.sha256}
             </Alert>
           ) : (
-            <Button variant="contained" sx={{ mt: 2 }} disabled={busy} onClick={sign}>
-              同意并签署
-            </Button>
+            <Box
+              component="form"
+              aria-label="签署验证"
+              sx={{ mt: 2 }}
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!busy && SMS_CODE.test(code)) void sign();
+              }}
+            >
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {sentTo
+                  ? `验证码已发送至 ${sentTo}，5分钟内有效`
+                  : `为确认是您本人签署，请获取发送至您登记手机号${info.mobileMasked ? ` ${info.mobileMasked} ` : ''}的验证码`}
+              </Typography>
+              <Stack direction="row" spacing={1} sx={{ mb: 2, maxWidth: 420 }}>
+                <TextField
+                  label="短信验证码"
+                  value={code}
+                  onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+                  autoComplete="one-time-code"
+                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+                  fullWidth
+                />
+                <SmsCodeButton onClick={sendCode} sentAt={sentAt} disabled={sending} />
+              </Stack>
+              <Button variant="contained" type="submit" disabled={busy || !SMS_CODE.test(code)}>
+                同意并签署
+              </Button>
+            </Box>
           )}
         </Paper>
       )}
