@@ -108,13 +108,23 @@ export interface WriteContext {
   query: Record<string, unknown>;
 }
 
+/**
+ * A row action claims the row before it does anything else that lasts: its UPDATE (set + guard) runs first and
+ * only the call that changed the row goes on; a parallel call waits on the row, then finds the guard false and is
+ * refused. So `beforeUpdate` only checks and locks (it writes nothing), and every side effect is in `afterClaim`.
+ */
 export interface ActionBinding {
-  /** Runs inside the action's transaction before its UPDATE (e.g. to lock a parent row); may refuse (fail()). */
+  /** Runs inside the action's transaction before its claim (e.g. to lock a parent row); may refuse, writes nothing. */
   beforeUpdate?: (context: WriteContext) => Promise<void>;
-  /** Column changes the action makes. */
+  /** Column changes the action makes: its claim. */
   set: (context: WriteContext) => Record<string, unknown>;
-  /** Only rows where this holds take the action; checked in the UPDATE itself. */
+  /**
+   * Only rows where this holds take the action; checked in the claim itself. Without one the action is an
+   * idempotent set (enable twice: still enabled, one more log entry) and may have no afterClaim.
+   */
   guard?: { when: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>; message: string };
+  /** The action's side effects, in its transaction, once this call's claim changed the row (e.g. a payout draft). */
+  afterClaim?: (context: WriteContext) => Promise<void>;
   /** The success message, e.g. 启用成功. */
   message: string;
 }

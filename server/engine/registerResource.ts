@@ -298,10 +298,15 @@ function actionRoutes(
   for (const action of declaration.actions ?? []) {
     const crud = CRUD_METHOD[action.method];
     if ((crud && declaration.api[crud] === action.path) || binding.handWritten?.includes(action.name)) continue;
-    if (!binding.actions?.[action.name]) {
+    const bound = binding.actions?.[action.name];
+    if (!bound) {
       throw new Error(
         `resources: ${declaration.name} declares action "${action.name}": bind it in the binding's actions`,
       );
+    }
+    // Side effects run only for the call that won the claim, and only a guard makes a claim winnable once.
+    if (bound.afterClaim && !bound.guard) {
+      throw new Error(`resources: ${declaration.name} action "${action.name}" has side effects: give it a guard`);
     }
     const key = `${action.method} ${action.path}`;
     routes.set(key, [...(routes.get(key) ?? []), action]);
@@ -326,6 +331,8 @@ function actionRoutes(
         const record = await db.transaction().execute(async (trx) => {
           const before = await read(trx, id, request);
           await bound.beforeUpdate?.({ ...context, db: trx });
+          // The claim: the action's first write, conditional on its guard; only the call that changed the row
+          // goes on to the side effects (afterClaim). A parallel one waits on the row, then finds 0 rows.
           let query = trx
             .updateTable(binding.table as any)
             .set(bound.set(context))
@@ -333,6 +340,7 @@ function actionRoutes(
           if (bound.guard) query = query.where((eb) => bound.guard?.when(eb) as any);
           const result = await query.executeTakeFirst();
           if (Number(result.numUpdatedRows) === 0) fail(bound.guard?.message ?? binding.messages.notFound);
+          await bound.afterClaim?.({ ...context, db: trx });
           const after = await read(trx, id, request);
           await binding.afterWrite?.({ ...context, db: trx });
           await recordOperation(trx, request, context.auth, {

@@ -17,6 +17,7 @@ import { parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
+import { assertCompanyMayPayOut } from '../enterprises/enterprises.service';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { choiceFilter } from '../http/fieldChecks';
@@ -31,6 +32,7 @@ import {
   searchReturnedFunds,
 } from './abnormalFunds.repository';
 import { allCodes, assertRecordVisible, isMerchant, listOf, recordScope } from './payoutRecords.scope';
+import { assertPayeesPayableNow } from './payouts/payeeChecks';
 import { alreadyHandled, repayAbnormalFund, repayCardError } from './payouts/repayAbnormalFund';
 
 /**
@@ -75,7 +77,7 @@ async function checkRepayPassword(db: Db, companyId: number, entered: string): P
   await checkPaymentPassword(db, companyId, entered, stored, MSG_PASSWORD_WRONG);
 }
 
-export async function abnormalFundsRoutes(app: FastifyInstance, { db, payouts }: AppServices): Promise<void> {
+export async function abnormalFundsRoutes(app: FastifyInstance, { db, payouts, config }: AppServices): Promise<void> {
   const listAccess = { config: { access: { permissions: allCodes(ABNORMAL_CODES) } } };
   const handleAccess = { config: { access: { permissions: [...MERCHANT_ABNORMAL_CODES] } } };
 
@@ -126,6 +128,13 @@ export async function abnormalFundsRoutes(app: FastifyInstance, { db, payouts }:
         operatorId: auth.userId,
         bankCard,
         now: chinaTime(),
+        // Paid again only to someone payable now (blacklisted or rescinded since the failure: refused), and
+        // only while the company's enterprise is not locked. Its risk was confirmed when the batch was submitted
+        // and the /errorMoney dialog has no risk step, so a re-payment is not asked again.
+        mayPayNow: async (trx, rows) => {
+          await assertCompanyMayPayOut(trx, fund.companyId, fund.platformMark, true);
+          await assertPayeesPayableNow(trx, config.idKey, fund.companyId, rows);
+        },
       });
       await recordOperation(tx, request, auth, {
         action: '重新打款',

@@ -24,17 +24,16 @@ import { cleanFileName } from '../files/fileTypes';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { assertNoSensitiveWords } from '../system/sensitiveWords';
-import { unsignedPayees } from '../workers/workers.service';
 import { balanceOf } from './ledger/ledger';
 import type { RawBatchRow } from './payouts/batchFile';
 import { BatchFileError, BatchLimitError } from './payouts/batchFileErrors';
 import { parseBatchFileIsolated, warmBatchParser } from './payouts/batchParser';
 import { TEMPLATE_NAME, templateCsv, templateXlsx } from './payouts/batchTemplate';
 import { createDraft, draftRows, draftWarnings, findOwnDraft } from './payouts/drafts';
+import { assertPayeesPayableNow, payeeBars } from './payouts/payeeChecks';
 import type { PayoutRow } from './payouts/payoutRow';
 import { submitDraft } from './payouts/submitDraft';
 import { badRowCount, idCardsOf, type RowError, rowWarnings, validateRows } from './payouts/validateRows';
-import { blacklistedAmong } from './settlementBlacklist.service';
 
 /**
  * Batch payouts of the logged-in merchant (/remit, MER_INVOICE_APPLY), for the session's company and edition:
@@ -108,8 +107,7 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
       if (error instanceof BatchFileError) fail(error.message);
       throw error;
     }
-    const blacklisted = await blacklistedAmong(db, idCardsOf(raw));
-    const unsigned = await unsignedPayees(db, config.idKey, auth.companyId, idCardsOf(raw));
+    const { blacklisted, unsigned } = await payeeBars(db, config.idKey, auth.companyId, idCardsOf(raw));
     const { rows, errors, warnings } = validateRows(raw, blacklisted, unsigned);
     if (errors.length > 0) {
       const bad = badRowCount(errors);
@@ -188,7 +186,7 @@ function bodyOf(body: unknown): Record<string, unknown> {
 }
 
 export async function remittancesRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
-  const { db, payouts } = services;
+  const { db, payouts, config } = services;
   await app.register(async (scope) => validateRoute(scope, services));
   // A parser thread takes about half a second to start: the real server starts one as it begins listening.
   app.addHook('onListen', async () => warmBatchParser());
@@ -255,18 +253,30 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
         ? await assertCompanyMayPayOut(db, auth.companyId, auth.platformMark, body.confirmRisk)
         : null;
 
-    const submission = await submitDraft(db, draft, auth.userId, chinaTime(), reportEnterpriseId, (tx, created) =>
-      recordOperation(tx, request, auth, {
-        action: '提交打款',
-        resource: 'remit',
-        recordId: created.batchId,
-        changes: {
-          batchNo: [null, created.batchNo],
-          itemCount: [null, created.itemCount],
-          totalAmount: [null, created.totalAmount],
-          serviceCharge: [null, created.serviceCharge],
-        },
-      }),
+    const submission = await submitDraft(
+      db,
+      draft,
+      auth.userId,
+      chinaTime(),
+      reportEnterpriseId,
+      (tx, created) =>
+        recordOperation(tx, request, auth, {
+          action: '提交打款',
+          resource: 'remit',
+          recordId: created.batchId,
+          changes: {
+            batchNo: [null, created.batchNo],
+            itemCount: [null, created.itemCount],
+            totalAmount: [null, created.totalAmount],
+            serviceCharge: [null, created.serviceCharge],
+          },
+        }),
+      // The money rules at the moment the money moves, not only at upload: the enterprise's lock and risk, and
+      // each payee still payable (blacklisted or rescinded since the upload refuses the whole batch).
+      async (tx, rows) => {
+        await assertCompanyMayPayOut(tx, auth.companyId, auth.platformMark, body.confirmRisk);
+        await assertPayeesPayableNow(tx, config.idKey, auth.companyId, rows);
+      },
     );
     if (!submission.duplicate) payouts.kick();
     const { batch } = submission;

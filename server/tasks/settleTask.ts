@@ -1,7 +1,9 @@
-import { memberAmounts, TASK_MSG, TASK_PRICING, TASK_STATUS } from '../../src/domain/tasks';
+import { DRAFT_TTL_MS } from '../../src/domain/payoutBatch';
+import { memberAmounts, TASK_MSG, TASK_PRICING } from '../../src/domain/tasks';
 import { SIGN_STATUS } from '../../src/domain/workers';
 import type { AuthContext } from '../auth/access';
 import type { Db } from '../db/database';
+import { chinaTime } from '../db/time';
 import { fail } from '../http/errors';
 import { createDraft } from '../money/payouts/drafts';
 import { validateRows } from '../money/payouts/validateRows';
@@ -13,12 +15,13 @@ function yuanText(units: number): string {
 }
 
 /**
- * Settles a completed task (inside the settle action's transaction, before its guarded UPDATE): each assigned
- * worker becomes a line of a payout draft with the task's pay, checked by the payout upload's own rules
- * (validateRows: signed agreement, blacklist, card and amount), and the draft is what /remit?draft=<id> shows
- * and submits. A settled task whose draft was never submitted (expired, or dropped by newer uploads) may be
- * settled again: the old draft is replaced. Members keep their amount and row number, which is how the summary
- * finds each one's payout item in the batch the draft becomes.
+ * Settles a task, in the settle action's transaction after its claim (the guarded UPDATE to 已结算 that only one
+ * of parallel settles wins at a time): each assigned worker becomes a line of a payout draft with the task's pay,
+ * checked by the payout upload's own rules (validateRows: signed agreement, blacklist, card and amount), and the
+ * draft is what /remit?draft=<id> shows and submits. A task has one draft: while it is open (not expired, not
+ * dropped) settling again is refused; a settled task whose draft was never submitted and is gone or expired may be
+ * settled again, the old draft deleted first (a conditional DELETE: a submission that got there first keeps it).
+ * Members keep their amount and row number, which is how the summary finds each one's payout item in the batch.
  */
 export async function settleTask(db: Db, companyId: number, auth: AuthContext, taskId: number): Promise<void> {
   const task = await db
@@ -28,18 +31,7 @@ export async function settleTask(db: Db, companyId: number, auth: AuthContext, t
     .where('company_id', '=', companyId)
     .executeTakeFirst();
   if (!task) fail(TASK_MSG.notFound);
-  const status = Number(task.status);
-  if (status === TASK_STATUS.settled && task.draft_id !== null) {
-    const batch = await db
-      .selectFrom('payout_batches')
-      .select('id')
-      .where('draft_id', '=', task.draft_id)
-      .executeTakeFirst();
-    if (batch) fail(TASK_MSG.alreadyPaid);
-    await db.deleteFrom('payout_drafts').where('id', '=', task.draft_id).where('batch_id', 'is', null).execute();
-  } else if (status !== TASK_STATUS.completed) {
-    fail(TASK_MSG.settleOnlyCompleted);
-  }
+  if (task.draft_id !== null) await replaceableDraft(db, Number(task.draft_id));
 
   const members = await db
     .selectFrom('worker_task_members')
@@ -109,4 +101,26 @@ export async function settleTask(db: Db, companyId: number, auth: AuthContext, t
       .execute();
   }
   await db.updateTable('worker_tasks').set({ draft_id: draft.draftId }).where('id', '=', taskId).execute();
+}
+
+/** The task's previous draft is deleted if it may be replaced; refuses while it is paid or still open. */
+async function replaceableDraft(db: Db, draftId: number): Promise<void> {
+  const paid = async () =>
+    !!(await db.selectFrom('payout_batches').select('id').where('draft_id', '=', draftId).executeTakeFirst());
+  if (await paid()) fail(TASK_MSG.alreadyPaid);
+  const open = await db
+    .selectFrom('payout_drafts')
+    .select('id')
+    .where('id', '=', draftId)
+    .where('batch_id', 'is', null)
+    .where('create_time', '>=', chinaTime(Date.now() - DRAFT_TTL_MS))
+    .executeTakeFirst();
+  if (open) fail(TASK_MSG.draftOpen);
+  const deleted = await db
+    .deleteFrom('payout_drafts')
+    .where('id', '=', draftId)
+    .where('batch_id', 'is', null)
+    .executeTakeFirst();
+  // Nothing deleted: the draft was dropped earlier, or a submission claimed it meanwhile (then its batch exists).
+  if (Number(deleted.numDeletedRows) === 0 && (await paid())) fail(TASK_MSG.alreadyPaid);
 }

@@ -205,6 +205,10 @@ export const taskReleaseBinding: ResourceBinding = {
     },
     settle: {
       beforeUpdate: async (context) => {
+        requireMerchant(context);
+      },
+      // After the claim: of parallel settles, the first makes the draft, the others find it (settleTask.ts).
+      afterClaim: async (context) => {
         await settleTask(context.db, requireMerchant(context), context.auth, context.id ?? 0);
       },
       set: () => ({ status: TASK_STATUS.settled, settle_time: chinaTime(), update_time: chinaTime() }),

@@ -69,6 +69,8 @@ const rescind = {
   rescind: {
     beforeUpdate: async (context: WriteContext) => {
       reasonOf(context, '解约原因');
+    },
+    afterClaim: async (context: WriteContext) => {
       await rescindAgreements(context.db, context.id ?? 0, chinaTime(), String(context.body.reason).trim());
     },
     set: (context: WriteContext) => ({

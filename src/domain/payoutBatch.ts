@@ -99,4 +99,5 @@ export const SUBMIT_MSG = {
   alreadySubmitted: '该批次已提交',
   merchantOnly: '仅商户账号可以批量打款',
   warningsUnaccepted: (rows: number) => `文件中有 ${rows} 行需要核对，请确认后再提交`,
+  payeesNotPayable: (payees: readonly string[]) => `以下收款人现在不能打款，未扣款：${payees.join('；')}`,
 } as const;

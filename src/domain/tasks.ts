@@ -43,6 +43,7 @@ export const TASK_MSG = {
   cancelOnlyOpen: '只有待发布或已发布的任务可以取消',
   settleOnlyCompleted: '只有已完成的任务可以结算',
   alreadyPaid: '该任务的打款已提交，不能重新结算',
+  draftOpen: '该任务已结算，打款草稿待提交，请到批量打款页核对并提交',
   assignClosed: '只有待发布或已发布的任务可以分配人员',
   removeClosed: '只有待发布或已发布的任务可以移除人员',
   pickWorkers: '请选择要分配的人员',

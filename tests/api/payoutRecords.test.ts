@@ -7,6 +7,7 @@ import { createBatch } from '../../server/money/payouts/createBatch';
 import { MSG_CARD_REJECTED } from '../../server/money/payouts/payoutChannel';
 import type { PayoutRow } from '../../server/money/payouts/payoutRow';
 import { MSG_ALREADY_HANDLED, MSG_SAME_CARD } from '../../server/money/payouts/repayAbnormalFund';
+import { addSignedWorkers } from '../../server/workers/workers.service';
 import { itemServiceCharge } from '../../src/domain/charges';
 import { ABNORMAL, BATCH, ITEM, LEDGER, RECHARGE } from '../../src/domain/moneyEnums';
 import { luhnCheckDigit, nationalIdCheckChar, PAYEE_MSG } from '../../src/domain/payees';
@@ -437,6 +438,13 @@ describe('per-person totals', () => {
 describe('abnormal funds', () => {
   it('re-pays a returned item once, to a corrected card, through the ledger', async () => {
     const failing = row(456_700, { validCard: false });
+    // Paid again only to someone payable now, signed with the company (issue 31).
+    await addSignedWorkers(
+      test.db,
+      { companyId: 1, platformMark: 1 },
+      [{ ...failing, mobile: '13812345678', bankName: '招商银行' }],
+      test.config.idKey,
+    );
     const { batchId } = await paidBatch(1, 1, [row(10_000), failing]);
     const fund = await fundOfBatch(batchId);
     expect(fund.status).toBe(ABNORMAL.pending);

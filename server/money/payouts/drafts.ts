@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { itemServiceCharge } from '../../../src/domain/charges';
 import { DRAFT_TTL_MS, MAX_OPEN_DRAFTS } from '../../../src/domain/payoutBatch';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/migrations/columns';
 import { chinaTime } from '../../db/time';
 import type { Tx } from '../ledger/ledger';
 import { rateInForce } from '../rates/rates.service';
@@ -74,7 +76,9 @@ export interface CreatedDraft {
 /**
  * A validated set of payout rows becomes a draft the /remit page submits: priced at the company's rate, the
  * company's expired drafts dropped and at most MAX_OPEN_DRAFTS kept. Used by the file upload and by a task's
- * settlement (server/tasks), which pass rows already validated by validateRows.
+ * settlement (server/tasks), which pass rows already validated by validateRows. Runs in a transaction (the
+ * caller's, or its own) under the company's draft lock, so parallel uploads cannot each count the others out
+ * and leave more than MAX_OPEN_DRAFTS open.
  */
 export async function createDraft(
   db: Db,
@@ -88,19 +92,51 @@ export async function createDraft(
   const charges = rows.map((row) => itemServiceCharge(row.amount, rate));
   const totalAmount = rows.reduce((sum, row) => sum + row.amount, 0);
   const serviceCharge = charges.reduce((sum, charge) => sum + charge, 0);
-  await deleteStaleDrafts(db, account.companyId, chinaTime(now - DRAFT_TTL_MS));
-  const draftId = await insertDraft(db, {
-    ...account,
-    userId,
-    fileName: [...fileName].slice(-128).join(''),
-    rows,
-    totalAmount,
-    serviceCharge,
-    rate,
-    createTime: chinaTime(now),
-  });
-  await pruneOpenDrafts(db, account.companyId, MAX_OPEN_DRAFTS);
+  const write = async (tx: Db) => {
+    await lockCompanyDrafts(tx, account.companyId);
+    await deleteStaleDrafts(tx, account.companyId, chinaTime(now - DRAFT_TTL_MS));
+    const draftId = await insertDraft(tx, {
+      ...account,
+      userId,
+      fileName: [...fileName].slice(-128).join(''),
+      rows,
+      totalAmount,
+      serviceCharge,
+      rate,
+      createTime: chinaTime(now),
+    });
+    await pruneOpenDrafts(tx, account.companyId, MAX_OPEN_DRAFTS);
+    return draftId;
+  };
+  const draftId = db.isTransaction ? await write(db) : await db.transaction().execute((tx) => write(tx));
   return { draftId, totalAmount, serviceCharge, rate, charges };
+}
+
+// Key space of the drafts' advisory locks (the second key is the company id).
+const DRAFT_LOCK_SPACE = 145;
+
+/**
+ * Serializes the company's draft writes until the transaction ends: on PostgreSQL a transaction-scoped advisory
+ * lock per company (statements after it see every draft committed before); SQLite runs one write at a time.
+ */
+async function lockCompanyDrafts(tx: Db, companyId: number): Promise<void> {
+  if (isPostgres(tx)) await sql`select pg_advisory_xact_lock(${DRAFT_LOCK_SPACE}, ${companyId}::int)`.execute(tx);
+}
+
+/**
+ * Claims an open draft for one submission, as the submission's first write: a conditional UPDATE that locks the
+ * row while `batch_id is null`. A parallel submission, or a task settling again (settleTask deletes only
+ * unsubmitted drafts), waits for this transaction and then finds the draft submitted. False when the draft is
+ * already submitted or gone.
+ */
+export async function claimOpenDraft(tx: Tx, draftId: number): Promise<boolean> {
+  const result = await tx
+    .updateTable('payout_drafts')
+    .set({ batch_id: null })
+    .where('id', '=', draftId)
+    .where('batch_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Drops the company's uploads that were never submitted and can no longer be (they hold whole files). */

@@ -3,6 +3,7 @@ import { BANK_CARD_PATTERN, PAYEE_MSG } from '../../../src/domain/payees';
 import { BusinessError } from '../../http/errors';
 import type { Tx } from '../ledger/ledger';
 import { type CreatedBatch, createBatch } from './createBatch';
+import type { PayoutRow } from './payoutRow';
 
 /**
  * Handling an abnormal fund (/errorMoney): the failed item's money is already back on the balance (the payout
@@ -34,6 +35,8 @@ export interface Repayment {
   operatorId: number;
   bankCard: string;
   now: string;
+  /** The money rules checked in the transaction, after the claim and before the debit (may refuse). */
+  mayPayNow?: (tx: Tx, rows: readonly PayoutRow[]) => Promise<void>;
 }
 
 /**
@@ -66,21 +69,23 @@ export async function repayAbnormalFund(tx: Tx, repayment: Repayment): Promise<C
     .executeTakeFirstOrThrow();
   if (Number(claimed.numUpdatedRows) !== 1) throw alreadyHandled(Number(fund.status));
 
+  const rows: PayoutRow[] = [
+    {
+      rowNo: 1,
+      name: fund.name,
+      idCard: fund.id_card,
+      bankCard: repayment.bankCard,
+      mobile: fund.mobile,
+      amount: Number(fund.amount),
+      remark: REPAY_REMARK,
+    },
+  ];
+  await repayment.mayPayNow?.(tx, rows);
   const created = await createBatch(tx, {
     companyId: Number(fund.company_id),
     platformMark: Number(fund.platform_mark),
     operatorId: repayment.operatorId,
-    rows: [
-      {
-        rowNo: 1,
-        name: fund.name,
-        idCard: fund.id_card,
-        bankCard: repayment.bankCard,
-        mobile: fund.mobile,
-        amount: Number(fund.amount),
-        remark: REPAY_REMARK,
-      },
-    ],
+    rows,
     rate: Number(fund.rate),
     draftId: null,
     remark: REPAY_REMARK,

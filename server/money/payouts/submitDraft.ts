@@ -5,7 +5,15 @@ import { isUniqueViolation } from '../../http/fieldChecks';
 import { balanceOf } from '../ledger/ledger';
 import { rateInForce } from '../rates/rates.service';
 import { createBatch } from './createBatch';
-import { batchOfDraft, type DraftRecord, draftRows, markDraftSubmitted, type SubmittedBatch } from './drafts';
+import {
+  batchOfDraft,
+  claimOpenDraft,
+  type DraftRecord,
+  draftRows,
+  markDraftSubmitted,
+  type SubmittedBatch,
+} from './drafts';
+import type { PayoutRow } from './payoutRow';
 
 export type Submission =
   | { duplicate: false; batch: SubmittedBatch; balanceAfter: number }
@@ -34,15 +42,20 @@ export async function submitDraft(
     tx: Db,
     batch: { batchId: number; batchNo: string; totalAmount: number; serviceCharge: number; itemCount: number },
   ) => Promise<void>,
+  /** The money rules checked again in the transaction, after the claim and before the debit (may refuse). */
+  mayPayNow?: (tx: Db, rows: readonly PayoutRow[]) => Promise<void>,
 ): Promise<Submission> {
   const existing = draft.batchId === null ? undefined : await batchOfDraft(db, draft.id);
   if (existing) return duplicateOf(db, draft, existing);
   try {
     const created = await db.transaction().execute(async (tx) => {
+      // The claim, first: a parallel submission (or a task settling again) waits here until this one ends.
+      if (!(await claimOpenDraft(tx, draft.id))) throw new AlreadySubmitted();
       const rows = await draftRows(tx, draft.id);
       // Dropped (a newer upload pushed it out) between the look-up and this transaction.
       if (rows === null) fail(SUBMIT_MSG.draftMissing);
       if (rows.length === 0) throw new AlreadySubmitted();
+      await mayPayNow?.(tx as unknown as Db, rows);
       const batch = await createBatch(tx, {
         companyId: draft.companyId,
         platformMark: draft.platformMark,
@@ -73,6 +86,8 @@ export async function submitDraft(
   } catch (error) {
     if (!(error instanceof AlreadySubmitted) && !isUniqueViolation(error)) throw error;
     const batch = await batchOfDraft(db, draft.id);
+    // Claimed by nobody and gone: dropped by a newer upload, or replaced by its task's new settlement.
+    if (!batch && error instanceof AlreadySubmitted) fail(SUBMIT_MSG.draftMissing);
     if (!batch) throw error;
     return duplicateOf(db, draft, batch);
   }

@@ -1,0 +1,72 @@
+import { PAYEE_MSG } from '../../../src/domain/payees';
+import { SUBMIT_MSG } from '../../../src/domain/payoutBatch';
+import { WORKER_MSG } from '../../../src/domain/workers';
+import type { Db } from '../../db/database';
+import { fail } from '../../http/errors';
+import { unsignedPayees } from '../../workers/workers.service';
+import { blacklistedAmong } from '../settlementBlacklist.service';
+
+/**
+ * "May this payee be paid now": not on the settlement blacklist, and with a signed agreement with the company
+ * (or on its whitelist). Asked at upload (the file's rows, validateRows) and again inside the transaction that
+ * moves the money (a draft's submission, an abnormal fund's re-payment), since a payee may be blacklisted or
+ * rescinded between the two.
+ */
+export interface PayeeBars {
+  /** National ids (upper-case) on the blacklist. */
+  blacklisted: Set<string>;
+  /** National ids without a signed agreement with the company. */
+  unsigned: Set<string>;
+}
+
+export async function payeeBars(
+  db: Db,
+  idKey: string,
+  companyId: number,
+  idCards: readonly string[],
+): Promise<PayeeBars> {
+  const ids = [...new Set(idCards.map((idCard) => idCard.trim().toUpperCase()))];
+  return {
+    blacklisted: await blacklistedAmong(db, ids),
+    unsigned: await unsignedPayees(db, idKey, companyId, ids),
+  };
+}
+
+/**
+ * Refuses the whole payout (a batch is all or nothing, DESIGN §4) when any payee may not be paid now, naming each
+ * one with the reason. Called in the money's transaction, before the debit.
+ */
+// A message naming 10 000 refused payees would not be read; the first ones and the count are.
+const NAMED_AT_MOST = 20;
+
+export async function assertPayeesPayableNow(
+  db: Db,
+  idKey: string,
+  companyId: number,
+  payees: readonly { name: string; idCard: string }[],
+): Promise<void> {
+  const bars = await payeeBars(
+    db,
+    idKey,
+    companyId,
+    payees.map((payee) => payee.idCard),
+  );
+  const refused: string[] = [];
+  const named = new Set<string>();
+  for (const payee of payees) {
+    const idCard = payee.idCard.trim().toUpperCase();
+    if (named.has(idCard)) continue;
+    const reason = bars.blacklisted.has(idCard)
+      ? PAYEE_MSG.blacklisted
+      : bars.unsigned.has(idCard)
+        ? WORKER_MSG.notSigned
+        : null;
+    if (reason === null) continue;
+    named.add(idCard);
+    refused.push(`${payee.name}（${reason}）`);
+  }
+  if (refused.length === 0) return;
+  const shown =
+    refused.length > NAMED_AT_MOST ? [...refused.slice(0, NAMED_AT_MOST), `等 ${refused.length} 人`] : refused;
+  fail(SUBMIT_MSG.payeesNotPayable(shown));
+}

@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskRelease } from '../../resources/tasks';
+import { BINDINGS } from '../../server/bindings';
+import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
+import { chinaTime } from '../../server/db/time';
+import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/money/ledger/ledger';
+import { createBatch } from '../../server/money/payouts/createBatch';
+import { addSignedWorkers } from '../../server/workers/workers.service';
+import { ABNORMAL, LEDGER, RECHARGE } from '../../src/domain/moneyEnums';
+import { BATCH_FILE_MSG, MAX_OPEN_DRAFTS } from '../../src/domain/payoutBatch';
+import { TASK_MSG, TASK_STATUS } from '../../src/domain/tasks';
+import { bankCard, csvFile, idCard, payee } from '../support/batchFiles';
+import { multipartRequest } from './support/multipart';
+import { RACERS, race } from './support/raceKit';
+import {
+  type AuthedClient,
+  authed,
+  createTestApp,
+  type Envelope,
+  envelopeOf,
+  type TestApp,
+  tokenOf,
+} from './support/testApp';
+
+/**
+ * Issue 31, "state changes claim first" and "money rules hold at the moment money moves": every engine action
+ * that changes a status and every money route, fired RACERS times at once, changes the state once and moves the
+ * money once; the payee rules are checked again when the money moves. On SQLite the parallel injects share one
+ * connection; on PostgreSQL (DATABASE_URL) they run as parallel transactions on a pool.
+ */
+let t: TestApp;
+let merchant: AuthedClient;
+let industryId: number;
+const ACCOUNT = { companyId: 1, platformMark: 1 };
+
+const SERIAL = 760_000;
+const PEOPLE = 40;
+const NAME_A = '甲乙丙丁戊己庚辛壬癸';
+const NAME_B = '子丑寅卯辰巳午未申酉';
+const nameOf = (index: number) => `竞${NAME_A[index % 10]}${NAME_B[Math.floor(index / 10) % 10]}`;
+/** Worker ids by index, all signed with company 1. */
+const workerIds: number[] = [];
+let nextWorker = 0;
+const takeWorkers = (count: number) => {
+  const ids = workerIds.slice(nextWorker, nextWorker + count);
+  nextWorker += count;
+  return ids;
+};
+
+const call = (method: 'POST' | 'PUT', url: string, payload: unknown = {}) =>
+  merchant({ method, url, payload: payload as object }).then(envelopeOf);
+const act = (id: number, action: string, body: unknown = {}) => call('POST', `/api/v1/tasks/${id}/${action}`, body);
+const submit = (draftId: number) =>
+  call('POST', '/api/v1/remittances/batch/submit', { draftId, payPassword: DEMO_PAYMENT_PASSWORD });
+const balance = () => balanceOf(t.db, ACCOUNT);
+
+async function credit(units: number): Promise<void> {
+  await t.db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto('recharges')
+      .values({
+        company_id: ACCOUNT.companyId,
+        platform_mark: ACCOUNT.platformMark,
+        amount: units,
+        payer_name: '测试付款人',
+        payer_account: '6222020200000000000',
+        bank_serial: `RACE${Date.now()}${Math.random().toString(36).slice(2, 10)}`,
+        voucher_url: '/api-v1/dl?file=1',
+        remark: null,
+        status: RECHARGE.confirmed,
+        reject_reason: null,
+        applicant_id: 1,
+        handler_id: 1,
+        handle_time: chinaTime(),
+        create_time: chinaTime(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await postEntries(
+      tx,
+      ACCOUNT,
+      [{ kind: LEDGER.recharge, amount: units, refType: 'recharge', refId: Number(row.id), operatorId: 1 }],
+      chinaTime(),
+    );
+  });
+}
+
+/** A task of company 1 in the given status: created, then published, assigned and completed as far as asked. */
+async function taskIn(status: number, workers = 1): Promise<{ id: number; taskNo: string; members: number[] }> {
+  const created = await call('POST', '/api/v1/tasks', {
+    title: '并发结算',
+    industryId,
+    description: '竞态测试任务',
+    headcount: workers,
+    pricing: 1,
+    unitPrice: 1_000_000,
+    startDate: '2026-11-01',
+    endDate: '2026-11-30',
+  });
+  expect(created.code, created.message).toBe(1020000);
+  const id = created.content.id as number;
+  const members = takeWorkers(workers);
+  if (status >= TASK_STATUS.published) {
+    expect((await act(id, 'publish')).code).toBe(1020000);
+    const assigned = await call('POST', `/api/v1/tasks/${id}/members`, { workerIds: members });
+    expect(assigned.code, assigned.message).toBe(1020000);
+  }
+  if (status >= TASK_STATUS.completed) expect((await act(id, 'complete')).code).toBe(1020000);
+  if (status >= TASK_STATUS.settled) expect((await act(id, 'settle')).code).toBe(1020000);
+  return { id, taskNo: created.content.taskNo as string, members };
+}
+
+async function draftOfTask(id: number): Promise<number> {
+  const task = await t.db.selectFrom('worker_tasks').select('draft_id').where('id', '=', id).executeTakeFirstOrThrow();
+  return Number(task.draft_id);
+}
+
+async function idCardOfWorker(id: number): Promise<{ name: string; idCard: string }> {
+  const row = await t.db
+    .selectFrom('workers')
+    .select(['name', 'id_card'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { name: row.name, idCard: row.id_card.toUpperCase() };
+}
+
+async function blacklist(idCardText: string): Promise<void> {
+  await t.db
+    .insertInto('settlement_blacklist')
+    .values({ name: '竞态', id_card: idCardText, reason: '竞态测试拉黑', operator_id: 1, create_time: chinaTime() })
+    .execute();
+}
+
+async function batchesOfDraft(draftId: number): Promise<number> {
+  const rows = await t.db.selectFrom('payout_batches').select('id').where('draft_id', '=', draftId).execute();
+  return rows.length;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  merchant = authed(t.app, await tokenOf(t.app, 'merchant'));
+  const industry = await t.db.selectFrom('industries').select('id').orderBy('id').executeTakeFirstOrThrow();
+  industryId = Number(industry.id);
+  const people = Array.from({ length: PEOPLE }, (_, index) => ({
+    name: nameOf(index),
+    idCard: idCard(SERIAL + index),
+    mobile: `136${String(SERIAL + index).padStart(8, '0')}`,
+    bankCard: bankCard(SERIAL + index),
+    bankName: '招商银行',
+  }));
+  await addSignedWorkers(t.db, ACCOUNT, people, t.config.idKey);
+  for (const person of people) {
+    const row = await t.db
+      .selectFrom('workers')
+      .select('id')
+      .where('company_id', '=', ACCOUNT.companyId)
+      .where('name', '=', person.name)
+      .executeTakeFirstOrThrow();
+    workerIds.push(Number(row.id));
+  }
+  await credit(1_000_000_000);
+}, 120_000);
+
+afterAll(async () => t?.close());
+
+describe('engine actions claim first (every declared action, from the bindings)', () => {
+  it('every bound action with side effects claims with a guard (the engine refuses to start otherwise)', () => {
+    const withEffects: string[] = [];
+    for (const binding of BINDINGS) {
+      for (const [name, bound] of Object.entries(binding.actions ?? {})) {
+        if (!bound.afterClaim) continue;
+        withEffects.push(`${binding.declaration.name}.${name}`);
+        expect(bound.guard, `${binding.declaration.name}.${name}`).toBeDefined();
+      }
+    }
+    expect(withEffects).toEqual(expect.arrayContaining(['taskRelease.settle', 'signUser.rescind']));
+  });
+
+  // Each action of the task declaration, in the state its guard expects; a new action without a setup fails here.
+  const setups: Record<string, { from: number; body?: Record<string, unknown> }> = {
+    publish: { from: TASK_STATUS.draft },
+    complete: { from: TASK_STATUS.published },
+    cancel: { from: TASK_STATUS.published, body: { reason: '计划变更' } },
+    settle: { from: TASK_STATUS.completed },
+  };
+  for (const action of taskRelease.actions ?? []) {
+    it(`${action.name}: ${RACERS} parallel calls change the task once, the others are refused`, async () => {
+      const setup = setups[action.name];
+      expect(setup, `no race setup for the task action ${action.name}`).toBeDefined();
+      const task = await taskIn(setup.from);
+      const logsBefore = await t.db
+        .selectFrom('operation_logs')
+        .select('id')
+        .where('resource', '=', taskRelease.name)
+        .where('record_id', '=', task.id)
+        .execute();
+      const url = action.path.replace(':id', String(task.id));
+      const { winners, refused } = await race(() => call('POST', url, setup.body ?? {}));
+      expect(winners).toHaveLength(1);
+      expect(refused).toHaveLength(RACERS - 1);
+      for (const answer of refused) expect(answer.message).not.toBe('');
+      const logsAfter = await t.db
+        .selectFrom('operation_logs')
+        .select('id')
+        .where('resource', '=', taskRelease.name)
+        .where('record_id', '=', task.id)
+        .execute();
+      expect(logsAfter.length - logsBefore.length).toBe(1);
+    });
+  }
+
+  it('rescind: parallel calls rescind the worker once', async () => {
+    const [workerId] = takeWorkers(1);
+    const { winners, refused } = await race(() =>
+      call('POST', `/api/v1/workers/${workerId}/rescind`, { reason: '合作结束' }),
+    );
+    expect(winners).toHaveLength(1);
+    expect(refused.every((answer) => answer.message === '只有已签署的人员可以解约')).toBe(true);
+  });
+});
+
+describe('finding 4: a task is settled into one draft and paid once', () => {
+  it(`${RACERS} parallel settles make one draft; ${RACERS} parallel submits of it pay once`, async () => {
+    const task = await taskIn(TASK_STATUS.completed, 2);
+    const settles = await race(() => act(task.id, 'settle'));
+    expect(settles.winners).toHaveLength(1);
+    expect(settles.refused.map((answer) => answer.message)).toEqual(Array(RACERS - 1).fill(TASK_MSG.draftOpen));
+    const drafts = await t.db
+      .selectFrom('payout_drafts')
+      .select('id')
+      .where('file_name', 'like', `任务结算-${task.taskNo}%`)
+      .execute();
+    expect(drafts.map((row) => Number(row.id))).toEqual([await draftOfTask(task.id)]);
+
+    const before = await balance();
+    const submits = await Promise.all(Array.from({ length: RACERS }, () => submit(Number(drafts[0].id))));
+    expect(submits.every((answer) => answer.code === 1020000)).toBe(true);
+    expect(submits.filter((answer) => answer.content.duplicate === false)).toHaveLength(1);
+    expect(await batchesOfDraft(Number(drafts[0].id))).toBe(1);
+    const paid = submits.find((answer) => answer.content.duplicate === false) as Envelope;
+    expect(before - (await balance())).toBe(paid.content.total);
+    expect(paid.content.totalAmount).toBe(2 * 1_000_000);
+    expect(await ledgerDiscrepancies(t.db)).toEqual([]);
+    // Settling again once paid is refused.
+    expect((await act(task.id, 'settle')).message).toBe(TASK_MSG.alreadyPaid);
+  });
+
+  it(`${RACERS + 4} parallel uploads keep at most ${MAX_OPEN_DRAFTS} open drafts`, async () => {
+    const uploads = Array.from({ length: RACERS + 4 }, (_, index) => {
+      // The last workers, which no other test here takes (rescinds or blacklists).
+      const person = PEOPLE - 1 - index;
+      const row = payee(SERIAL + person, { 姓名: nameOf(person), '金额（元）': '10.00' });
+      const { payload, headers } = multipartRequest([
+        { name: 'file', filename: `竞态${index}.csv`, content: csvFile([row]) },
+      ]);
+      const upload = async (): Promise<Envelope> => {
+        const answer = envelopeOf(
+          await merchant({ method: 'POST', url: '/api/v1/remittances/batch/validate', payload, headers }),
+        );
+        // The parser's queue is bounded: a refused upload is sent again, as the merchant would.
+        if (answer.message !== BATCH_FILE_MSG.busy) return answer;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return upload();
+      };
+      return upload();
+    });
+    const answers = await Promise.all(uploads);
+    for (const answer of answers)
+      expect(answer.code, `${answer.message} ${JSON.stringify(answer.content)}`).toBe(1020000);
+    const open = await t.db
+      .selectFrom('payout_drafts')
+      .select('id')
+      .where('company_id', '=', ACCOUNT.companyId)
+      .where('batch_id', 'is', null)
+      .execute();
+    expect(open.length).toBeLessThanOrEqual(MAX_OPEN_DRAFTS);
+  });
+});
+
+describe('finding 5: the payee rules hold when the money moves', () => {
+  it('a draft whose payee was blacklisted after the upload is refused at submit, naming them; nothing is debited', async () => {
+    const task = await taskIn(TASK_STATUS.settled, 2);
+    const draftId = await draftOfTask(task.id);
+    const person = await idCardOfWorker(task.members[1]);
+    await blacklist(person.idCard);
+    const before = await balance();
+    const refused = await submit(draftId);
+    expect(refused.code).toBe(1040400);
+    expect(refused.message).toMatch(new RegExp(`^以下收款人现在不能打款，未扣款：${person.name}（`));
+    expect(await balance()).toBe(before);
+    expect(await batchesOfDraft(draftId)).toBe(0);
+  });
+
+  it('a draft whose payee was rescinded after the upload is refused at submit; nothing is debited', async () => {
+    const task = await taskIn(TASK_STATUS.settled, 1);
+    const draftId = await draftOfTask(task.id);
+    const rescinded = await call('POST', `/api/v1/workers/${task.members[0]}/rescind`, { reason: '合作结束' });
+    expect(rescinded.code, rescinded.message).toBe(1020000);
+    const person = await idCardOfWorker(task.members[0]);
+    const before = await balance();
+    const refused = await submit(draftId);
+    expect(refused.code).toBe(1040400);
+    expect(refused.message).toContain(`${person.name}（`);
+    expect(await balance()).toBe(before);
+    expect(await batchesOfDraft(draftId)).toBe(0);
+  });
+
+  /** An abnormal fund of a signed worker: a batch to a card the channel rejects, paid by the processor. */
+  async function abnormalFundOf(workerId: number): Promise<number> {
+    const person = await idCardOfWorker(workerId);
+    const rejected = bankCard(SERIAL + 900 + workerId, false);
+    const created = await t.db.transaction().execute((tx) =>
+      createBatch(tx, {
+        ...ACCOUNT,
+        operatorId: 1,
+        rows: [{ rowNo: 2, ...person, bankCard: rejected, mobile: null, amount: 100_000, remark: null }],
+        rate: 600,
+        draftId: null,
+        now: chinaTime(),
+      }),
+    );
+    await t.app.payouts.drain();
+    const fund = await t.db
+      .selectFrom('abnormal_funds')
+      .select(['id', 'status'])
+      .where('batch_id', '=', created.batchId)
+      .executeTakeFirstOrThrow();
+    expect(Number(fund.status)).toBe(ABNORMAL.pending);
+    return Number(fund.id);
+  }
+  const repay = (id: number, serial: number) =>
+    call('POST', `/api/v1/abnormalfunds/${id}/repay`, {
+      bankCard: bankCard(serial),
+      payPassword: DEMO_PAYMENT_PASSWORD,
+    });
+
+  it('an abnormal fund is not paid again to a person blacklisted in between', async () => {
+    const [workerId] = takeWorkers(1);
+    const fundId = await abnormalFundOf(workerId);
+    await blacklist((await idCardOfWorker(workerId)).idCard);
+    const before = await balance();
+    const refused = await repay(fundId, SERIAL + 990);
+    expect(refused.code).toBe(1040400);
+    expect(refused.message).toMatch(/^以下收款人现在不能打款，未扣款：/);
+    expect(await balance()).toBe(before);
+    const fund = await t.db
+      .selectFrom('abnormal_funds')
+      .select('status')
+      .where('id', '=', fundId)
+      .executeTakeFirstOrThrow();
+    expect(Number(fund.status)).toBe(ABNORMAL.pending);
+  });
+
+  it(`${RACERS} parallel re-payments of one abnormal fund pay once`, async () => {
+    const [workerId] = takeWorkers(1);
+    const fundId = await abnormalFundOf(workerId);
+    const before = await balance();
+    const { winners, refused } = await race(() => repay(fundId, SERIAL + 991));
+    expect(winners).toHaveLength(1);
+    expect(refused).toHaveLength(RACERS - 1);
+    const batches = await t.db
+      .selectFrom('payout_batches')
+      .select(['id', 'total_amount', 'service_charge'])
+      .where('id', '=', winners[0].content.batchId)
+      .execute();
+    expect(batches).toHaveLength(1);
+    expect(before - (await balance())).toBe(Number(batches[0].total_amount) + Number(batches[0].service_charge));
+    expect(await ledgerDiscrepancies(t.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,22 @@
+import type { Envelope } from './testApp';
+
+/**
+ * The race kit: fires the same call N times at once and sorts the answers. A claim that holds leaves exactly
+ * one winner (1020000) and N-1 clear refusals (1040400 with a message), never a 500.
+ */
+export const RACERS = 8;
+
+export interface RaceResult {
+  winners: Envelope[];
+  refused: Envelope[];
+}
+
+export async function race(fire: () => Promise<Envelope>, racers = RACERS): Promise<RaceResult> {
+  const answers = await Promise.all(Array.from({ length: racers }, () => fire()));
+  const unexpected = answers.filter((answer) => answer.code !== 1020000 && answer.code !== 1040400);
+  if (unexpected.length > 0) throw new Error(`unexpected answers: ${JSON.stringify(unexpected)}`);
+  return {
+    winners: answers.filter((answer) => answer.code === 1020000),
+    refused: answers.filter((answer) => answer.code === 1040400),
+  };
+}
