@@ -7,7 +7,6 @@
 // whole, in the order of `steps`. The end-to-end tests run last and alone (they measure times in the browser).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { startLocalPostgres } from './localPostgres.mjs';
 
 const node = process.execPath;
@@ -40,8 +39,6 @@ const steps = [
     ],
     report: 'test-results/vitest-pg.json',
     postgres: true,
-    // Its test files wait on the database server much of the time: two at once (Vitest's default is one on 2 cores).
-    env: { VITEST_MAX_WORKERS: String(Math.max(2, availableParallelism())) },
   },
   { name: '前端构建（vite build）', lane: 2, args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
   { name: '前端预压缩', lane: 2, args: ['scripts/compressDist.mjs'] },
@@ -116,7 +113,9 @@ async function runLane(lane) {
       const env = { ...process.env, FORCE_COLOR: '0', ...step.env };
       if (step.postgres) env.DATABASE_URL = postgresUrl;
       else delete env.DATABASE_URL;
-      results.set(step.name, await runStep(step, env));
+      const result = await runStep(step, env);
+      // Read the report at once: Playwright empties test-results/ when it starts.
+      results.set(step.name, { ...result, tally: counts(step) });
     }
     printInOrder();
   }
@@ -136,7 +135,7 @@ for (const step of steps) {
     console.log(`${step.name}：跳过`);
     continue;
   }
-  const tally = counts(step);
+  const { tally } = result;
   passed += tally.passed;
   failed += tally.failed;
   if (result.status !== 0) {

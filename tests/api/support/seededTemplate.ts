@@ -29,6 +29,26 @@ export async function withPgClient<T>(url: string, run: (client: pg.Client) => P
   }
 }
 
+/**
+ * Drops a test app's database once its connections have gone (a pool's last connections may still be closing
+ * just after it ended). Without FORCE: terminating a connection that is closing would raise an error in the
+ * test process. A database still in use after some tries is left to the run's teardown.
+ */
+export async function dropDatabaseWhenFree(url: string, database: string): Promise<void> {
+  await withPgClient(url, async (client) => {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${database}`);
+        return;
+      } catch (error) {
+        // 55006: "database … is being accessed by other users".
+        if ((error as { code?: string }).code !== '55006') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  });
+}
+
 /** Migrates and seeds one database; returns it and a function that removes it. */
 export async function createSeededTemplate(
   databaseUrl: string,
@@ -51,9 +71,14 @@ export async function createSeededTemplate(
     };
   }
   await withPgClient(databaseUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  // The template and any copy of it a test app left behind (all test processes have ended by now).
   const remove = () =>
     withPgClient(databaseUrl, async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      const { rows } = await client.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $1 || '\\_%'",
+        [name],
+      );
+      for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     });
   try {
     const db = openDatabase({ databaseUrl: urlOfDatabase(databaseUrl, name), dataDir: os.tmpdir() });

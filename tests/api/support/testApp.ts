@@ -9,7 +9,7 @@ import { buildApp } from '../../../server/app';
 import { loadConfig, type ServerConfig } from '../../../server/config';
 import { type Db, migrateToLatest, openDatabase } from '../../../server/db/database';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed/demo';
-import { type SeededTemplate, urlOfDatabase, withPgClient } from './seededTemplate';
+import { dropDatabaseWhenFree, type SeededTemplate, urlOfDatabase, withPgClient } from './seededTemplate';
 
 /** An SmsSender that keeps every message instead of sending it. */
 export interface CapturingSms extends SmsSender {
@@ -73,14 +73,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   let schema: string | null = null;
   let seeded = false;
   if (template?.kind === 'postgres') {
-    const database = `lg_t_${randomBytes(6).toString('hex')}`;
+    // Named after the template, so that the run's teardown finds any copy a test left behind.
+    const database = `${template.database}_${randomBytes(6).toString('hex')}`;
     await withPgClient(template.url, (client) =>
       client.query(`CREATE DATABASE ${database} TEMPLATE ${template.database}`),
     );
-    cleanUp = () =>
-      withPgClient(template.url, async (client) => {
-        await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      });
+    cleanUp = () => dropDatabaseWhenFree(template.url, database);
     baseEnv.DATABASE_URL = urlOfDatabase(template.url, database);
     schema = 'public';
     seeded = true;
