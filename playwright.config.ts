@@ -1,12 +1,21 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from './tests/e2e/support/browser';
 
+// In a worker: its own server (tests/e2e/support/globalSetup.ts starts one per worker).
+const lane = process.env.TEST_PARALLEL_INDEX;
+if (lane !== undefined && process.env[`E2E_BASE_URL_${lane}`]) {
+  process.env.BASE_URL = process.env[`E2E_BASE_URL_${lane}`];
+  process.env.E2E_DATA_DIR = process.env[`E2E_DATA_DIR_${lane}`];
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/support/globalSetup.ts',
+  // Each file's tests run in order in one worker; files are spread over the workers, each with a server of its own.
+  // The tests wait on the browser and the server more than they compute: two workers on two cores (E2E_WORKERS).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

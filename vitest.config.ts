@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // Migrates and seeds once per run; every createTestApp() copies that database.
+          globalSetup: ['tests/api/support/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

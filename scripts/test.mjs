@@ -1,15 +1,21 @@
 // `npm test`: lint, type check, unit and API tests (Vitest), production build, end-to-end tests
-// (Playwright in Chromium). Every step runs; the last line sums up the tests as "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// (Playwright in Chromium). Every step runs; the last lines give each step's time and sum up the tests as
+// "N passed, N failed".
+//
+// Independent steps run side by side in two lanes, so that both cores of a small machine work: (1) biome, tsc,
+// Vitest on SQLite; (2) the build, its compression, Vitest on PostgreSQL. Each step's output is kept and printed
+// whole, in the order of `steps`. The end-to-end tests run last and alone (they measure times in the browser).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { startLocalPostgres } from './localPostgres.mjs';
 
 const node = process.execPath;
 const steps = [
-  { name: '代码规范（biome）', args: ['node_modules/@biomejs/biome/bin/biome', 'check', '.'] },
-  { name: '类型检查（tsc）', args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { name: '代码规范（biome）', lane: 1, args: ['node_modules/@biomejs/biome/bin/biome', 'check', '.'] },
+  { name: '类型检查（tsc）', lane: 1, args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
   {
     name: '单元与接口测试（vitest）',
+    lane: 1,
     args: [
       'node_modules/vitest/vitest.mjs',
       'run',
@@ -21,6 +27,7 @@ const steps = [
   },
   {
     name: '接口测试（PostgreSQL）',
+    lane: 2,
     args: [
       'node_modules/vitest/vitest.mjs',
       'run',
@@ -33,14 +40,17 @@ const steps = [
     report: 'test-results/vitest-pg.json',
     postgres: true,
   },
-  { name: '前端构建（vite build）', args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
-  { name: '前端预压缩', args: ['scripts/compressDist.mjs'] },
+  { name: '前端构建（vite build）', lane: 2, args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
+  { name: '前端预压缩', lane: 2, args: ['scripts/compressDist.mjs'] },
   {
     name: '端到端测试（playwright）',
+    lane: 3,
     args: ['node_modules/@playwright/test/cli.js', 'test'],
     report: 'test-results/e2e.json',
   },
 ];
+// Lane 2 runs the build first: the PostgreSQL suite is the longer of the two Vitest runs either way.
+const laneOrder = { 2: ['前端构建（vite build）', '前端预压缩', '接口测试（PostgreSQL）'] };
 
 function counts(step) {
   if (!step.report || !existsSync(step.report)) return { passed: 0, failed: 0 };
@@ -52,33 +62,90 @@ function counts(step) {
   };
 }
 
+/** Runs one step with its output kept; resolves to { status, output, seconds }. */
+function runStep(step, env) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(node, step.args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (status) =>
+      resolve({
+        status,
+        output: Buffer.concat(chunks).toString('utf8'),
+        seconds: (performance.now() - started) / 1000,
+      }),
+    );
+  });
+}
+
 rmSync('test-results', { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
-let passed = 0;
-let failed = 0;
-const failedSteps = [];
+const runStarted = performance.now();
 // PostgreSQL: DATABASE_URL when set, else a throwaway local server when PostgreSQL is installed.
 const localPostgres = process.env.DATABASE_URL ? null : await startLocalPostgres();
 const postgresUrl = process.env.DATABASE_URL ?? localPostgres?.url;
+
+const results = new Map();
+let printed = 0;
+/** Prints the finished steps whose predecessors (in `steps` order) are printed. */
+function printInOrder() {
+  while (printed < steps.length && results.has(steps[printed].name)) {
+    const step = steps[printed];
+    const result = results.get(step.name);
+    if (result.skipped) console.log(`\n=== ${step.name}：未设置 DATABASE_URL 且本机没有 PostgreSQL，跳过 ===`);
+    else {
+      console.log(`\n=== ${step.name}（${result.seconds.toFixed(1)} s）===`);
+      process.stdout.write(result.output);
+    }
+    printed += 1;
+  }
+}
+
+async function runLane(lane) {
+  const names = laneOrder[lane] ?? steps.filter((step) => step.lane === lane).map((step) => step.name);
+  for (const name of names) {
+    const step = steps.find((candidate) => candidate.name === name);
+    if (step.postgres && !postgresUrl) results.set(step.name, { skipped: true });
+    else {
+      const env = { ...process.env, FORCE_COLOR: '0', ...step.env };
+      if (step.postgres) env.DATABASE_URL = postgresUrl;
+      else delete env.DATABASE_URL;
+      const result = await runStep(step, env);
+      // Read the report at once: Playwright empties test-results/ when it starts.
+      results.set(step.name, { ...result, tally: counts(step) });
+    }
+    printInOrder();
+  }
+}
+
+await Promise.all([runLane(1), runLane(2)]);
+await runLane(3);
+localPostgres?.stop();
+
+let passed = 0;
+let failed = 0;
+const failedSteps = [];
+console.log('\n=== 各步骤用时 ===');
 for (const step of steps) {
-  if (step.postgres && !postgresUrl) {
-    console.log(`\n=== ${step.name}：未设置 DATABASE_URL 且本机没有 PostgreSQL，跳过 ===`);
+  const result = results.get(step.name);
+  if (result.skipped) {
+    console.log(`${step.name}：跳过`);
     continue;
   }
-  console.log(`\n=== ${step.name} ===`);
-  const env = { ...process.env, FORCE_COLOR: '0' };
-  if (step.postgres) env.DATABASE_URL = postgresUrl;
-  else delete env.DATABASE_URL;
-  const result = spawnSync(node, step.args, { stdio: 'inherit', env });
-  const tally = counts(step);
+  const { tally } = result;
   passed += tally.passed;
   failed += tally.failed;
   if (result.status !== 0) {
     failedSteps.push(step.name);
     if (!step.report) failed += 1;
   }
+  const tests = step.report ? `，${tally.passed} 通过，${tally.failed} 未通过` : '';
+  console.log(`${step.name}：${result.seconds.toFixed(1)} s${result.status === 0 ? '' : '（未通过）'}${tests}`);
 }
-localPostgres?.stop();
+console.log(`合计：${((performance.now() - runStarted) / 1000).toFixed(1)} s（两列并行，各步骤用时之和更大）`);
 console.log(`\n${failedSteps.length === 0 ? '全部通过' : `未通过的步骤：${failedSteps.join('、')}`}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length === 0 ? 0 : 1);

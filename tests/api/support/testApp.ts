@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { SmsSender } from '../../../server/accounts/sms/smsSender';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type ServerConfig } from '../../../server/config';
 import { type Db, migrateToLatest, openDatabase } from '../../../server/db/database';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed/demo';
+import { dropDatabaseWhenFree, type SeededTemplate, urlOfDatabase, withPgClient } from './seededTemplate';
 
 /** An SmsSender that keeps every message instead of sending it. */
 export interface CapturingSms extends SmsSender {
@@ -33,7 +33,10 @@ export interface TestApp {
   sms: CapturingSms;
   /** 'sqlite' by default, 'postgres' when DATABASE_URL is set. */
   dialect: 'sqlite' | 'postgres';
-  /** The PostgreSQL schema of this app (null on SQLite), so a test can open a second connection to the same data. */
+  /**
+   * The PostgreSQL schema of this app (null on SQLite), so a test can open a second connection to the same data
+   * (with `config.databaseUrl`: the app may have a database of its own).
+   */
   schema: string | null;
   close(): Promise<void>;
 }
@@ -44,14 +47,17 @@ export function randomSecret(): string {
 }
 
 /**
- * A fresh server per test file: its own data directory, a migrated and seeded database (SQLite, or its own
- * PostgreSQL schema when DATABASE_URL is set) and an SMS sender that records what it would send.
+ * A fresh server per test file: its own data directory, a migrated and seeded database (SQLite, or PostgreSQL when
+ * DATABASE_URL is set) and an SMS sender that records what it would send.
  * `env` adds or overrides configuration (e.g. WEB_ROOT, TOKEN_TTL_SECONDS).
+ * The database is a copy of the run's seeded template (tests/api/support/globalSetup.ts): on SQLite a copy of its
+ * file, on PostgreSQL a database of its own made from the template; without a template (or when `env` names
+ * another database) the app migrates and seeds its own (on PostgreSQL in a schema of its own).
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(`${os.tmpdir()}/lg-api-`);
   const databaseUrl = process.env.DATABASE_URL || '';
-  const config = loadConfig({
+  const baseEnv = {
     DATA_DIR: dataDir,
     LOG_SMS_CODES: '0',
     JWT_SECRET: randomSecret(),
@@ -61,42 +67,65 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // Payouts are paid when a test drains them (app.payouts.drain()), never in the background.
     PAYOUT_AUTO: '0',
     ...env,
-  });
-
+  };
+  const template = templateFor(baseEnv.DATABASE_URL || '', databaseUrl);
+  let cleanUp = async () => {};
   let schema: string | null = null;
-  if (databaseUrl) {
+  let seeded = false;
+  if (template?.kind === 'postgres') {
+    // Named after the template, so that the run's teardown finds any copy a test left behind.
+    const database = `${template.database}_${randomBytes(6).toString('hex')}`;
+    await withPgClient(template.url, (client) =>
+      client.query(`CREATE DATABASE ${database} TEMPLATE ${template.database}`),
+    );
+    cleanUp = () => dropDatabaseWhenFree(template.url, database);
+    baseEnv.DATABASE_URL = urlOfDatabase(template.url, database);
+    schema = 'public';
+    seeded = true;
+  } else if (baseEnv.DATABASE_URL) {
     schema = `t_${randomBytes(6).toString('hex')}`;
-    await withPgClient(databaseUrl, (client) => client.query(`CREATE SCHEMA ${schema}`));
+    const url = baseEnv.DATABASE_URL;
+    await withPgClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
+    cleanUp = async () => {
+      await withPgClient(url, (client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
+    };
   }
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir, searchPath: schema ?? undefined });
+  const config = loadConfig(baseEnv);
+  if (template?.kind === 'sqlite') {
+    fs.copyFileSync(template.file, path.join(config.dataDir, 'app.sqlite'));
+    seeded = true;
+  }
+  const db = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    searchPath: schema ?? undefined,
+  });
   const sms = capturingSms();
   let app: FastifyInstance | null = null;
   const close = async () => {
     await app?.close();
     await db.destroy();
-    if (schema) await withPgClient(databaseUrl, (client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
+    await cleanUp();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    // On a copy of the template this finds nothing to do.
     await migrateToLatest(db);
-    await seedDemo(db);
+    if (!seeded) await seedDemo(db);
     app = await buildApp({ config, db, logger: false, sms });
     await app.ready();
   } catch (error) {
     await close();
     throw error;
   }
-  return { app, db, config, sms, dialect: databaseUrl ? 'postgres' : 'sqlite', schema, close };
+  return { app, db, config, sms, dialect: config.databaseUrl ? 'postgres' : 'sqlite', schema, close };
 }
 
-async function withPgClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
+/** The run's template when it is of the database this app uses (`url`: its DATABASE_URL, '' for SQLite). */
+function templateFor(url: string, runUrl: string): SeededTemplate | null {
+  const template = inject('seededTemplate') ?? null;
+  if (!template || url !== runUrl) return null;
+  return (template.kind === 'postgres') === Boolean(url) ? template : null;
 }
 
 // --- Envelope ---------------------------------------------------------------------------------------
