@@ -43,7 +43,7 @@ async function setInvoiceInfo(companyId: number, info: Partial<typeof INFO> | nu
     .execute();
 }
 
-const standardBatch = (amounts: number[] = [1_000_000, 2_345_678], status: number = BATCH.completed) =>
+const standardBatch = (amounts: number[] = [1_000_000, 2_345_600], status: number = BATCH.completed) =>
   insertBatch(t.db, { companyId: 1, platformMark: 1, amounts, status });
 const smallBatch = (amounts: number[] = [20_000_000]) =>
   insertBatch(t.db, { companyId: 2, platformMark: 3, amounts, rate: 500 });
@@ -171,11 +171,11 @@ describe('eligible batches and preview', () => {
     const total = a.invoiceable + b.invoiceable;
     expect(preview.content).toEqual({ ...vatSpecialInvoice(total), batchCount: 2 });
 
-    const c = await smallBatch([20_000_000, 1_234_567]);
+    const c = await smallBatch([20_000_000, 1_234_500]);
     const small = await call(xgm, 'POST', '/api/v1/invoices/preview', { batchIds: [c.id] });
     expect(small.content).toEqual({ ...differenceInvoice(c.invoiceable, c.successAmount), batchCount: 1 });
     expect(small.content.ratePercent).toBe(5);
-    expect(small.content.deduction).toBe(21_234_567);
+    expect(small.content.deduction).toBe(21_234_500);
 
     // Another company's batch is unknown to the merchant.
     expectRefused(
@@ -268,7 +268,7 @@ describe('POST /api/v1/invoices: validation', () => {
 describe('POST /api/v1/invoices: applying', () => {
   it('copies the invoice information, computes the edition-1 figures and takes the batches', async () => {
     const a = await standardBatch([1_000_000]);
-    const b = await standardBatch([3_333_333, 1]);
+    const b = await standardBatch([3_333_300, 100]);
     const answer = await apply(merchant, [a, b], {
       kind: 1,
       recipient: '王小明',

@@ -5,6 +5,7 @@ import { chinaTime } from '../../server/db/time';
 import { insertDraft } from '../../server/money/payouts/drafts';
 import { ITEM } from '../../src/domain/moneyEnums';
 import { bankCard, idCard } from '../support/batchFiles';
+import { signPayees } from './support/signedWorkers';
 import {
   type AuthedClient,
   authed,
@@ -90,6 +91,8 @@ async function paidBatchItems(namePrefix: string, serial: number, fileName: stri
     amount: n * 10_000,
     remark: null,
   }));
+  // Payees are paid only once they signed with the company, checked again when the batch is submitted.
+  await signPayees(t, { companyId: 1, platformMark: 1 }, [serial + 1, serial + 2]);
   const draftId = await insertDraft(t.db, {
     companyId: 1,
     platformMark: 1,

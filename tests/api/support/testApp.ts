@@ -9,6 +9,7 @@ import { buildApp } from '../../../server/app';
 import { loadConfig, type ServerConfig } from '../../../server/config';
 import { type Db, migrateToLatest, openDatabase } from '../../../server/db/database';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed/demo';
+import { amountsBelowFen } from '../../../server/money/wholeFen';
 import { dropDatabaseWhenFree, type SeededTemplate, urlOfDatabase, withPgClient } from './seededTemplate';
 
 /** An SmsSender that keeps every message instead of sending it. */
@@ -103,10 +104,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const sms = capturingSms();
   let app: FastifyInstance | null = null;
   const close = async () => {
+    // Whatever the file did, no money column may hold a fraction of a fen at its end (issue 30 §2): every money flow
+    // the suite runs is checked, not only the ones a test looks at. (A database the test broke is not checked.)
+    const belowFen = await amountsBelowFen(db).catch(() => []);
     await app?.close();
     await db.destroy();
     await cleanUp();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (belowFen.length > 0) {
+      throw new Error(
+        `金额不是整分：${belowFen.map((item) => `${item.table}.${item.column} ${item.rows} 行`).join('，')}`,
+      );
+    }
   };
   try {
     // On a copy of the template this finds nothing to do.
