@@ -8,6 +8,7 @@ import { BATCH, BATCH_INVOICE, INVOICE } from '../../src/domain/moneyEnums';
 import { MSG } from '../../src/domain/validation';
 import { type Answer, BUSINESS, call, clientOf, OK, staffAccount, uploadFile } from './support/invoiceTestKit';
 import { type FixtureBatch, insertBatch, setAsideEligibleBatches } from './support/payoutFixtures';
+import { RACERS, race } from './support/raceKit';
 import type { AuthedClient, TestApp } from './support/testApp';
 import { createTestApp, login } from './support/testApp';
 
@@ -395,6 +396,41 @@ describe('finance steps: issue, mail, reject', () => {
       call(caiwu, 'POST', `/api/v1/invoices/${id}/issue`, { invoiceNumber: '222' }),
     ]);
     expect(answers.map((answer) => answer.code).sort()).toEqual([OK, BUSINESS].sort());
+  });
+
+  it(`race kit: ${RACERS} parallel applications over one batch make one invoice`, async () => {
+    const batch = await standardBatch([6_100_000]);
+    const before = await invoiceCount();
+    const { winners, refused } = await race(() => apply(merchant, [batch]));
+    expect(winners).toHaveLength(1);
+    expect(refused).toHaveLength(RACERS - 1);
+    expect(await invoiceCount()).toBe(before + 1);
+    expect(await batchState(batch.id)).toEqual({ invoiceStatus: 1, invoiceId: winners[0].content.id });
+  });
+
+  it(`race kit: ${RACERS} parallel issue / reject clicks on one application end in one outcome`, async () => {
+    const { id, batch } = await applied();
+    const { winners, refused } = await race(
+      (() => {
+        let turn = 0;
+        return () => {
+          turn += 1;
+          return turn % 2 === 0
+            ? call(caiwu, 'POST', `/api/v1/invoices/${id}/issue`, { invoiceNumber: `9${turn}` })
+            : call(caiwu, 'POST', `/api/v1/invoices/${id}/reject`, { reason: '信息有误' });
+        };
+      })(),
+    );
+    expect(winners).toHaveLength(1);
+    expect(refused).toHaveLength(RACERS - 1);
+    const state = await batchState(batch.id);
+    // Issued: the batch is 已开票 under it; rejected: the batch is free to apply again.
+    if (winners[0].content.status === INVOICE.issued) {
+      expect(state).toEqual({ invoiceStatus: BATCH_INVOICE.issued, invoiceId: id });
+    } else {
+      expect(winners[0].content.status).toBe(INVOICE.rejected);
+      expect(state).toEqual({ invoiceStatus: 0, invoiceId: null });
+    }
   });
 
   it('issues with an uploaded PDF that the company merchant may then download, and only it', async () => {

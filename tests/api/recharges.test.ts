@@ -8,6 +8,7 @@ import { RECEIVING_ACCOUNTS } from '../../src/domain/receivingAccounts';
 import { RECHARGE_MSG } from '../../src/domain/recharge';
 import { MSG } from '../../src/domain/validation';
 import { fileBytes, multipartRequest } from './support/multipart';
+import { RACERS, race } from './support/raceKit';
 import {
   type AuthedClient,
   authed,
@@ -451,6 +452,28 @@ describe('finance: confirm and reject', () => {
       (await call('caiwu', 'PUT', `/api/v1/recharges/${created.id}/reject`, { reason: '晚了' })).body.message,
     ).toBe('该充值已处理');
     expect(await balance(1, 1)).toBe(before + 3_210_000);
+    expect(await ledgerDiscrepancies(t.db)).toEqual([]);
+  });
+
+  it(`race kit: ${RACERS} parallel confirm / reject clicks credit at most once and end in one outcome`, async () => {
+    const created = await create('merchant', { amount: 4_560_000 });
+    const before = await balance(1, 1);
+    let turn = 0;
+    const { winners, refused } = await race(async () => {
+      turn += 1;
+      const who = turn % 3 === 0 ? 'admin' : 'caiwu';
+      const answer =
+        turn % 2 === 0
+          ? await call<Recharge>(who, 'PUT', `/api/v1/recharges/${created.id}/confirm`, {})
+          : await call<Recharge>(who, 'PUT', `/api/v1/recharges/${created.id}/reject`, { reason: '凭证不清晰' });
+      return answer.body;
+    });
+    expect(winners).toHaveLength(1);
+    expect(refused).toHaveLength(RACERS - 1);
+    for (const answer of refused) expect(answer.message).toBe('该充值已处理');
+    const confirmed = winners[0].content.status === RECHARGE.confirmed;
+    expect(await balance(1, 1)).toBe(before + (confirmed ? 4_560_000 : 0));
+    expect(await rechargeEntries(created.id)).toHaveLength(confirmed ? 1 : 0);
     expect(await ledgerDiscrepancies(t.db)).toEqual([]);
   });
 

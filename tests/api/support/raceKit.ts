@@ -6,12 +6,15 @@ import type { Envelope } from './testApp';
  */
 export const RACERS = 8;
 
-export interface RaceResult {
-  winners: Envelope[];
-  refused: Envelope[];
+export interface RaceResult<T extends Pick<Envelope, 'code'> | { code?: number } = Envelope> {
+  winners: T[];
+  refused: T[];
 }
 
-export async function race(fire: () => Promise<Envelope>, racers = RACERS): Promise<RaceResult> {
+export async function race<T extends { code?: number } = Envelope>(
+  fire: () => Promise<T>,
+  racers = RACERS,
+): Promise<RaceResult<T>> {
   const answers = await Promise.all(Array.from({ length: racers }, () => fire()));
   const unexpected = answers.filter((answer) => answer.code !== 1020000 && answer.code !== 1040400);
   if (unexpected.length > 0) throw new Error(`unexpected answers: ${JSON.stringify(unexpected)}`);
