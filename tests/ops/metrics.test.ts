@@ -19,7 +19,7 @@ function metricsUrlOf(output: string): string {
 }
 
 /** The value of one series, e.g. `http_requests_total{method="GET",route="/api/health",status_code="200"}`. */
-function valueOf(text: string, name: string, labels: Record<string, string>): number | null {
+function seriesValue(text: string, name: string, labels: Record<string, string>): number | null {
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`)) continue;
     const body = line.slice(name.length + 1, line.lastIndexOf('}'));
@@ -40,9 +40,11 @@ describe('Prometheus metrics', () => {
     expect(scrape.status).toBe(200);
     expect(scrape.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await scrape.text();
-    expect(valueOf(text, 'http_requests_total', { method: 'GET', route: '/api/health', status_code: '200' })).toBe(3);
+    expect(seriesValue(text, 'http_requests_total', { method: 'GET', route: '/api/health', status_code: '200' })).toBe(
+      3,
+    );
     // Two ids, one series: the route's pattern, not the URL (401: no token).
-    expect(valueOf(text, 'http_requests_total', { route: '/api/v1/contract/:id', status_code: '401' })).toBe(2);
+    expect(seriesValue(text, 'http_requests_total', { route: '/api/v1/contract/:id', status_code: '401' })).toBe(2);
     expect(text).not.toContain('123456');
     expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.05",method="GET",route="\/api\/health"\} \d+/);
     expect(text).toMatch(/^db_up 1$/m);
@@ -60,7 +62,9 @@ describe('Prometheus metrics', () => {
     for (let index = 0; index < 8; index += 1)
       await fetch(`${server.url}/api/health`, { headers: { connection: 'close' } });
     const text = await (await fetch(metricsUrlOf(server.output()))).text();
-    expect(valueOf(text, 'http_requests_total', { method: 'GET', route: '/api/health', status_code: '200' })).toBe(8);
+    expect(seriesValue(text, 'http_requests_total', { method: 'GET', route: '/api/health', status_code: '200' })).toBe(
+      8,
+    );
     expect(text).toMatch(/^db_up 1$/m);
   });
 

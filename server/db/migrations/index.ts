@@ -42,8 +42,8 @@ import * as partnerCompanyIndex from './112_partner_company_index';
 import * as authChanges from './115_auth_changes';
 import * as wholeFen from './120_whole_fen';
 import * as taxExportFullId from './125_tax_export_full_id';
-import * as logRetentionRuns from './140_log_retention_runs';
 import * as uploadPurpose from './130_upload_purpose';
+import * as logRetentionRuns from './140_log_retention_runs';
 import * as signingWillingness from './150_signing_willingness';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
