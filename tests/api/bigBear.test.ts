@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { chinaTime } from '../../server/db/time';
 import { assignRole } from '../../server/people/roles.service';
 import { BIG_BEAR_MSG } from '../../server/workers/bigBear.routes';
 import { DOWNLOAD_STATUS, SIGN_STATUS } from '../../src/domain/workers';
 import { bankCard, idCard } from '../support/batchFiles';
+import { zipEntries } from '../support/zipEntries';
 import { type AuthedClient, authed, createTestApp, envelopeOf, login, type TestApp, tokenOf } from './support/testApp';
 import { signAsWorker } from './support/workerSigningFlow';
 
@@ -22,30 +22,6 @@ let xgm: AuthedClient;
 let bearEnterprise: number;
 let signedWorker: number;
 const SERIAL = 660_000 + (Date.now() % 1000);
-
-async function zipEntries(buffer: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', () => resolve());
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return entries;
-}
 
 /** The oracle: company 1's workers whose enterprise is upload-enabled or has a xiong template. */
 async function bearWorkers(status?: number) {
@@ -253,7 +229,7 @@ describe('大熊信息下载 jobs', () => {
     expect(pdfs.length).toBe(job.agreementCount);
     expect(pdfs.some((name) => name.includes('大熊测试'))).toBe(true);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(entries.get('人员信息.xlsx') as never);
+    await workbook.xlsx.load(entries.get('人员信息.xlsx')?.bytes as never);
     const sheet = workbook.getWorksheet('人员信息');
     expect(sheet?.actualRowCount).toBe(expected.length + 1);
     const names = sheet?.getColumn(1).values.slice(2);

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { chinaTime } from '../../server/db/time';
 import { saveGeneratedFile } from '../../server/files/generatedFiles';
 import { REPORTS, reportEditions, reportPath } from '../../src/domain/statistics/reports';
 import { DOWNLOAD_STATUS, SIGN_STATUS } from '../../src/domain/workers';
+import { zipEntries } from '../support/zipEntries';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
@@ -67,35 +67,6 @@ function headerRowOf(sheet: ExcelJS.Worksheet, label: string): number {
     if ((sheet.getRow(index).values as unknown[]).includes(label)) return index;
   }
   throw new Error(`no header row with ${label}`);
-}
-
-/** A zip's entries with their bytes and raw DOS date/time fields (what every zip reader shows, zone-less). */
-async function zipEntries(buffer: Buffer) {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries = new Map<string, { bytes: Buffer; dosDate: number; dosTime: number }>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          entries.set(entry.fileName, {
-            bytes: Buffer.concat(chunks),
-            dosDate: entry.lastModFileDate,
-            dosTime: entry.lastModFileTime,
-          });
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', () => resolve());
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return entries;
 }
 
 /** The DOS date and time fields as 'YYYY-MM-DD HH:mm:ss' (the zip format's own layout, decoded here). */
