@@ -133,10 +133,20 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 }
 
-/** Like request, but any code other than success is thrown as an ApiError carrying the server's message. */
+/**
+ * An envelope's content, or its refusal thrown as an ApiError carrying the server's message. This is the one path
+ * a business refusal (1040400 and the other codes request() leaves to its caller) takes to the user: unless the
+ * caller said `silent` (it shows the message itself, e.g. under a form's fields), the message is shown here, so a
+ * caller that only catches to reset its busy state can no longer swallow it.
+ */
+export function contentOf<T>(envelope: Envelope<T>, options: Pick<RequestOptions, 'silent'> = {}): T {
+  if (envelope.code === 1020000) return envelope.content;
+  const message = envelope.message || '操作失败';
+  if (!options.silent && NON_ERROR_CODES.has(envelope.code)) showToast(message, 'error');
+  throw new ApiError(message, 200, envelope.code, envelope.content);
+}
+
+/** Like request, but any code other than success is thrown (and shown) by contentOf. */
 export async function requestContent<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const envelope = await request<T>(path, options);
-  if (envelope.code !== 1020000)
-    throw new ApiError(envelope.message || '操作失败', 200, envelope.code, envelope.content);
-  return envelope.content;
+  return contentOf(await request<T>(path, options), options);
 }

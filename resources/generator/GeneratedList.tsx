@@ -21,6 +21,7 @@ import { listColumn, RecordCell } from './fields';
 import { filterElements } from './inputs';
 import { ListFirstPaintHandoff } from './ListFirstPaintHandoff';
 import { ListPagination } from './ListPagination';
+import { ListLoadGuard } from './LoadFailure';
 import { PlainDatagridRow } from './PlainDatagridRow';
 import { RowActions } from './RowActions';
 import { ACTIONS_SOURCE, datagridSx } from './tableSx';
@@ -99,7 +100,11 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
       filters={<FilterBar filters={filters} />}
       sort={{ field: declaration.defaultSort.field, order: declaration.defaultSort.order }}
       perPage={pageSizes[0]}
-      pagination={<ListPagination pageSizes={pageSizes} />}
+      pagination={
+        <ListLoadGuard quiet>
+          <ListPagination pageSizes={pageSizes} />
+        </ListLoadGuard>
+      }
       actions={<ListActions declaration={declaration} filters={filters} />}
       exporter={false}
       disableSyncWithLocation={false}
@@ -109,17 +114,19 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
     >
       <ListFirstPaintHandoff />
       <DateRangeHint declaration={declaration} />
-      <DatagridConfigurable
-        rowClick={rowClick ?? (declaration.views.show ? 'show' : declaration.views.edit && canEdit ? 'edit' : false)}
-        expand={expand}
-        // Without an expand panel, rows of plain elements (PlainDatagridRow says why).
-        body={expand ? undefined : PLAIN_BODY}
-        omit={omit}
-        bulkActionButtons={false}
-        sx={datagridSx(hasActions, !expand)}
-      >
-        {columns}
-      </DatagridConfigurable>
+      <ListLoadGuard>
+        <DatagridConfigurable
+          rowClick={rowClick ?? (declaration.views.show ? 'show' : declaration.views.edit && canEdit ? 'edit' : false)}
+          expand={expand}
+          // Without an expand panel, rows of plain elements (PlainDatagridRow says why).
+          body={expand ? undefined : PLAIN_BODY}
+          omit={omit}
+          bulkActionButtons={false}
+          sx={datagridSx(hasActions, !expand)}
+        >
+          {columns}
+        </DatagridConfigurable>
+      </ListLoadGuard>
     </List>
   );
 }

@@ -12,6 +12,7 @@ import { ApiError, requestContent } from '../../providers/httpClient';
 import { validateImageFile } from '../../src/domain/validation';
 import { ArticleBody } from '../../src/help/ArticleBody';
 import type { FieldDeclaration } from '../types';
+import { useValidationMessage } from './validationMessage';
 import { fieldValidators } from './validators';
 
 /**
@@ -20,6 +21,7 @@ import { fieldValidators } from './validators';
  */
 export function MarkdownInput({ field }: { field: FieldDeclaration }) {
   const { field: input, fieldState } = useInput({ source: field.source, validate: fieldValidators(field) });
+  const errorText = useValidationMessage(fieldState.error?.message);
   const textArea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [tab, setTab] = useState<'edit' | 'preview'>('edit');
@@ -124,8 +126,7 @@ export function MarkdownInput({ field }: { field: FieldDeclaration }) {
           label={field.label}
           error={!!fieldState.error}
           helperText={
-            fieldState.error?.message ??
-            '支持 Markdown：# 标题、**加粗**、- 列表、[链接](https://…)；图片请用“插入图片”上传。'
+            errorText ?? '支持 Markdown：# 标题、**加粗**、- 列表、[链接](https://…)；图片请用“插入图片”上传。'
           }
           slotProps={{ htmlInput: { 'aria-label': field.label, style: { fontFamily: 'monospace' } } }}
         />

@@ -5,6 +5,7 @@ import { ChineseDates } from './DateFields';
 import 'dayjs/locale/zh-cn';
 import { useInput } from 'react-admin';
 import type { FieldDeclaration } from '../types';
+import { useValidationMessage } from './validationMessage';
 import { fieldValidators } from './validators';
 
 /** The API's formats (DESIGN §2: times are YYYY-MM-DD HH:mm:ss in China time). */
@@ -22,7 +23,8 @@ export default function PickerInput({ field }: { field: FieldDeclaration }) {
     formState: { isSubmitted },
   } = useInput({ source: field.source, validate: fieldValidators(field) });
   const value = typeof input.value === 'string' && input.value ? dayjs(input.value, FORMATS[kind]) : null;
-  const shownError = invalid && (isTouched || isSubmitted) ? error?.message : undefined;
+  const message = useValidationMessage(error?.message);
+  const shownError = invalid && (isTouched || isSubmitted) ? message : undefined;
   const Picker = kind === 'datetime' ? DateTimePicker : DatePicker;
   return (
     <ChineseDates>

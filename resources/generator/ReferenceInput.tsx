@@ -2,6 +2,7 @@ import { useInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { ReferenceKind } from '../../src/domain/references';
 import { ReferencePicker } from './ReferencePicker';
+import { useValidationMessage } from './validationMessage';
 
 export interface ReferenceInputProps {
   source: string;
@@ -37,7 +38,8 @@ export function ReferenceInput({
     formState: { isSubmitted },
   } = useInput({ source, validate });
   const edition = useWatch({ name: editionSource ?? '__none__', disabled: !editionSource });
-  const shownError = invalid && (isTouched || isSubmitted) ? error?.message : undefined;
+  const message = useValidationMessage(error?.message);
+  const shownError = invalid && (isTouched || isSubmitted) ? message : undefined;
   const platformMark = editionSource && edition !== '' && edition != null ? Number(edition) : undefined;
   return (
     <ReferencePicker

@@ -11,6 +11,7 @@ import { FilePreviewLink, previewKind } from '../../src/components/FilePreviewLi
 import { useSignedUrl } from '../../src/components/useSignedUrl';
 import { validateImageFile } from '../../src/domain/validation';
 import type { FieldDeclaration } from '../types';
+import { useValidationMessage } from './validationMessage';
 import { fieldValidators } from './validators';
 
 function ImagePreview({ url, alt }: { url: string; alt: string }) {
@@ -30,6 +31,7 @@ interface Uploaded {
  */
 export function UploadInput({ field }: { field: FieldDeclaration }) {
   const { field: input, fieldState } = useInput({ source: field.source, validate: fieldValidators(field) });
+  const validationError = useValidationMessage(fieldState.error?.message);
   const form = useFormContext();
   const fileInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string>();
@@ -68,7 +70,7 @@ export function UploadInput({ field }: { field: FieldDeclaration }) {
 
   const value = typeof input.value === 'string' ? input.value : '';
   const fileKind = value && !isImage ? previewKind(value, false) : null;
-  const shownError = error ?? fieldState.error?.message;
+  const shownError = error ?? validationError;
   return (
     <Box sx={{ mb: 2, width: '100%' }}>
       <Typography variant="body2" color="text.secondary" gutterBottom>

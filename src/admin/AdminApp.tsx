@@ -14,6 +14,7 @@ import { AppLayout } from '../layout/AppLayout';
 import { AccessDenied } from '../routing/AccessDenied';
 import { RouteGuard } from '../routing/RouteGuard';
 import { LazyBoundary } from '../shell/LazyBoundary';
+import { NotificationBridge } from '../shell/NotificationBridge';
 import { adminTheme } from './adminTheme';
 import { BUILT_PAGES, BUILT_RESOURCES } from './builtPages';
 import { loadInitialList, seedInitialList } from './initialList';
@@ -113,7 +114,13 @@ function AdminApp() {
       theme={adminTheme}
     >
       <StaticResourceDefinitions initial={RESOURCE_DEFINITIONS}>
-        <AdminUI layout={AppLayout} loginPage={false} accessDenied={AccessDenied} disableTelemetry>
+        <AdminUI
+          layout={AppLayout}
+          loginPage={false}
+          accessDenied={AccessDenied}
+          notification={NotificationBridge}
+          disableTelemetry
+        >
           {ADMIN_CHILDREN}
         </AdminUI>
       </StaticResourceDefinitions>

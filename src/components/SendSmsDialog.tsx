@@ -68,8 +68,9 @@ export function SendSmsDialog({ open, mobile, type, username, onClose, onSent }:
         <CaptchaField
           value={captcha}
           onChange={(value) => {
+            // A new image (after a refusal) keeps the refusal's message; typing an answer clears it.
+            if (value.captchaId === captcha.captchaId) setError(undefined);
             setCaptcha(value);
-            setError(undefined);
           }}
           refreshKey={refreshKey}
           error={error}

@@ -1,4 +1,4 @@
-import { ApiError, type RequestOptions, request, requestContent } from '../../../providers/httpClient';
+import { contentOf, type RequestOptions, request, requestContent } from '../../../providers/httpClient';
 import { downloadApiFile } from '../../../resources/generator/downloadFile';
 import { showToast } from '../../shell/toast';
 
@@ -18,12 +18,12 @@ export function searchCompanies(name: string, platformMark: number): Promise<Com
 /** Downloads a file the API streams (with the session's headers) under the server's file name. */
 export const downloadFile = downloadApiFile;
 
-/** A write: the server's message as a success toast (errors are shown by the request layer); its content. */
+/** A write: the server's message as a success toast (a refusal is shown by requestContent); its content. */
 export async function act<T = unknown>(path: string, options: RequestOptions): Promise<T> {
   const envelope = await request<T>(path, options);
-  if (envelope.code !== 1020000) throw new ApiError(envelope.message || '操作失败', 200, envelope.code);
+  const content = contentOf(envelope, options);
   showToast(envelope.message || '操作成功', 'success');
-  return envelope.content;
+  return content;
 }
 
 /** Yesterday in China time (the last day that can be reconciled). */

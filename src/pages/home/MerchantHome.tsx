@@ -77,7 +77,7 @@ export function MerchantHome() {
         <StatCard label="未读公告" value={unread} to="/systemNotice" />
         <StatCard
           label="账户余额"
-          value={balance === undefined ? undefined : `${formatMoney(balance)} 元`}
+          value={balance.data === undefined ? undefined : `${formatMoney(balance.data)} 元`}
           to="/recharge"
         />
         <StatCard label="服务费率" value={rateText(charges)} />

@@ -6,12 +6,13 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ApiError } from '../../../providers/httpClient';
+import { LoadFailure } from '../../../resources/generator/LoadFailure';
+import { type Load, useLoad } from '../../components/useLoad';
 import { formatMoney, parseMoney } from '../../domain/money';
-import type { ReceivingAccount } from '../../domain/receivingAccounts';
 import {
   rechargeAmountMessage,
   validateBankSerial,
@@ -42,15 +43,17 @@ function checkedValues(values: Values): { errors: Errors; units: number | null }
   return { errors, units };
 }
 
-function ReceivingAccountCard({ platformMark, balance }: { platformMark: number; balance: number | undefined }) {
-  const [account, setAccount] = useState<ReceivingAccount>();
-  useEffect(() => {
-    fetchReceivingAccount(platformMark).then(setAccount, () => undefined);
-  }, [platformMark]);
+function ReceivingAccountCard({ platformMark, balance }: { platformMark: number; balance: Load<number> }) {
+  const account = useLoad(() => fetchReceivingAccount(platformMark), String(platformMark));
+  const failed = account.error ?? balance.error;
+  const retry = () => {
+    if (account.error) account.retry();
+    if (balance.error) balance.retry();
+  };
   const rows: [string, string | undefined][] = [
-    ['户名', account?.accountName],
-    ['开户银行', account?.bankName],
-    ['账号', account?.accountNumber],
+    ['户名', account.data?.accountName],
+    ['开户银行', account.data?.bankName],
+    ['账号', account.data?.accountNumber],
   ];
   return (
     <Card>
@@ -61,26 +64,38 @@ function ReceivingAccountCard({ platformMark, balance }: { platformMark: number;
         <Typography color="text.secondary" variant="body2" sx={{ mb: 1 }}>
           请通过企业对公账户转账至以下账户，转账后提交充值申请，财务确认到账后计入账户余额。
         </Typography>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
-          {rows.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
-                {value ?? '—'}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-        <Typography sx={{ mt: 2 }}>
-          当前余额：
-          <Box component="span" aria-label="当前余额" sx={{ fontSize: 20, fontWeight: 600 }}>
-            {balance === undefined ? '—' : `${formatMoney(balance)} 元`}
-          </Box>
-        </Typography>
+        {failed ? (
+          <LoadFailure error={failed} retrying={account.loading || balance.loading} onRetry={retry} />
+        ) : (
+          <AccountRows rows={rows} balance={balance.data} />
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+function AccountRows({ rows, balance }: { rows: [string, string | undefined][]; balance: number | undefined }) {
+  return (
+    <>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
+        {rows.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Typography component="dt" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
+              {value ?? '—'}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Typography sx={{ mt: 2 }}>
+        当前余额：
+        <Box component="span" aria-label="当前余额" sx={{ fontSize: 20, fontWeight: 600 }}>
+          {balance === undefined ? '—' : `${formatMoney(balance)} 元`}
+        </Box>
+      </Typography>
+    </>
   );
 }
 

@@ -1,20 +1,10 @@
-import { useEffect, useState } from 'react';
+import { type Load, useLoad } from '../../components/useLoad';
 import { fetchBalance } from './moneyApi';
 
-/** The account balance of a company and edition in units; undefined until known (or when it cannot be read). */
-export function useBalance(companyId: number | null | undefined, platformMark: number | undefined) {
-  const [balance, setBalance] = useState<number>();
-  useEffect(() => {
-    let alive = true;
-    if (companyId && platformMark) {
-      fetchBalance(companyId, platformMark).then(
-        (answer) => alive && setBalance(answer.balance),
-        () => undefined,
-      );
-    }
-    return () => {
-      alive = false;
-    };
-  }, [companyId, platformMark]);
-  return balance;
+/** The account balance (units) of a company and edition, or why it could not be read. */
+export function useBalance(companyId: number | null | undefined, platformMark: number | undefined): Load<number> {
+  return useLoad(
+    companyId && platformMark ? () => fetchBalance(companyId, platformMark).then((answer) => answer.balance) : null,
+    `${companyId}/${platformMark}`,
+  );
 }

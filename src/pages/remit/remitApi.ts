@@ -1,5 +1,5 @@
-import { buildUrl, requestContent } from '../../../providers/httpClient';
-import { requestHeaders } from '../../../providers/requestHeaders';
+import { requestContent } from '../../../providers/httpClient';
+import { downloadApiFile } from '../../../resources/generator/downloadFile';
 import type { BatchField } from '../../domain/payoutBatch';
 
 /** Calls of /remit: template download, upload validation, submission; and the payment password state. */
@@ -110,16 +110,6 @@ export function paymentPasswordIsSet(companyId: number): Promise<boolean> {
  * Downloads the template with the Authorization header (fetch → blob → a temporary link), so the file never
  * needs a public URL.
  */
-export async function downloadTemplate(format: 'xlsx' | 'csv'): Promise<void> {
-  const response = await fetch(buildUrl('/api/v1/remittances/template', { format }), { headers: requestHeaders() });
-  if (!response.ok) throw new Error(response.status === 403 ? '无权限下载模板' : `模板下载失败（${response.status}）`);
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `批量打款模板.${format}`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadTemplate(format: 'xlsx' | 'csv'): Promise<void> {
+  return downloadApiFile('/api/v1/remittances/template', `批量打款模板.${format}`, { format });
 }

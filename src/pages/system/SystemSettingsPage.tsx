@@ -56,7 +56,6 @@ export function SystemSettingsPage() {
       showToast('保存成功', 'success');
       const current = await requestContent<PublicSettings>('/api/v1/common/settings', {
         query: { host: window.location.host },
-        silent: true,
       });
       applyPublicSettings(current);
     } catch {

@@ -101,7 +101,11 @@ export function TaskFormDialog({
   );
   const [startDate, setStartDate] = useState(task?.startDate ?? '');
   const [endDate, setEndDate] = useState(task?.endDate ?? '');
-  const [errors, setErrors] = useState<Errors>({});
+  const [attempted, setAttempted] = useState(false);
+  const [refused, setRefused] = useState<{ errors: Errors; values: Record<string, unknown> }>({
+    errors: {},
+    values: {},
+  });
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState('');
 
@@ -123,9 +127,26 @@ export function TaskFormDialog({
     return found;
   };
 
+  // After a submit, every field's message follows its value as the user edits: the form's own checks are re-run
+  // on each render, and a message the server gave stays only while its field keeps the value it refused.
+  const current: Record<string, unknown> = {
+    title,
+    industryId: industry?.id,
+    description,
+    headcount,
+    amount,
+    startDate,
+    endDate,
+  };
+  const serverErrors = Object.fromEntries(
+    Object.entries(refused.errors).filter(([key]) => !(key in current) || refused.values[key] === current[key]),
+  ) as Errors;
+  const errors: Errors = attempted ? { ...serverErrors, ...check() } : {};
+
   const save = async () => {
     const found = check();
-    setErrors(found);
+    setAttempted(true);
+    setRefused({ errors: {}, values: {} });
     setFormError('');
     if (Object.keys(found).length > 0) return;
     const units = parseMoney(amount);
@@ -147,7 +168,10 @@ export function TaskFormDialog({
     } catch (error) {
       const byField = error instanceof ApiError ? (error.content as { errors?: Errors } | null)?.errors : undefined;
       const message = error instanceof Error ? error.message : '保存失败，请重试';
-      setErrors(byField ? { ...byField, amount: byField.unitPrice ?? byField.totalAmount } : {});
+      setRefused({
+        errors: byField ? { ...byField, amount: byField.unitPrice ?? byField.totalAmount } : {},
+        values: current,
+      });
       setFormError(message);
     } finally {
       setSaving(false);

@@ -12,8 +12,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useRefresh } from 'react-admin';
-import { ApiError, buildUrl, requestContent } from '../../../providers/httpClient';
-import { requestHeaders } from '../../../providers/requestHeaders';
+import { ApiError, requestContent } from '../../../providers/httpClient';
+import { downloadApiFile } from '../../../resources/generator/downloadFile';
 import { GeneratedList } from '../../../resources/generator/GeneratedList';
 import type { ResourceDeclaration } from '../../../resources/types';
 import { BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../domain/payoutBatch';
@@ -33,17 +33,8 @@ function isRowErrors(content: unknown): content is RowErrors {
   return !!content && typeof content === 'object' && Array.isArray((content as RowErrors).errors);
 }
 
-async function downloadTemplate(kind: WorkerImportKind, format: 'xlsx' | 'csv'): Promise<void> {
-  const response = await fetch(buildUrl('/api/v1/workers/template', { format, kind }), { headers: requestHeaders() });
-  if (!response.ok) throw new Error(`模板下载失败（${response.status}）`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `人员导入模板.${format}`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+function downloadTemplate(kind: WorkerImportKind, format: 'xlsx' | 'csv'): Promise<void> {
+  return downloadApiFile('/api/v1/workers/template', `人员导入模板.${format}`, { format, kind });
 }
 
 type Stage =
