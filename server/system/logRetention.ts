@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { deleteUnsubmittedDraftsBefore } from '../money/payouts/drafts';
 import { deleteFinishedDownloadsBefore } from '../workers/downloadRetention';
+import { runExclusively } from './jobLock';
 
 /**
  * The log retention job (issue 31): every day at LOG_RETENTION_CRON (China time) it deletes third-party call log,
@@ -135,6 +136,6 @@ export function startLogRetentionJob(
 ): Cron | null {
   if (retention.cron === 'off') return null;
   return new Cron(retention.cron, { timezone: 'Asia/Shanghai', protect: true, unref: true }, async () => {
-    await runLogRetention(db, retention, dataDir).catch(onError);
+    await runExclusively(db, 'logRetention', () => runLogRetention(db, retention, dataDir)).catch(onError);
   });
 }
