@@ -62,7 +62,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       child.stdout?.on('data', (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-1_000_000);
         options.onOutput?.(output);
-        const match = /LISTENING (http:\/\/[^\s]+)/.exec(output);
+        const match = /LISTENING (http:\/\/[^\s"]+)/.exec(output);
         if (match) {
           clearTimeout(timer);
           resolve(match[1]);

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { logLine } from '../server/operations/logLine.mjs';
 import { supervise } from './supervisor.mjs';
 
 const SOURCES = ['src', 'providers', 'resources', 'i18n', 'index.html', 'vite.config.ts', 'package.json'];
@@ -18,11 +19,11 @@ function newestMtime(entry) {
 const built = 'dist/index.html';
 const stale = !existsSync(built) || SOURCES.some((entry) => newestMtime(entry) > statSync(built).mtimeMs);
 if (stale && process.env.SKIP_BUILD !== '1') {
-  console.log('正在构建前端（vite build）…');
+  logLine('info', '正在构建前端（vite build）…');
   const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
   spawnSync(process.execPath, ['scripts/compressDist.mjs'], { stdio: 'inherit' });
 }
-process.exit(await supervise({ args: ['--import', 'tsx', 'server/server.ts'] }));
+process.exit(await supervise({ args: ['--no-warnings', '--import', 'tsx', 'server/server.ts'] }));

@@ -5,6 +5,7 @@
 // A server that exits with 0 (it was asked to stop) or with EXIT_CONFIG (its configuration is wrong: restarting
 // cannot help) is not restarted.
 import { spawn } from 'node:child_process';
+import { logLine } from '../server/operations/logLine.mjs';
 
 /** server/server.ts exits with this when its configuration is invalid (EX_CONFIG of sysexits.h). */
 export const EXIT_CONFIG = 78;
@@ -14,8 +15,9 @@ const STABLE_MS = 60_000;
 /** How long a stopping server may take to close before it is killed. */
 const STOP_TIMEOUT_MS = 10_000;
 
-function log(message) {
-  console.error(`[守护进程] ${new Date().toISOString()} ${message}`);
+/** The supervisor's lines are JSON like the server's (`name: 守护进程` tells them apart). */
+function log(message, level = 'warn') {
+  logLine(level, message, { name: '守护进程' });
 }
 
 function describeExit(code, signal) {

@@ -88,7 +88,9 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
     );
   }
   services.jobs.schedule('logRetention', () =>
-    startLogRetentionJob(db, config.logRetention, (error) => app.log.error({ err: error }, '日志清理任务失败')),
+    startLogRetentionJob(db, config.logRetention, config.dataDir, (error) =>
+      app.log.error({ err: error }, '日志清理任务失败'),
+    ),
   );
   app.addHook('onClose', async () => services.jobs.stopAll());
   app.addHook('onClose', () => services.payouts.stop());

@@ -47,6 +47,10 @@ export interface LogRetention {
   smsDays: number;
   /** Operation log (OPERATION_LOG_RETENTION_DAYS, default 365). */
   operationDays: number;
+  /** Finished 大熊信息下载 jobs and their zip files (DOWNLOAD_JOB_RETENTION_DAYS, default 7). */
+  downloadDays: number;
+  /** Payout uploads never submitted (DRAFT_RETENTION_DAYS, default 2); submitted ones are kept. */
+  draftDays: number;
   /** Croner pattern in China time (LOG_RETENTION_CRON, default 03:20 every day), or 'off'. */
   cron: string;
 }
@@ -59,6 +63,8 @@ export const DEFAULT_LOG_RETENTION: LogRetention = {
   callDays: 180,
   smsDays: 180,
   operationDays: 365,
+  downloadDays: 7,
+  draftDays: 2,
   cron: '20 3 * * *',
 };
 
@@ -165,6 +171,15 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         1,
         36_500,
       ),
+      downloadDays: readInteger(
+        env,
+        'DOWNLOAD_JOB_RETENTION_DAYS',
+        DEFAULT_LOG_RETENTION.downloadDays,
+        problems,
+        1,
+        36_500,
+      ),
+      draftDays: readInteger(env, 'DRAFT_RETENTION_DAYS', DEFAULT_LOG_RETENTION.draftDays, problems, 1, 36_500),
       cron: readCron(env, 'LOG_RETENTION_CRON', DEFAULT_LOG_RETENTION.cron, problems),
     },
   };

@@ -5,7 +5,22 @@ import { whenDatabaseAvailable } from './db/availability';
 import { type Db, migrateToLatest, openDatabase } from './db/database';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { EXIT_CONFIG } from './exitCodes';
+import { errorFields, logLine } from './operations/logLine.mjs';
 import { clusterReader, registryReader, serveMetrics, shareWithPrimary } from './operations/metrics';
+
+/**
+ * A crash is one JSON line with the stack inside, then exit 1: the supervisor (or the cluster primary) starts the
+ * process again. Warnings are JSON too (npm start runs the server with --no-warnings, so Node prints none itself).
+ */
+process.on('uncaughtException', (error) => {
+  logLine('fatal', '未捕获的异常，进程退出', { err: errorFields(error) });
+  process.exit(1);
+});
+process.on('unhandledRejection', (reason) => {
+  logLine('fatal', '未处理的 Promise 拒绝，进程退出', { err: errorFields(reason) });
+  process.exit(1);
+});
+process.on('warning', (warning) => logLine('warn', warning.message, { err: errorFields(warning) }));
 
 /** WORKERS=N runs N server processes on one port (Node cluster); 1 (the default) runs this process alone. */
 const WORKERS = Number(process.env.WORKERS ?? 1);
@@ -19,17 +34,10 @@ function configOrExit(): ReturnType<typeof loadConfig> {
     }
     return loadConfig();
   } catch (error) {
-    console.error((error as Error).message);
+    logLine('error', (error as Error).message);
     // The supervisor (npm start) does not restart a server whose configuration is wrong.
     process.exit(EXIT_CONFIG);
   }
-}
-
-/** One JSON line, like the server's own log (pino's fields), for what happens before or outside the app. */
-function logLine(level: 'info' | 'warn' | 'error', msg: string, extra: Record<string, unknown> = {}): void {
-  const levels = { info: 30, warn: 40, error: 50 };
-  const line = JSON.stringify({ level: levels[level], time: Date.now(), pid: process.pid, msg, ...extra });
-  (level === 'info' ? console.log : console.error)(line);
 }
 
 function openLoggedDatabase(config: ReturnType<typeof loadConfig>): Db {
@@ -99,18 +107,22 @@ async function serve(): Promise<void> {
   else if (config.metricsPort !== null) {
     const metrics = await serveMetrics(config.metricsHost, config.metricsPort, registryReader(app.metrics.registry));
     app.addHook('onClose', (_instance, done) => metrics.close(() => done()));
-    console.log(`METRICS ${metricsUrl(metrics)}`);
+    logLine('info', `METRICS ${metricsUrl(metrics)}`, { url: metricsUrl(metrics) });
   }
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`灵工结算平台已启动：${address}`);
   // Which scheduled jobs this process runs: in a cluster only worker 1 has any (the multi-process test reads it).
-  console.log(`SCHEDULED_JOBS ${process.env.WORKER_INDEX ?? 'single'}: ${app.scheduledJobs.join(',') || 'none'}`);
+  const worker = process.env.WORKER_INDEX ?? 'single';
+  logLine('info', `SCHEDULED_JOBS ${worker}: ${app.scheduledJobs.join(',') || 'none'}`, {
+    worker,
+    jobs: app.scheduledJobs,
+  });
   if (cluster.isWorker) {
     process.send?.({ listening: address });
     return;
   }
-  // A line for scripts and tests that start the server on port 0.
-  console.log(`LISTENING ${address}`);
+  // A line for scripts and tests that start the server on port 0 (scripts/serverProcess.ts reads `url`).
+  logLine('info', `LISTENING ${address}`, { url: address });
 }
 
 /**
@@ -129,7 +141,7 @@ async function primary(): Promise<void> {
   if (config.metricsPort !== null) {
     const metrics = await serveMetrics(config.metricsHost, config.metricsPort, clusterReader());
     metrics.unref();
-    console.log(`METRICS ${metricsUrl(metrics)}`);
+    logLine('info', `METRICS ${metricsUrl(metrics)}`, { url: metricsUrl(metrics) });
   }
 
   let stopping = false;
@@ -140,7 +152,7 @@ async function primary(): Promise<void> {
     worker.on('message', (message: { listening?: string }) => {
       if (!message?.listening || listening.has(index)) return;
       listening.add(index);
-      if (listening.size === WORKERS) console.log(`LISTENING ${message.listening}`);
+      if (listening.size === WORKERS) logLine('info', `LISTENING ${message.listening}`, { url: message.listening });
     });
     worker.on('exit', (code, signal) => {
       if (stopping) {
@@ -148,7 +160,10 @@ async function primary(): Promise<void> {
         return;
       }
       if (code === EXIT_CONFIG) process.exit(EXIT_CONFIG);
-      console.error(`[集群] 工作进程 ${index} 意外退出（${signal ?? code}），${WORKER_RESTART_MS / 1000} 秒后重启`);
+      logLine('warn', `工作进程 ${index} 意外退出（${signal ?? code}），${WORKER_RESTART_MS / 1000} 秒后重启`, {
+        name: '集群',
+        worker: index,
+      });
       setTimeout(() => {
         if (!stopping) fork(index);
       }, WORKER_RESTART_MS).unref();
@@ -170,6 +185,6 @@ async function primary(): Promise<void> {
 }
 
 (WORKERS > 1 && cluster.isPrimary ? primary() : serve()).catch((error) => {
-  console.error(error);
+  logLine('fatal', '服务器启动失败', { err: errorFields(error) });
   process.exit(1);
 });

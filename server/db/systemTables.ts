@@ -133,6 +133,11 @@ export interface LogRetentionRunTable {
   sms_deleted: Generated<number>;
   operations_deleted: Generated<number>;
   counters_deleted: Generated<number>;
+  /** Migration 160: finished download jobs and unsubmitted payout drafts (null on runs before it). */
+  downloads_before: string | null;
+  drafts_before: string | null;
+  downloads_deleted: Generated<number>;
+  drafts_deleted: Generated<number>;
   message: string | null;
   create_time: string;
   finish_time: string | null;

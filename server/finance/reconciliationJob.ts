@@ -2,6 +2,7 @@ import { Cron } from 'croner';
 import { RECON_RUN, TRIGGER } from '../../src/domain/finance';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import { runExclusively } from '../system/jobLock';
 import type { BankChannel } from './bank/bankChannel';
 import { reconcileDay } from './reconciliation.service';
 
@@ -28,17 +29,20 @@ export function startReconciliationJob(
   if (pattern === 'off') return null;
   return new Cron(pattern, { timezone: 'Asia/Shanghai', protect: true }, async () => {
     try {
-      const day = yesterday();
-      // Once per day by itself: a second process or a restart finds the day's automatic run and leaves it.
-      const done = await db
-        .selectFrom('reconciliation_runs')
-        .select('id')
-        .where('day', '=', day)
-        .where('trigger', '=', TRIGGER.auto)
-        .where('status', '<>', RECON_RUN.failed)
-        .executeTakeFirst();
-      if (done) return;
-      await reconcileDay(db, bank, day, TRIGGER.auto, null);
+      // One host at a time (system/jobLock.ts); then once per day: a later host or a restart finds the day's
+      // automatic run and leaves it.
+      await runExclusively(db, 'reconciliation', async () => {
+        const day = yesterday();
+        const done = await db
+          .selectFrom('reconciliation_runs')
+          .select('id')
+          .where('day', '=', day)
+          .where('trigger', '=', TRIGGER.auto)
+          .where('status', '<>', RECON_RUN.failed)
+          .executeTakeFirst();
+        if (done) return;
+        await reconcileDay(db, bank, day, TRIGGER.auto, null);
+      });
     } catch (error) {
       onError(error);
     }

@@ -2,11 +2,16 @@ import { Cron } from 'croner';
 import type { LogRetention } from '../config';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import { deleteUnsubmittedDraftsBefore } from '../money/payouts/drafts';
+import { deleteFinishedDownloadsBefore } from '../workers/downloadRetention';
+import { runExclusively } from './jobLock';
 
 /**
  * The log retention job (issue 31): every day at LOG_RETENTION_CRON (China time) it deletes third-party call log,
- * SMS log and operation log rows older than their configured ages (server/config.ts, defaults in the README), and
- * rate counters whose last take is two days old (no window is longer than a day). Deleting by age is idempotent:
+ * SMS log and operation log rows older than their configured ages (server/config.ts, defaults in the README),
+ * rate counters whose last take is two days old (no window is longer than a day), and (issue 35) finished
+ * 大熊信息下载 jobs with their zip files and payout uploads never submitted (never a submitted one: it is the
+ * idempotency key of its batch). Deleting by age is idempotent:
  * a second run, another process's run or a run after a restart deletes what is still too old and nothing else.
  * Each run leaves a row in log_retention_runs: the cut-offs, the rows deleted, or the reason it failed. Rows go
  * in slices of DELETE_SLICE so no single statement holds the tables for long.
@@ -40,15 +45,24 @@ export interface RetentionRun {
   smsDeleted: number;
   operationsDeleted: number;
   countersDeleted: number;
+  downloadsDeleted: number;
+  draftsDeleted: number;
 }
 
 /** One run at `now` (epoch ms); a failure is recorded on the run's row and thrown. */
-export async function runLogRetention(db: Db, retention: LogRetention, now = Date.now()): Promise<RetentionRun> {
+export async function runLogRetention(
+  db: Db,
+  retention: LogRetention,
+  dataDir: string,
+  now = Date.now(),
+): Promise<RetentionRun> {
   const cutoff = (days: number) => chinaTime(now - days * DAY_MS);
   const before = {
     calls: cutoff(retention.callDays),
     sms: cutoff(retention.smsDays),
     operations: cutoff(retention.operationDays),
+    downloads: cutoff(retention.downloadDays),
+    drafts: cutoff(retention.draftDays),
   };
   const row = await db
     .insertInto('log_retention_runs')
@@ -57,6 +71,8 @@ export async function runLogRetention(db: Db, retention: LogRetention, now = Dat
       calls_before: before.calls,
       sms_before: before.sms,
       operations_before: before.operations,
+      downloads_before: before.downloads,
+      drafts_before: before.drafts,
       message: null,
       create_time: chinaTime(now),
       finish_time: null,
@@ -78,6 +94,8 @@ export async function runLogRetention(db: Db, retention: LogRetention, now = Dat
             .executeTakeFirst()
         ).numDeletedRows,
       ),
+      downloadsDeleted: await deleteFinishedDownloadsBefore(db, dataDir, before.downloads, DELETE_SLICE),
+      draftsDeleted: await deleteUnsubmittedDraftsBefore(db, before.drafts, DELETE_SLICE),
     };
     await db
       .updateTable('log_retention_runs')
@@ -87,6 +105,8 @@ export async function runLogRetention(db: Db, retention: LogRetention, now = Dat
         sms_deleted: run.smsDeleted,
         operations_deleted: run.operationsDeleted,
         counters_deleted: run.countersDeleted,
+        downloads_deleted: run.downloadsDeleted,
+        drafts_deleted: run.draftsDeleted,
         finish_time: chinaTime(),
       })
       .where('id', '=', id)
@@ -108,9 +128,14 @@ export async function runLogRetention(db: Db, retention: LogRetention, now = Dat
 }
 
 /** The scheduled job (null when LOG_RETENTION_CRON=off): one run at a time (protect), errors to `onError`. */
-export function startLogRetentionJob(db: Db, retention: LogRetention, onError: (error: unknown) => void): Cron | null {
+export function startLogRetentionJob(
+  db: Db,
+  retention: LogRetention,
+  dataDir: string,
+  onError: (error: unknown) => void,
+): Cron | null {
   if (retention.cron === 'off') return null;
   return new Cron(retention.cron, { timezone: 'Asia/Shanghai', protect: true, unref: true }, async () => {
-    await runLogRetention(db, retention).catch(onError);
+    await runExclusively(db, 'logRetention', () => runLogRetention(db, retention, dataDir)).catch(onError);
   });
 }

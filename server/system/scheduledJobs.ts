@@ -2,7 +2,8 @@
  * Scheduled jobs (the payout processor's timer, automatic invoicing, the daily reconciliation) must run in one
  * process only. A single server runs them; in a cluster (WORKERS=N, server/server.ts) every worker gets
  * WORKER_INDEX and only worker 1 runs them, the others serve requests and hand work to it through the database.
- * Worker 1 is restarted by the primary when it dies, so the jobs come back with it.
+ * Worker 1 is restarted by the primary when it dies, so the jobs come back with it. Several hosts each have a
+ * worker 1: on PostgreSQL every run takes the job's advisory lock first (jobLock.ts), so it runs on one host.
  */
 export function runsScheduledJobs(env: NodeJS.ProcessEnv = process.env): boolean {
   const worker = env.WORKER_INDEX;

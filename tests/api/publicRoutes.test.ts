@@ -353,10 +353,20 @@ describe('q= keys that name Object.prototype members', () => {
 describe('log retention', () => {
   it('is configured with defaults, and a bad value is refused at start-up', async () => {
     const { loadConfig } = await import('../../server/config');
-    expect(t.config.logRetention).toEqual({ callDays: 180, smsDays: 180, operationDays: 365, cron: '20 3 * * *' });
+    expect(t.config.logRetention).toEqual({
+      callDays: 180,
+      smsDays: 180,
+      operationDays: 365,
+      downloadDays: 7,
+      draftDays: 2,
+      cron: '20 3 * * *',
+    });
     expect(() =>
       loadConfig({ DATA_DIR: t.config.dataDir, CALL_LOG_RETENTION_DAYS: '0', LOG_RETENTION_CRON: 'nightly' }),
     ).toThrow(/CALL_LOG_RETENTION_DAYS[\s\S]*LOG_RETENTION_CRON/);
+    expect(() =>
+      loadConfig({ DATA_DIR: t.config.dataDir, DOWNLOAD_JOB_RETENTION_DAYS: 'week', DRAFT_RETENTION_DAYS: '0' }),
+    ).toThrow(/DOWNLOAD_JOB_RETENTION_DAYS[\s\S]*DRAFT_RETENTION_DAYS/);
   });
 
   it('deletes rows older than each log’s age, keeps the newer ones, and records each run', async () => {
@@ -428,7 +438,7 @@ describe('log retention', () => {
       ])
       .execute();
 
-    const first = await runLogRetention(t.db, t.config.logRetention, now);
+    const first = await runLogRetention(t.db, t.config.logRetention, t.config.dataDir, now);
     // At least the rows made here (the demo data may hold old rows too).
     for (const count of [first.callsDeleted, first.smsDeleted, first.operationsDeleted, first.countersDeleted]) {
       expect(count).toBeGreaterThanOrEqual(1);
@@ -457,7 +467,7 @@ describe('log retention', () => {
     });
 
     // Idempotent: a second run deletes nothing more and is recorded too.
-    const second = await runLogRetention(t.db, t.config.logRetention, now);
+    const second = await runLogRetention(t.db, t.config.logRetention, t.config.dataDir, now);
     expect(second).toMatchObject({ callsDeleted: 0, smsDeleted: 0, operationsDeleted: 0, countersDeleted: 0 });
     const runs = await t.db
       .selectFrom('log_retention_runs')
@@ -472,6 +482,109 @@ describe('log retention', () => {
     expect(runs[0].calls_before).toBe(daysAgo(180));
     expect(runs[0].operations_before).toBe(daysAgo(365));
     expect(runs.every((run) => run.finish_time !== null)).toBe(true);
+  });
+
+  it('deletes finished download jobs with their zip files and unsubmitted drafts, never open jobs or submitted drafts', async () => {
+    const { runLogRetention } = await import('../../server/system/logRetention');
+    const { storeFile, uploadsDir } = await import('../../server/files/fileStore');
+    const { insertUpload } = await import('../../server/files/uploads.repository');
+    const now = Date.now();
+    const daysAgo = (days: number) => chinaTime(now - days * 24 * 3600_000);
+    const company = await t.db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const companyId = Number(company.id);
+    const marker = `keep-${now}`;
+    // status 2 已完成 / 3 失败 / 0 排队中 (DOWNLOAD_STATUS, product spec), finished `days` ago, with a zip on disk.
+    const job = async (status: number, days: number) => {
+      const storedName = await storeFile(t.config.dataDir, new Uint8Array([0x50, 0x4b, 5, 6]), '.zip');
+      const fileId = await insertUpload(t.db, {
+        storedName,
+        originalName: `${marker}.zip`,
+        mime: 'application/zip',
+        size: 4,
+        ownerUserId: 0,
+        ownerCompanyId: companyId,
+        createTime: daysAgo(days),
+      });
+      const row = await t.db
+        .insertInto('worker_downloads')
+        .values({
+          company_id: companyId,
+          enterprise_id: null,
+          sign_status: null,
+          status,
+          file_id: fileId,
+          message: null,
+          create_user: marker,
+          create_time: daysAgo(days),
+          finish_time: status >= 2 ? daysAgo(days) : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: Number(row.id), fileId, file: `${uploadsDir(t.config.dataDir)}/${storedName}` };
+    };
+    const oldDone = await job(2, 8);
+    const oldFailed = await job(3, 30);
+    const newDone = await job(2, 6);
+    const oldQueued = await job(0, 30);
+    const draft = async (days: number, batchId: number | null) =>
+      Number(
+        (
+          await t.db
+            .insertInto('payout_drafts')
+            .values({
+              company_id: companyId,
+              platform_mark: 1,
+              user_id: 1,
+              file_name: marker,
+              items: '[]',
+              item_count: 0,
+              total_amount: 0,
+              service_charge: 0,
+              rate: 0,
+              batch_id: batchId,
+              create_time: daysAgo(days),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    await draft(3, null);
+    const newOpen = await draft(1, null);
+    const oldSubmitted = await draft(400, 424242);
+
+    const run = await runLogRetention(t.db, t.config.logRetention, t.config.dataDir, now);
+    expect(run.downloadsDeleted).toBeGreaterThanOrEqual(2);
+    expect(run.draftsDeleted).toBeGreaterThanOrEqual(1);
+    const jobsLeft = (
+      await t.db.selectFrom('worker_downloads').select('id').where('create_user', '=', marker).orderBy('id').execute()
+    ).map((row) => Number(row.id));
+    expect(jobsLeft).toEqual([newDone.id, oldQueued.id]);
+    const filesLeft = (
+      await t.db.selectFrom('uploads').select('id').where('original_name', '=', `${marker}.zip`).orderBy('id').execute()
+    ).map((row) => Number(row.id));
+    expect(filesLeft).toEqual([newDone.fileId, oldQueued.fileId]);
+    const { existsSync } = await import('node:fs');
+    expect([oldDone, oldFailed, newDone, oldQueued].map((one) => existsSync(one.file))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+    const draftsLeft = (
+      await t.db.selectFrom('payout_drafts').select('id').where('file_name', '=', marker).orderBy('id').execute()
+    ).map((row) => Number(row.id));
+    expect(draftsLeft).toEqual([newOpen, oldSubmitted]);
+    const recorded = await t.db
+      .selectFrom('log_retention_runs')
+      .selectAll()
+      .where('id', '=', run.id)
+      .executeTakeFirstOrThrow();
+    expect(recorded).toMatchObject({
+      downloads_before: daysAgo(7),
+      drafts_before: daysAgo(2),
+      downloads_deleted: run.downloadsDeleted,
+      drafts_deleted: run.draftsDeleted,
+    });
   });
 
   it('honours configured ages', async () => {
@@ -492,7 +605,7 @@ describe('log retention', () => {
         update_time: chinaTime(now),
       })
       .execute();
-    const run = await runLogRetention(t.db, { ...t.config.logRetention, smsDays: 7 }, now);
+    const run = await runLogRetention(t.db, { ...t.config.logRetention, smsDays: 7 }, t.config.dataDir, now);
     expect(run.smsDeleted).toBeGreaterThanOrEqual(1);
     expect(await t.db.selectFrom('sms_logs').select('id').where('template', '=', marker).execute()).toEqual([]);
   });

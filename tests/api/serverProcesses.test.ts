@@ -124,8 +124,9 @@ async function login(via: Connection): Promise<string> {
 
 describe(`WORKERS=2 on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}`, () => {
   it('runs every scheduled job in worker 1 only', async () => {
-    // Each process prints `SCHEDULED_JOBS <worker>: <jobs>|none` once it listens.
-    const lines = () => [...server.output().matchAll(/^SCHEDULED_JOBS (\S+): (.*)$/gm)].map((m) => [m[1], m[2]]);
+    // Each process logs `SCHEDULED_JOBS <worker>: <jobs>|none` (a JSON line) once it listens.
+    const lines = () =>
+      [...server.output().matchAll(/"msg":"SCHEDULED_JOBS (\S+): ([^"]*)"/g)].map((m) => [m[1], m[2]]);
     await expect.poll(() => lines().length, { timeout: 15_000 }).toBe(2);
     expect(Object.fromEntries(lines())).toEqual({
       '1': 'payouts,autoInvoicing,logRetention,reconciliation',

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -42,7 +43,7 @@ interface Supervised {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function startSupervised(port: number): Supervised {
+function startSupervised(port: number, extraEnv: Record<string, string> = {}): Supervised {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: process.cwd(),
     env: {
@@ -55,6 +56,7 @@ function startSupervised(port: number): Supervised {
       PAYOUT_AUTO: '0',
       LOG_LEVEL: 'warn',
       WEB_ROOT: path.join(dataDir, 'no-web-app'),
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -90,6 +92,44 @@ function startSupervised(port: number): Supervised {
 }
 
 const STARTED = /服务器进程已启动（pid (\d+)）/;
+
+interface LogRecord {
+  level: number;
+  time: number;
+  pid: number;
+  msg: string;
+  worker?: string;
+  err?: { message: string; stack?: string };
+}
+
+/** Every line written, each parsed as JSON (a line that is not JSON fails the parse with the line shown). */
+function records(output: string): LogRecord[] {
+  return output
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      let record: LogRecord;
+      try {
+        record = JSON.parse(line);
+      } catch {
+        throw new Error(`不是 JSON 的日志行：${line}`);
+      }
+      expect(record, line).toMatchObject({
+        level: expect.any(Number),
+        time: expect.any(Number),
+        pid: expect.any(Number),
+        msg: expect.any(String),
+      });
+      return record;
+    });
+}
+
+/** The pid of the cluster worker `index` that logged its scheduled jobs last. */
+function workerPid(output: string, index: string): number | undefined {
+  return records(output)
+    .filter((record) => record.msg.startsWith('SCHEDULED_JOBS ') && record.worker === index)
+    .at(-1)?.pid;
+}
 
 function alive(pid: number): boolean {
   try {
@@ -149,4 +189,43 @@ describe('npm start supervises the server', () => {
     await supervised.exited;
     expect(await waitUntilGone(pid)).toBe(true);
   }, 180_000);
+
+  it('writes every line as one JSON object, crashes and restarts included (WORKERS=2)', async () => {
+    const port = await freePort();
+    const supervised = startSupervised(port, {
+      WORKERS: '2',
+      LOG_LEVEL: 'info',
+      NODE_OPTIONS: `--import=${pathToFileURL(path.resolve('tests/api/support/crashOnSignal.mjs')).href}`,
+    });
+    await supervised.waitFor(/LISTENING http:/);
+    const scheduled = () => supervised.output().match(/"msg":"SCHEDULED_JOBS 2:/g)?.length ?? 0;
+    expect(scheduled()).toBe(1);
+    const restarted = async (count: number) => {
+      await supervised.waitFor(new RegExp(`(?:[^]*"msg":"SCHEDULED_JOBS 2:){${count}}`));
+    };
+
+    // A worker killed outright, then one throwing, then one leaving a rejection unhandled: each is restarted.
+    process.kill(workerPid(supervised.output(), '2') as number, 'SIGKILL');
+    await supervised.waitFor(/工作进程 2 意外退出（SIGKILL）/);
+    await restarted(2);
+    process.kill(workerPid(supervised.output(), '2') as number, 'SIGUSR2');
+    await supervised.waitFor(/工作进程 2 意外退出（1）/);
+    await restarted(3);
+    process.kill(workerPid(supervised.output(), '2') as number, 'SIGWINCH');
+    await restarted(4);
+    expect(await answers(`http://127.0.0.1:${port}`)).not.toBe(1020000);
+
+    supervised.child.kill('SIGTERM');
+    expect(await supervised.exited).toEqual({ code: 0, signal: null });
+    const all = records(supervised.output());
+    const crashes = all.filter((record) => record.level === 60);
+    expect(crashes.map((record) => [record.msg, record.err?.message])).toEqual([
+      ['未捕获的异常，进程退出', '测试触发的未捕获异常\n第二行'],
+      ['未处理的 Promise 拒绝，进程退出', '测试触发的未处理拒绝'],
+    ]);
+    // The stack of the crash is inside its one line.
+    expect(crashes[0].err?.stack).toMatch(/测试触发的未捕获异常\n第二行\n\s+at /);
+    expect(all.some((record) => record.msg === '服务器进程已停止（以退出码 0 退出）')).toBe(true);
+    expect(all.some((record) => record.msg.startsWith('LISTENING http://'))).toBe(true);
+  }, 240_000);
 });

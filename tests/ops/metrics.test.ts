@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 function metricsUrlOf(output: string): string {
-  const match = /METRICS (http:\/\/\S+)/.exec(output);
+  const match = /METRICS (http:\/\/[^\s"]+)/.exec(output);
   if (!match) throw new Error(`no METRICS line in:\n${output}`);
   return match[1];
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { logLine } from '../../operations/logLine.mjs';
 import { isPostgres, sql } from './columns';
 
 /**
@@ -94,7 +95,8 @@ async function createTrigramIndex(db: Kysely<any>): Promise<void> {
   }
   if (!schema) {
     const reason = failure instanceof Error ? failure.message : String(failure);
-    console.warn(
+    logLine(
+      'warn',
       `[migration 002_company_search] pg_trgm is not available (${reason}); the company name search will scan ` +
         'the table. To make it fast, as a role allowed to: CREATE EXTENSION pg_trgm; then ' +
         'CREATE INDEX companies_name_trgm ON companies USING gin (name gin_trgm_ops);',

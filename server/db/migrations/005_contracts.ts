@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { logLine } from '../../operations/logLine.mjs';
 import { bigint, isPostgres, notNullDefault, sql, withId } from './columns';
 
 /**
@@ -86,7 +87,8 @@ async function createTrigramIndex(db: Kysely<any>): Promise<void> {
     WHERE e.extname = 'pg_trgm'`.execute(db);
   const schema = rows[0]?.schema;
   if (!schema) {
-    console.warn(
+    logLine(
+      'warn',
       '[migration 005_contracts] pg_trgm is not available; the contract name search will scan the table. ' +
         'To make it fast, as a role allowed to: CREATE EXTENSION pg_trgm; then ' +
         'CREATE INDEX contracts_nm_trgm ON contracts USING gin (nm gin_trgm_ops);',

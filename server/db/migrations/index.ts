@@ -45,6 +45,7 @@ import * as taxExportFullId from './125_tax_export_full_id';
 import * as uploadPurpose from './130_upload_purpose';
 import * as logRetentionRuns from './140_log_retention_runs';
 import * as signingWillingness from './150_signing_willingness';
+import * as retentionDownloadsDrafts from './160_retention_downloads_drafts';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '130_upload_purpose': uploadPurpose,
   '140_log_retention_runs': logRetentionRuns,
   '150_signing_willingness': signingWillingness,
+  '160_retention_downloads_drafts': retentionDownloadsDrafts,
 };

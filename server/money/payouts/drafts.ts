@@ -150,6 +150,33 @@ export async function deleteStaleDrafts(db: Db, companyId: number, createdBefore
 }
 
 /**
+ * The retention job's sweep (server/system/logRetention.ts): every company's drafts never submitted and created
+ * before `createdBefore`, `slice` rows per statement; answers how many. Submitted drafts (batch_id set) stay.
+ */
+export async function deleteUnsubmittedDraftsBefore(db: Db, createdBefore: string, slice: number): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const result = await db
+      .deleteFrom('payout_drafts')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('payout_drafts')
+          .select('id')
+          .where('batch_id', 'is', null)
+          .where('create_time', '<', createdBefore)
+          .orderBy('id')
+          .limit(slice),
+      )
+      // Checked again on the row being deleted: a submission between the select and the delete keeps its draft.
+      .where('batch_id', 'is', null)
+      .executeTakeFirst();
+    const count = Number(result.numDeletedRows);
+    deleted += count;
+    if (count < slice) return deleted;
+  }
+}
+
+/**
  * Keeps the company's newest `keep` drafts not yet submitted and drops the older ones (issue 19: every upload of
  * 10 000 rows holds about 1.7 MB for a day). Dropping the oldest keeps the merchant's latest work; a dropped
  * draft was only a preview, and submitting it answers 上传记录不存在，请重新上传文件 (nothing is paid).

@@ -1,6 +1,7 @@
 import { ITEM } from '../../../src/domain/moneyEnums';
 import type { Db } from '../../db/database';
 import { chinaTime } from '../../db/time';
+import { runExclusively } from '../../system/jobLock';
 import { recordItemOutcomes } from './itemOutcomes';
 import type { PayoutChannel, PayoutResult } from './payoutChannel';
 
@@ -45,7 +46,7 @@ interface PendingItem {
  * transaction per chunk (itemOutcomes.ts): the item's status, and for a failure the refund of its amount and service charge
  * through the ledger plus an abnormal-funds record (/errorMoney); then the batch's tallies, and its final
  * status once no item waits. Each item's update is conditional on status 0, so two processors (two server
- * processes) never record or refund an item twice. Items survive a restart: whatever was not recorded is
+ * processes) never record or refund an item twice, and scheduled rounds hold a lock across hosts. Items survive a restart: whatever was not recorded is
  * sent again, which is why the channel is keyed by item id.
  */
 export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: ProcessorOptions): PayoutProcessor {
@@ -118,8 +119,10 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
     return running;
   }
 
+  // Scheduled rounds take the job's lock (system/jobLock.ts): with several hosts one sends at a time, so an item
+  // is not sent to the channel by two hosts at once (recording stays conditional on status 0 regardless).
   const tick = () => {
-    run(false).catch((error) => options.onError?.(error));
+    runExclusively(db, 'payouts', () => run(false)).catch((error) => options.onError?.(error));
   };
 
   return {

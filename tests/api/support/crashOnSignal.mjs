@@ -1,0 +1,9 @@
+// Preloaded (NODE_OPTIONS=--import) by tests/api/supervisor.test.ts into the supervisor and every server process:
+// SIGUSR2 makes the process throw an uncaught exception and SIGWINCH leave a rejected promise unhandled, so the
+// test can crash a running server the way a bug would, without any test hook in the server's own code.
+process.on('SIGUSR2', () => {
+  throw new Error('测试触发的未捕获异常\n第二行');
+});
+process.on('SIGWINCH', () => {
+  void Promise.reject(new Error('测试触发的未处理拒绝'));
+});
