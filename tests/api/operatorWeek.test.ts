@@ -171,3 +171,58 @@ describe('a sub-account', () => {
     expect(open).toContain('/manage');
   });
 });
+
+describe('自由职业者协议管理 (/adLibertyAgreement)', () => {
+  it('lists the agreements workers signed, with worker and company, to staff holding ADM_FREE_CONTRACT_MGR', async () => {
+    const admin = authed(t.app, await tokenOf(t.app, 'admin'));
+    // Three workers' agreements as the signing page leaves them (signed, with the time and file digest).
+    for (const [index, workerId] of workerIds.entries()) {
+      await t.db
+        .insertInto('worker_agreements')
+        .values({
+          agreement_no: `XY-WEEK-${SERIAL + index}`,
+          worker_id: workerId,
+          company_id: 1,
+          platform_mark: 1,
+          enterprise_id: null,
+          enterprise_name: '演示服务主体',
+          template_id: null,
+          status: 1,
+          token_hash: null,
+          token_expires: null,
+          draft_file_id: null,
+          signed_file_id: null,
+          sha256: 'a'.repeat(64),
+          original_sha256: null,
+          sign_time: '2026-11-20 10:00:00',
+          sign_ip: '127.0.0.1',
+          willingness_ref: null,
+          willingness_method: 'sms',
+          willingness_mobile: null,
+          willingness_time: '2026-11-20 10:00:00',
+          sign_user_agent: null,
+          rescind_time: null,
+          rescind_reason: null,
+          create_time: '2026-11-20 09:59:00',
+        })
+        .execute();
+    }
+    const page = await json(admin, 'GET', '/api/v1/agreements/freelance/search?page=0&size=100');
+    expect(page.code, page.message).toBe(OK);
+    const rows = page.content.content as Record<string, unknown>[];
+    const signed = await t.db
+      .selectFrom('worker_agreements')
+      .innerJoin('workers', 'workers.id', 'worker_agreements.worker_id')
+      .select(['worker_agreements.agreement_no as agreementNo', 'workers.name'])
+      .where('workers.name', 'in', NAMES)
+      .execute();
+    expect(signed.length).toBe(NAMES.length);
+    for (const agreement of signed) {
+      const row = rows.find((item) => item.agreementNo === agreement.agreementNo);
+      expect(row, agreement.agreementNo).toMatchObject({ workerName: agreement.name, status: 1 });
+      expect(row?.companyName).toBeTruthy();
+    }
+    const merchantAsks = await statusOf(merchant, '/api/v1/agreements/freelance/search?page=0&size=10');
+    expect(merchantAsks).toBe(403);
+  });
+});
