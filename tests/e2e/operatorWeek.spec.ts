@@ -202,3 +202,59 @@ test('子账号：菜单、首页卡片和提醒只通向它能打开的页面�
   await expect(subPage.getByText('无权限访问此页面')).toBeVisible();
   await subPage.context().close();
 });
+
+test('自由职业者协议管理：列出人员签署的自由职业者协议', async ({ page }) => {
+  const name = `协议人${NAME_SUFFIX}`;
+  const agreementNo = `XY-E2E-${SERIAL}`;
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR 未设置：请通过 playwright test 运行');
+  const { idKey } = loadConfig({ ...process.env, DATA_DIR: dataDir });
+  const serial = SERIAL + 8;
+  const person = {
+    name,
+    idCard: idCard(serial),
+    mobile: `131${String(serial).padStart(8, '0')}`,
+    bankCard: bankCard(serial),
+    bankName: '中国银行',
+  };
+  await withServerDb((db) => addSignedWorkers(db, MERCHANT_COMPANY, [person], idKey));
+  await withServerDb(async (db) => {
+    const worker = await db.selectFrom('workers').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+    // The row the signing page writes when a worker signs.
+    await db
+      .insertInto('worker_agreements')
+      .values({
+        agreement_no: agreementNo,
+        worker_id: Number(worker.id),
+        company_id: MERCHANT_COMPANY.companyId,
+        platform_mark: 1,
+        enterprise_id: null,
+        enterprise_name: '演示服务主体',
+        template_id: null,
+        status: 1,
+        token_hash: null,
+        token_expires: null,
+        draft_file_id: null,
+        signed_file_id: null,
+        sha256: 'b'.repeat(64),
+        original_sha256: null,
+        sign_time: '2026-11-20 10:00:00',
+        sign_ip: '127.0.0.1',
+        willingness_ref: null,
+        willingness_method: 'sms',
+        willingness_mobile: null,
+        willingness_time: '2026-11-20 10:00:00',
+        sign_user_agent: null,
+        rescind_time: null,
+        rescind_reason: null,
+        create_time: '2026-11-20 09:59:00',
+      })
+      .execute();
+  });
+  await loginAs(page, 'admin');
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await page.goto('/adLibertyAgreement');
+  const row = page.getByRole('row').filter({ hasText: agreementNo });
+  await expect(row).toContainText(name);
+  await expect(row).toContainText('已签署');
+});
