@@ -1,5 +1,6 @@
 import { AGREEMENT_KIND, SIGN_MODE } from '../src/domain/enterprises';
 import { CONTRACT_STATUS, DATA_STATUS, SIGN_STATUS } from '../src/domain/enums';
+import { SIGN_STATUS_CHOICES as WORKER_SIGN_STATUS } from '../src/domain/workers';
 import type { ResourceDeclaration } from './types';
 
 /**
@@ -65,9 +66,38 @@ export const outsourcingAgreements = agreementList('adServiceOutsource', '服务
 export const smallOutsourcingAgreements = agreementList('adSmallServiceOutsource', '服务外包协议', 2, 'xgm/outsource', [
   'UI_XGM_SERVICE_OUTSOURCING_AGREEMENT',
 ]);
-export const freelanceAgreements = agreementList('adLibertyAgreement', '自由职业者协议', 3, 'freelance', [
-  'ADM_FREE_CONTRACT_MGR',
-]);
+/**
+ * /adLibertyAgreement 自由职业者协议管理: the freelance agreements gig workers sign with the platform's enterprises
+ * (worker_agreements, the same rows as the merchant's 灵工合同管理), across the companies of the staff's scope.
+ */
+export const freelanceAgreements: ResourceDeclaration = {
+  name: 'adLibertyAgreement',
+  label: '自由职业者协议',
+  recordTitle: 'agreementNo',
+  api: { list: '/api/v1/agreements/freelance/search', one: '/api/v1/agreements/freelance/:id' },
+  permissions: { list: ['ADM_FREE_CONTRACT_MGR'] },
+  views: {},
+  defaultSort: { field: 'id', order: 'DESC' },
+  fields: [
+    { source: 'id', label: '编号', type: 'number', sortable: true },
+    { source: 'agreementNo', label: '协议编号', type: 'text' },
+    { source: 'workerName', label: '姓名', type: 'text' },
+    { source: 'idMasked', label: '身份证号', type: 'text' },
+    { source: 'companyName', label: '企业名称', type: 'text' },
+    { source: 'enterpriseName', label: '服务主体', type: 'text' },
+    { source: 'status', label: '签署状态', type: 'enum', choices: WORKER_SIGN_STATUS, sortable: true },
+    { source: 'signTime', label: '签署时间', type: 'datetime', sortable: true },
+    { source: 'sha256', label: '文件SHA-256', type: 'text', hidden: true },
+    { source: 'rescindTime', label: '解约时间', type: 'datetime', hidden: true },
+    { source: 'createTime', label: '发起时间', type: 'datetime', sortable: true },
+  ],
+  filters: [
+    { key: 'workerName', label: '姓名', type: 'text', alwaysOn: true },
+    { key: 'companyNm', label: '企业名称', type: 'text', alwaysOn: true },
+    { key: 'status', label: '签署状态', type: 'enum', choices: WORKER_SIGN_STATUS, alwaysOn: true },
+    { key: 'agreementNo', label: '协议编号', type: 'text' },
+  ],
+};
 export const accountOpeningContracts = agreementList('adAccountOpeningContract', '开户合同', 4, 'accountopening', [
   'UI_ACCOUNT_OPENING_CONTRACT',
 ]);

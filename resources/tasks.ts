@@ -46,7 +46,9 @@ export const taskRelease: ResourceDeclaration = {
     { source: 'assignedCount', label: '已分配', type: 'number' },
     { source: 'pricing', label: '计价方式', type: 'enum', choices: TASK_PRICING_CHOICES, form: true, required: true },
     { source: 'unitPrice', label: '单价', type: 'money', form: true },
-    { source: 'totalAmount', label: '任务总价', type: 'money', form: true },
+    { source: 'totalAmount', label: '任务总价', type: 'money', list: false, form: true },
+    // What the row shows as 任务总价: a 按人单价 task's unit price × people too (server/tasks/tasks.binding.ts).
+    { source: 'taskTotal', label: '任务总价', type: 'money' },
     { source: 'startDate', label: '开始日期', type: 'date', sortable: true, form: true, required: true },
     { source: 'endDate', label: '结束日期', type: 'date', sortable: true, form: true, required: true },
     { source: 'status', label: '状态', type: 'enum', choices: TASK_STATUS_CHOICES, sortable: true },

@@ -57,7 +57,8 @@ export async function buildLoginContent(
         subid: company?.subsidiary_id ?? null,
       },
       routeExceptions: config ? routeExceptionsFor(config, user.id) : [],
-      routeFlags,
+      // A sub-account's flag rides with the company's (src/domain/permissions.ts RouteFlags.subAccount).
+      routeFlags: user.parent_user_id === null ? routeFlags : { ...routeFlags, subAccount: true },
     },
     platform_mark: sessionMark,
     noticeNum,

@@ -30,11 +30,32 @@ function binding(declaration: ResourceDeclaration, kind: number, platformMark?: 
   };
 }
 
+/**
+ * 自由职业者协议管理: the agreements gig workers sign (worker_agreements, written by the signing flow), not company
+ * contracts of kind 3: listing those left the page empty however many workers signed.
+ */
+const freelance: ResourceBinding = {
+  declaration: freelanceAgreements,
+  table: 'worker_agreements',
+  joins: [
+    { table: 'workers', on: ['workers.id', 'worker_agreements.worker_id'] },
+    { table: 'companies', on: ['companies.id', 'worker_agreements.company_id'] },
+  ],
+  columns: { workerName: 'workers.name', idMasked: 'workers.id_masked', companyName: 'companies.name' },
+  scope: { kind: 'company', column: 'worker_agreements.company_id' },
+  filters: {
+    workerName: { column: 'workers.name', match: 'contains' },
+    companyNm: { column: 'companies.name' },
+    agreementNo: { column: 'worker_agreements.agreement_no', match: 'contains' },
+  },
+  messages: { notFound: '协议不存在', idLabel: '协议编号' },
+};
+
 export const AGREEMENT_BINDINGS: readonly ResourceBinding[] = [
   binding(serviceAgreements, 1, 1),
   binding(smallServiceAgreements, 1, 3),
   binding(outsourcingAgreements, 2, 1),
   binding(smallOutsourcingAgreements, 2, 3),
-  binding(freelanceAgreements, 3),
+  freelance,
   binding(accountOpeningContracts, 4),
 ];

@@ -33,6 +33,16 @@ const plannedAmount = sql<number>`case
   when worker_tasks.pricing = ${TASK_PRICING.unit}
     then coalesce(worker_tasks.unit_price, 0) * ${assignedCount}
   else coalesce(worker_tasks.total_amount, 0) end`;
+/**
+ * 任务总价 on /taskRelease: the settled amounts once settled; before that the total of a 任务总价 task, or for a
+ * 按人单价 task the unit price times the people it needs (its budget, known before anyone is assigned).
+ */
+const taskTotal = sql<number>`case
+  when worker_tasks.draft_id is not null
+    then cast((select coalesce(sum(m.amount), 0) from worker_task_members m where m.task_id = worker_tasks.id) as bigint)
+  when worker_tasks.pricing = ${TASK_PRICING.unit}
+    then coalesce(worker_tasks.unit_price, 0) * worker_tasks.headcount
+  else coalesce(worker_tasks.total_amount, 0) end`;
 
 const memberItem = (column: string) =>
   sql.raw(
@@ -143,7 +153,7 @@ export const taskReleaseBinding: ResourceBinding = {
   table: 'worker_tasks',
   joins: [{ table: 'industries', on: ['industries.id', 'worker_tasks.industry_id'] }],
   columns: { industryName: 'industries.nm' },
-  computed: { assignedCount, batchNo },
+  computed: { assignedCount, batchNo, taskTotal },
   scope: { kind: 'company', column: 'worker_tasks.company_id' },
   filters: {
     stime: { column: 'worker_tasks.create_time' },

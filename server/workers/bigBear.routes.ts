@@ -51,13 +51,17 @@ export const BIG_BEAR_MSG = {
 /** The merchant may open /bigBearOverview (its codes and the company's flags, as the menu decides). */
 async function overviewCompany(db: AppServices['db'], auth: AuthContext): Promise<number> {
   if (auth.roleId !== ROLE.merchant || auth.companyId === null) throw new ForbiddenError(BIG_BEAR_MSG.overviewDenied);
-  const flags = await companyRouteFlags(db, auth.companyId);
+  const [flags, account] = await Promise.all([
+    companyRouteFlags(db, auth.companyId),
+    db.selectFrom('users').select('parent_user_id').where('id', '=', auth.userId).executeTakeFirst(),
+  ]);
+  const subAccount = account?.parent_user_id !== null && account?.parent_user_id !== undefined;
   const user = {
     id: auth.userId,
     authorities: [...auth.authorities].map((authority) => ({ authority })),
     properties: { cid: auth.companyId, ctyp: null, rid: auth.roleId, cnam: '', subid: null },
   };
-  if (!OVERVIEW_RULE || !canAccessRoute(user, OVERVIEW_RULE, flags))
+  if (!OVERVIEW_RULE || !canAccessRoute(user, OVERVIEW_RULE, { ...flags, subAccount }))
     throw new ForbiddenError(BIG_BEAR_MSG.overviewDenied);
   return auth.companyId;
 }

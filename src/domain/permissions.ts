@@ -34,6 +34,11 @@ export interface RouteFlags {
   uploadEnterprises?: boolean;
   /** A template of the company's contracts has the flag xiong = 1. */
   xiong?: number;
+  /**
+   * The user is a sub-account of its company (users.parent_user_id set): it opens no owner-only page, and the
+   * company's xiong exception does not lift the codes its owner did not grant it.
+   */
+  subAccount?: boolean;
 }
 
 export const ADMIN_HOME_CODE = 'ADM_HOME';
@@ -81,9 +86,10 @@ export function canAccessRoute(
   if (isAdminRole(user)) return true;
   const adminShell = isAdminShellUser(user);
   if ((rule.shell === 'admin') !== adminShell) return false;
+  if (rule.ownerOnly && context.subAccount) return false;
   if (rule.permissions.length === 0) return true;
   if (rule.userIdSetting && user.routeExceptions?.includes(rule.path)) return true;
-  if (rule.flagException === 'xiong' && context.xiong === 1) return true;
+  if (rule.flagException === 'xiong' && context.xiong === 1 && !context.subAccount) return true;
   if (rule.companyCondition === 'uploadEnterprises' && !context.uploadEnterprises) return false;
   return hasAnyPermission(user, rule.permissions);
 }

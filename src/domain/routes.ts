@@ -31,9 +31,14 @@ export interface RouteRule {
   flagException?: 'xiong';
   /** Shown only when the company's data says so (/bigBearOverview: the company has upload-enabled enterprises). */
   companyCondition?: 'uploadEnterprises';
+  /** Only the company's main account, never a sub-account (/teamAdmin: the server refuses sub-accounts). */
+  ownerOnly?: boolean;
 }
 
-type Extra = Pick<RouteRule, 'edition' | 'roleOnly' | 'userIdSetting' | 'flagException' | 'companyCondition'>;
+type Extra = Pick<
+  RouteRule,
+  'edition' | 'roleOnly' | 'userIdSetting' | 'flagException' | 'companyCondition' | 'ownerOnly'
+>;
 
 function merchant(
   path: string,
@@ -70,7 +75,7 @@ const MERCHANT_ROUTES: readonly RouteRule[] = [
   merchant('/suggestionFeedback', '意见反馈', ['MER_FEEDBACK_LIST']),
   merchant('/allRechargeRecord', '充值记录', []),
   merchant('/merchant', '企业信息', []),
-  merchant('/teamAdmin', '团队管理', []),
+  merchant('/teamAdmin', '团队管理', [], true, { ownerOnly: true }),
   merchant('/contractManagement', '合同管理', ['MER_BANKACCOUNT_RECHARGE']),
   merchant('/contractOddJobManagement', '灵工合同管理', ['MER_BANKACCOUNT_RECHARGE']),
   merchant('/applyInvoice', '申请开票', ['MER_BANKACCOUNT_RECHARGE']),

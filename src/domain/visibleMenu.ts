@@ -21,6 +21,15 @@ function canOpen(user: SessionUser, item: MenuItem): boolean {
   return rule ? canAccessRoute(user, rule) : true;
 }
 
+/**
+ * May this user open the page at `path`? The route guard's own check (canAccessRoute), for every link outside
+ * the menu too (home cards, banners): a link is shown only where the page would open. Unknown paths: no.
+ */
+export function canOpenPath(user: SessionUser | null | undefined, path: string): boolean {
+  const rule = findRoute(path);
+  return !!user && !!rule && canAccessRoute(user, rule);
+}
+
 function homeItem(user: SessionUser, path: string): MenuItem | null {
   const rule = findRoute(path);
   return rule && canAccessRoute(user, rule) ? { path, label: rule.title } : null;

@@ -10,11 +10,14 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { requestContent } from '../../../providers/httpClient';
+import { canOpenPath } from '../../domain/visibleMenu';
+import { useSession } from '../../layout/useSession';
 import { NoticeDetailDialog } from '../../notices/NoticeDetailDialog';
 import type { Notice } from '../../notices/noticeApi';
 
 /** Contracts ending within 30 days (GET /api/v1/contract/willexpire/{companyId}). */
 export function ContractExpiryWarning({ companyId }: { companyId: number }) {
+  const session = useSession();
   const [count, setCount] = useState(0);
   useEffect(() => {
     requestContent<unknown[]>(`/api/v1/contract/willexpire/${companyId}`, { silent: true, background: true }).then(
@@ -26,15 +29,18 @@ export function ContractExpiryWarning({ companyId }: { companyId: number }) {
   return (
     <Alert severity="warning" sx={{ mt: 2 }}>
       您有 {count} 份合同将在30天内到期，请及时续签。
-      <Link component={RouterLink} to="/contractManagement" sx={{ ml: 1 }}>
-        查看合同
-      </Link>
+      {canOpenPath(session?.user, '/contractManagement') && (
+        <Link component={RouterLink} to="/contractManagement" sx={{ ml: 1 }}>
+          查看合同
+        </Link>
+      )}
     </Alert>
   );
 }
 
 /** The five latest published notices of the merchant's edition, each opening its detail. */
 export function LatestNotices() {
+  const session = useSession();
   const [notices, setNotices] = useState<Notice[] | null>(null);
   const [selected, setSelected] = useState<Notice | null>(null);
   useEffect(() => {
@@ -54,9 +60,11 @@ export function LatestNotices() {
           <Typography variant="h6" component="h2">
             最新公告
           </Typography>
-          <Link component={RouterLink} to="/systemNotice">
-            全部公告
-          </Link>
+          {canOpenPath(session?.user, '/systemNotice') && (
+            <Link component={RouterLink} to="/systemNotice">
+              全部公告
+            </Link>
+          )}
         </Box>
         {notices?.length === 0 && <Typography color="text.secondary">暂无公告!</Typography>}
         <List dense aria-label="最新公告">

@@ -3,9 +3,21 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
+import { canOpenPath } from '../../domain/visibleMenu';
+import { useSession } from '../../layout/useSession';
 
-/** One figure on a home page, linking to where it comes from. */
-export function StatCard({ label, value, to }: { label: string; value: string | number | undefined; to?: string }) {
+/** One figure on a home page, linking to where it comes from when the user may open that page. */
+export function StatCard({
+  label,
+  value,
+  to: wanted,
+}: {
+  label: string;
+  value: string | number | undefined;
+  to?: string;
+}) {
+  const session = useSession();
+  const to = wanted && canOpenPath(session?.user, wanted) ? wanted : undefined;
   const content = (
     <CardContent>
       <Typography color="text.secondary" variant="body2">

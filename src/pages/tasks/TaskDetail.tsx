@@ -131,7 +131,11 @@ export function TaskDetail() {
       .then(setMembers)
       .catch((failure: Error) => setError(failure.message));
   }, [id]);
-  useEffect(load, [load]);
+  // Reloaded when the row's status or draft changes too (结算 is a row action): amounts are fixed at settlement.
+  const rowVersion = `${status}:${String(record?.draftId ?? '')}`;
+  useEffect(() => {
+    if (rowVersion) load();
+  }, [load, rowVersion]);
 
   if (!record) return null;
   const changed = () => {

@@ -12,12 +12,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useRefresh } from 'react-admin';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, requestContent } from '../../../providers/httpClient';
 import { downloadApiFile } from '../../../resources/generator/downloadFile';
 import { GeneratedList } from '../../../resources/generator/GeneratedList';
 import type { ResourceDeclaration } from '../../../resources/types';
 import { BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../domain/payoutBatch';
-import { WORKER_COLUMNS, WORKER_FIELD_LABELS, type WorkerImportKind } from '../../domain/workers';
+import { WORKER_COLUMNS, WORKER_FIELD_LABELS, WORKER_MSG, type WorkerImportKind } from '../../domain/workers';
 import { showToast } from '../../shell/toast';
 import { RemitErrors } from '../remit/RemitErrors';
 import type { RowErrors } from '../remit/remitApi';
@@ -105,6 +106,8 @@ function AddWorkerDialog({ kind, open, onClose }: { kind: WorkerImportKind; open
 export function WorkerImportList({ declaration }: { declaration: ResourceDeclaration }) {
   const kind = KIND_OF[declaration.name] ?? 'sign';
   const refresh = useRefresh();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const input = useRef<HTMLInputElement>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [adding, setAdding] = useState(false);
@@ -118,13 +121,17 @@ export function WorkerImportList({ declaration }: { declaration: ResourceDeclara
     const body = new FormData();
     body.append('file', file, file.name);
     try {
-      await requestContent(`/api/v1/workers/import/${kind}`, {
+      const result = await requestContent<{ count: number }>(`/api/v1/workers/import/${kind}`, {
         method: 'POST',
         body,
         silent: true,
         timeoutMs: 120_000,
       });
-      setStage({ kind: 'done', message: '导入成功' });
+      setStage({ kind: 'done', message: WORKER_MSG.imported(Number(result?.count ?? 0)) });
+      // The imported rows are 待签署: a filter left from before (e.g. 已签署) would hide them, so the list starts
+      // over unfiltered, newest first (the list keeps its query in the URL).
+      const query = new URLSearchParams({ filter: '{}', page: '1', sort: 'id', order: 'DESC' });
+      navigate({ pathname, search: `?${query}` }, { replace: true });
       refresh();
     } catch (error) {
       const content = error instanceof ApiError ? error.content : undefined;
