@@ -8,7 +8,7 @@ export function PageLoading() {
       role="status"
       aria-label="页面加载中"
     >
-      <CircularProgress />
+      <CircularProgress aria-label="页面加载中" />
     </Box>
   );
 }
