@@ -32,7 +32,7 @@ const LoadingView = memo(function LoadingView({ loading }: { loading: boolean })
           color="inherit"
           size={16}
           thickness={6}
-          aria-label="加载中"
+          aria-label="正在刷新数据"
         />
       )}
     </Box>
