@@ -24,6 +24,9 @@ export const appTheme = createTheme(
     palette: {
       primary: { main: THEME_TOKENS.primary },
       secondary: { main: THEME_TOKENS.secondary },
+      // MUI's orange (#ed6c02) is 3.1:1 on white, below WCAG AA for text (4.5:1): warning buttons and notes read
+      // in this darker orange, 5.0:1 (issue 32).
+      warning: { main: '#b45309' },
       background: { default: THEME_TOKENS.background },
     },
     typography: { fontFamily: THEME_TOKENS.fontFamily },
@@ -52,6 +55,8 @@ export const appTheme = createTheme(
           },
         },
       },
+      // A table wider than its box scrolls; a keyboard user must be able to reach it to scroll it (WCAG 2.1.1).
+      MuiTableContainer: { defaultProps: { tabIndex: 0 } },
       MuiTablePagination: {
         defaultProps: { labelDisplayedRows: pageRangeLabel, labelRowsPerPage: '每页条数：' },
       },

@@ -7,6 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import TablePagination from '@mui/material/TablePagination';
@@ -130,12 +131,14 @@ export function HelpCenter({ declaration }: { declaration: ResourceDeclaration }
         ) : (
           <List aria-label="帮助文章" disablePadding>
             {(data ?? []).map((article) => (
-              <ListItemButton key={article.id} divider onClick={() => setParam({ article: article.id })}>
-                <ListItemText
-                  primary={article.title}
-                  secondary={`${article.categoryName ?? ''} · 发布于 ${article.releaseTime?.slice(0, 10) ?? ''}`}
-                />
-              </ListItemButton>
+              <ListItem key={article.id} divider disablePadding>
+                <ListItemButton onClick={() => setParam({ article: article.id })}>
+                  <ListItemText
+                    primary={article.title}
+                    secondary={`${article.categoryName ?? ''} · 发布于 ${article.releaseTime?.slice(0, 10) ?? ''}`}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

@@ -1,7 +1,7 @@
 import Collapse from '@mui/material/Collapse';
 import { styled } from '@mui/material/styles';
 import clsx from 'clsx';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useId, useMemo, useState } from 'react';
 import { useSidebarState } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { activeGroupKey, type MenuGroup, type MenuItem } from '../domain/menus';
@@ -21,22 +21,22 @@ function MenuLinks({ items, home = false }: { items: readonly MenuItem[]; home?:
   return (
     <>
       {items.map((item) => (
-        <Link
-          key={item.path}
-          to={item.path}
-          role="menuitem"
-          className={clsx(
-            'RaMenuItemLink-root',
-            home && 'lg-menu-home',
-            isActive(pathname, item.path) && 'RaMenuItemLink-active',
-          )}
-          aria-current={pathname === item.path ? 'page' : undefined}
-          // A list's rows are asked for as the link is pressed, not once the list has rendered (prefetchList).
-          onPointerDown={() => prefetchList(item.path)}
-          onClick={() => prefetchList(item.path)}
-        >
-          {item.label}
-        </Link>
+        <li key={item.path}>
+          <Link
+            to={item.path}
+            className={clsx(
+              'RaMenuItemLink-root',
+              home && 'lg-menu-home',
+              isActive(pathname, item.path) && 'RaMenuItemLink-active',
+            )}
+            aria-current={pathname === item.path ? 'page' : undefined}
+            // A list's rows are asked for as the link is pressed, not once the list has rendered (prefetchList).
+            onPointerDown={() => prefetchList(item.path)}
+            onClick={() => prefetchList(item.path)}
+          >
+            {item.label}
+          </Link>
+        </li>
       ))}
     </>
   );
@@ -63,16 +63,27 @@ interface GroupBlockProps {
 
 /** One group: its button and, while open, its links. Memoised: a navigation re-renders only the open group's links. */
 const GroupBlock = memo(function GroupBlock({ group, items, expanded, sidebarOpen, onToggle }: GroupBlockProps) {
+  const listId = useId();
   return (
-    <div>
-      <button type="button" className="lg-menu-group" onClick={() => onToggle(group.key)} aria-expanded={expanded}>
+    <li>
+      <button
+        type="button"
+        className="lg-menu-group"
+        onClick={() => onToggle(group.key)}
+        aria-expanded={expanded}
+        aria-controls={expanded ? listId : undefined}
+        // The closed sidebar shows two characters; the button keeps the group's whole name.
+        aria-label={sidebarOpen ? undefined : group.label}
+      >
         <span>{sidebarOpen ? group.label : group.label.slice(0, 2)}</span>
         <Chevron open={expanded} />
       </button>
       <Collapse in={expanded} timeout="auto" unmountOnExit>
-        <MenuLinks items={items} />
+        <ul id={listId} aria-label={group.label}>
+          <MenuLinks items={items} />
+        </ul>
       </Collapse>
-    </div>
+    </li>
   );
 });
 
@@ -86,7 +97,7 @@ function AdminGroups({ groups }: { groups: readonly { group: MenuGroup; items: M
   const toggle = useCallback((key: string) => setOpen((state) => ({ ...state, [key]: !(state[key] ?? false) })), []);
   const [sidebarOpen] = useSidebarState();
   return (
-    <nav aria-label="管理菜单">
+    <>
       {groups.map(({ group, items }) => (
         <GroupBlock
           key={group.key}
@@ -97,7 +108,7 @@ function AdminGroups({ groups }: { groups: readonly { group: MenuGroup; items: M
           onToggle={toggle}
         />
       ))}
-    </nav>
+    </>
   );
 }
 
@@ -113,20 +124,20 @@ export const AppMenu = memo(function AppMenu() {
   const [sidebarOpen] = useSidebarState();
   const menu = useMemo(() => (session ? visibleMenu(session.user, session.platformMark) : null), [session]);
   return (
-    <MenuRoot role="menu" className={clsx('RaMenu-root', sidebarOpen ? 'RaMenu-open' : 'RaMenu-closed')}>
+    // A navigation landmark of lists and links (issue 32): screen readers announce a menu role as an application menu
+    // whose items must be its direct children, which a sidebar of links inside collapsible groups is not.
+    <MenuRoot aria-label="主菜单" className={clsx('RaMenu-root', sidebarOpen ? 'RaMenu-open' : 'RaMenu-closed')}>
       {session && menu && (
-        <>
+        <ul>
           {menu.home && <MenuLinks items={[menu.home]} home />}
           {isAdminShellUser(session.user) ? <AdminGroups groups={menu.groups} /> : <MenuLinks items={menu.items} />}
-        </>
+        </ul>
       )}
     </MenuRoot>
   );
 });
 
-const MenuRoot = styled('div')(({ theme }) => ({
-  display: 'flex',
-  flexDirection: 'column',
+const MenuRoot = styled('nav')(({ theme }) => ({
   padding: '8px 0',
   transition: theme.transitions.create('width', {
     easing: theme.transitions.easing.sharp,
@@ -134,6 +145,7 @@ const MenuRoot = styled('div')(({ theme }) => ({
   }),
   '&.RaMenu-open': { width: THEME_TOKENS.sidebarWidth },
   '&.RaMenu-closed': { width: THEME_TOKENS.sidebarClosedWidth },
+  '& ul': { listStyle: 'none', margin: 0, padding: 0 },
   '& .RaMenuItemLink-root, & .lg-menu-group': {
     display: 'flex',
     alignItems: 'center',

@@ -27,7 +27,13 @@ const LoadingView = memo(function LoadingView({ loading }: { loading: boolean })
         className={`${LoadingIndicatorClasses.loadedIcon}${loading ? ` ${LoadingIndicatorClasses.loadedLoading}` : ''}`}
       />
       {loading && (
-        <CircularProgress className={LoadingIndicatorClasses.loader} color="inherit" size={16} thickness={6} />
+        <CircularProgress
+          className={LoadingIndicatorClasses.loader}
+          color="inherit"
+          size={16}
+          thickness={6}
+          aria-label="正在刷新数据"
+        />
       )}
     </Box>
   );

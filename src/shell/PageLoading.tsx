@@ -8,7 +8,8 @@ export function PageLoading() {
       role="status"
       aria-label="页面加载中"
     >
-      <CircularProgress />
+      {/* The status box above names it; the spinner itself is decoration. */}
+      <CircularProgress aria-hidden />
     </Box>
   );
 }

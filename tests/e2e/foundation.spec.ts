@@ -24,8 +24,12 @@ test.describe('登录与外壳', () => {
     await loginAs(page, 'merchant');
     await expect(page).toHaveURL(/\/manage$/);
     await expectLoggedInAs(page, '上海灵动科技有限公司');
-    await expect(page.getByRole('menuitem', { name: '批量打款' })).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: '合同管理', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '批量打款' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '合同管理', exact: true }),
+    ).toBeVisible();
   });
 
   test('小规模商户在“小规模版”登录，标题带（小规模）', async ({ page }) => {
@@ -33,7 +37,9 @@ test.describe('登录与外壳', () => {
     await expect(page).toHaveURL(/\/manage$/);
     await expectLoggedInAs(page, '杭州小微电子商务有限公司');
     await expect(page.getByRole('banner').getByText('灵工结算平台（小规模）')).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: '灵工导入' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '灵工导入' }),
+    ).toBeVisible();
   });
 
   test('密码错误时显示服务器的提示', async ({ page }) => {

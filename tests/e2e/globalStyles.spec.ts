@@ -48,10 +48,10 @@ test('输入框的自动填充动画：关键帧在基础样式里，输入框�
   expect(await sheetsWithAutoFill(page)).toBe(2);
 
   await watchStyleElements(page);
-  await page.getByRole('menuitem', { name: '主体信息' }).click();
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '主体信息' }).click();
   await expect(page).toHaveURL(/\/adTheMainInformation$/);
   await expect(page.locator('.RaDatagrid-root tbody tr td').first()).toBeVisible();
-  await page.getByRole('menuitem', { name: '商户管理' }).click();
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '商户管理' }).click();
   await expect(page).toHaveURL(/\/adMerchant$/);
   await expect(page.locator('.RaDatagrid-root tbody tr td').first()).toBeVisible();
   await expect(page.getByRole('group', { name: '注册时间止' })).toBeAttached();
@@ -77,7 +77,7 @@ test('emotion 不再插入浏览器会拒绝的样式规则（-moz-、-ms- 前�
   await loginAs(page, 'admin', { path: '/login?Rurl=%2FadMerchant' });
   await expect(page).toHaveURL(/\/adMerchant$/);
   await expect(page.getByRole('group', { name: '注册时间止' })).toBeAttached();
-  await page.getByRole('menuitem', { name: '主体信息' }).click();
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '主体信息' }).click();
   await expect(page.locator('.RaDatagrid-root tbody tr td').first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __refused: string[] }).__refused)).toEqual([]);
 

@@ -21,7 +21,7 @@ test('页头的加载图标与顶部加载条一样：请求超过 150 毫秒才
     await held;
     await route.continue();
   });
-  await page.getByRole('menuitem', { name: '主体信息' }).click();
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '主体信息' }).click();
   await expect(page).toHaveURL(/\/adTheMainInformation$/);
   await expect(page.getByRole('banner').getByText('主体信息', { exact: true })).toBeVisible();
   // The list is waiting for its rows; without the page's clock moving, nothing says so yet.

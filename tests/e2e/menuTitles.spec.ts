@@ -18,7 +18,7 @@ async function menuLinks(page: Page): Promise<[string, string][]> {
   const menu = page.locator('.RaSidebar-fixed');
   const collapsed = menu.getByRole('button', { expanded: false });
   while ((await collapsed.count()) > 0) await collapsed.first().click();
-  const links = menu.getByRole('menuitem');
+  const links = menu.getByRole('link');
   await expect(links.first()).toBeVisible();
   return links.evaluateAll((elements) =>
     elements.map((element) => [
@@ -37,7 +37,7 @@ for (const { username, edition } of ACCOUNTS) {
     const links = await menuLinks(page);
     expect(links[0]?.[0], `${username} 的菜单第一项`).toBe('首页');
 
-    await page.locator('.RaSidebar-fixed').getByRole('menuitem', { name: '首页', exact: true }).click();
+    await page.locator('.RaSidebar-fixed').getByRole('link', { name: '首页', exact: true }).click();
     await expect(page.locator('#react-admin-title')).toHaveText('首页');
     const quick = page.locator('h6:text("快捷入口") + div a');
     await expect(quick.first()).toBeVisible();

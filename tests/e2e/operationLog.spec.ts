@@ -17,7 +17,7 @@ test('管理员在系统设置的操作日志里看到自己刚做的修改：�
 
   await page.getByRole('button', { name: '系统设置' }).click();
   await expect(page.getByRole('button', { name: '系统设置' })).toHaveAttribute('aria-expanded', 'true');
-  await page.getByRole('menuitem', { name: '操作日志' }).click();
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '操作日志' }).click();
   await expect(page).toHaveURL(/\/adOperationLog/);
   await page.getByRole('textbox', { name: '接口' }).fill('/api/v1/industry');
   const row = page.locator('tbody tr').filter({ hasText: name });

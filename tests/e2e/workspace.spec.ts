@@ -138,14 +138,14 @@ test('未开票提醒：有待开票的批次时出现，跨页面保留，关�
   await loginAs(page, 'merchant');
   const reminder = page.getByRole('alert').filter({ hasText: UNPAID_INVOICE_MESSAGE });
   await expect(reminder).toBeVisible();
-  await page.getByRole('menuitem', { name: '打款记录' }).click();
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '打款记录' }).click();
   await expect(page).toHaveURL(/\/paymentRecord$/);
   await expect(reminder).toBeVisible();
   await expect(reminder.getByRole('link', { name: '去申请开票' })).toHaveAttribute('href', '/applyInvoice');
 
   await reminder.getByRole('button', { name: /close|关闭/i }).click();
   await expect(reminder).toHaveCount(0);
-  await page.getByRole('menuitem', { name: '首页' }).click();
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '首页' }).click();
   await expect(page).toHaveURL(/\/manage$/);
   await page.reload();
   // The home page's figures have loaded (the reminder would have come with them).

@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -69,13 +70,16 @@ export function LatestNotices() {
         {notices?.length === 0 && <Typography color="text.secondary">暂无公告!</Typography>}
         <List dense aria-label="最新公告">
           {notices?.map((notice) => (
-            <ListItemButton key={notice.id} onClick={() => setSelected(notice)}>
-              <ListItemText
-                primary={notice.title}
-                secondary={notice.releaseTime?.slice(0, 10)}
-                slotProps={{ primary: { sx: { fontWeight: notice.isRead === 0 ? 600 : 400 } } }}
-              />
-            </ListItemButton>
+            // Each notice an <li> holding its button: a list's children must be list items (issue 32).
+            <ListItem key={notice.id} disablePadding>
+              <ListItemButton onClick={() => setSelected(notice)}>
+                <ListItemText
+                  primary={notice.title}
+                  secondary={notice.releaseTime?.slice(0, 10)}
+                  slotProps={{ primary: { sx: { fontWeight: notice.isRead === 0 ? 600 : 400 } } }}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </CardContent>

@@ -1,6 +1,7 @@
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 
@@ -22,9 +23,11 @@ export function ChooseCompanyDialog({ accounts, onChoose, onClose }: Props) {
       <DialogTitle>请选择要登录的公司</DialogTitle>
       <List sx={{ pt: 0 }}>
         {accounts.map((account) => (
-          <ListItemButton key={account.username} onClick={() => onChoose(account.username)}>
-            <ListItemText primary={account.companyName} secondary={`账号：${account.username}`} />
-          </ListItemButton>
+          <ListItem key={account.username} disablePadding>
+            <ListItemButton onClick={() => onChoose(account.username)}>
+              <ListItemText primary={account.companyName} secondary={`账号：${account.username}`} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Dialog>

@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -268,9 +269,11 @@ export function RoleSettings() {
         </Box>
         <List dense aria-label="角色列表">
           {roles.map((role) => (
-            <ListItemButton key={role.id} selected={role.id === selectedId} onClick={() => pick(role)}>
-              <ListItemText primary={role.name} secondary={`${role.kindName} · ${role.userCount}个账号`} />
-            </ListItemButton>
+            <ListItem key={role.id} disablePadding>
+              <ListItemButton selected={role.id === selectedId} onClick={() => pick(role)}>
+                <ListItemText primary={role.name} secondary={`${role.kindName} · ${role.userCount}个账号`} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Paper>

@@ -140,7 +140,7 @@ export function SignUserBigBearList({ declaration }: { declaration: ResourceDecl
             <Typography sx={{ mb: 1 }}>
               任务 {job.id}：{job.companyName} · {job.enterpriseName} · <strong>{job.statusName}</strong>
             </Typography>
-            {running && <LinearProgress />}
+            {running && <LinearProgress aria-label="处理中" />}
             {job.status === DOWNLOAD_STATUS.done && (
               <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography variant="body2">

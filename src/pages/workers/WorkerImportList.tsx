@@ -180,7 +180,7 @@ export function WorkerImportList({ declaration }: { declaration: ResourceDeclara
         <Card>
           <CardContent>
             <Typography sx={{ mb: 1 }}>正在校验「{stage.fileName}」…</Typography>
-            <LinearProgress />
+            <LinearProgress aria-label="处理中" />
           </CardContent>
         </Card>
       )}

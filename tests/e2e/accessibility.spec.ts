@@ -1,0 +1,90 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { canAccessRoute, isAdminShellUser, type SessionUser } from '../../src/domain/permissions';
+import { ROUTES } from '../../src/domain/routes';
+import { loginAs } from './support/login';
+
+// Issue 32 items 16-17: no critical or serious WCAG 2.1 A/AA violation on any page a demo account may open. The
+// pages come from the route table and the account's own session (permissions, edition), so a new route is checked
+// as soon as it is in the table.
+
+const ACCOUNTS = [
+  { username: 'admin', edition: '标准版' },
+  { username: 'kefu', edition: '标准版' },
+  { username: 'hehuoren', edition: '标准版' },
+  { username: 'caiwu', edition: '标准版' },
+  { username: 'merchant', edition: '标准版' },
+  { username: 'xgm', edition: '小规模版' },
+] as const;
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The critical and serious violations on the page as it is now, one readable line each. */
+async function seriousViolations(page: Page, label: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${label}  ${violation.id} (${violation.impact})  ${node.target.join(' ')}`),
+    );
+}
+
+/** The paths this session may open: its shell's routes, its edition's, those its permissions grant. */
+async function openableRoutes(page: Page) {
+  const { user, platformMark } = await page.evaluate(() => ({
+    user: JSON.parse(sessionStorage.getItem('user') ?? 'null'),
+    platformMark: Number(sessionStorage.getItem('platformMark')),
+  }));
+  const session = user as SessionUser;
+  const shell = isAdminShellUser(session) ? 'admin' : 'merchant';
+  const edition = platformMark === 3 ? 3 : 1;
+  return ROUTES.filter(
+    (rule) =>
+      rule.shell === shell && (rule.edition === undefined || rule.edition === edition) && canAccessRoute(session, rule),
+  );
+}
+
+/** Client-side navigation, as the menu does it: no reload, the session and the loaded code stay. */
+async function navigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+/** Waits for a page's content: its title in the header, no page spinner, no request in flight. */
+async function settled(page: Page) {
+  await expect(page.locator('#react-admin-title')).not.toBeEmpty();
+  await expect(page.getByRole('status', { name: '页面加载中' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('progressbar', { name: '加载中' })).toHaveCount(0);
+}
+
+test('登录页没有严重的无障碍问题', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByLabel('账号')).toBeVisible();
+  const found = await seriousViolations(page, '/login 标准版');
+  await page.getByRole('tab', { name: '小规模版' }).click();
+  found.push(...(await seriousViolations(page, '/login 小规模版')));
+  expect(found, found.join('\n')).toEqual([]);
+});
+
+for (const { username, edition } of ACCOUNTS) {
+  test(`${username}：能打开的每个页面都没有严重的无障碍问题`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAs(page, username, { edition });
+    await expect(page.getByTestId('current-user')).toBeVisible();
+    const routes = await openableRoutes(page);
+    expect(routes.length, `${username} 能打开的页面`).toBeGreaterThan(1);
+
+    const found: string[] = [];
+    for (const rule of routes) {
+      await navigate(page, rule.path);
+      await settled(page);
+      found.push(...(await seriousViolations(page, `${rule.path} ${rule.title}`)));
+    }
+    expect(found, `${username}:\n${found.join('\n')}`).toEqual([]);
+  });
+}
