@@ -155,7 +155,7 @@ test('子账号：菜单、首页卡片和提醒只通向它能打开的页面�
   await loginAs(page, 'merchant');
   await expect(page).toHaveURL(/\/manage$/);
   // The owner: 团队管理 in the menu.
-  await expect(page.getByRole('menu').getByRole('menuitem', { name: '团队管理' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '团队管理' })).toBeVisible();
   const created = await api(page, 'POST', '/api/v1/company/subaccounts', {
     username,
     mobile: `139${SUFFIX}1234`.slice(0, 11),
@@ -179,10 +179,10 @@ test('子账号：菜单、首页卡片和提醒只通向它能打开的页面�
   const subPage = await (await browser.newContext()).newPage();
   await loginAs(subPage, username, { password: 'Sub12345' });
   await expect(subPage).toHaveURL(/\/manage$/);
-  const subMenu = subPage.getByRole('menu');
-  await expect(subMenu.getByRole('menuitem', { name: '首页' })).toBeVisible();
-  await expect(subMenu.getByRole('menuitem', { name: '团队管理' })).toHaveCount(0);
-  await expect(subMenu.getByRole('menuitem', { name: '大熊人员概览' })).toHaveCount(0);
+  const subMenu = subPage.getByRole('navigation', { name: '主菜单' });
+  await expect(subMenu.getByRole('link', { name: '首页' })).toBeVisible();
+  await expect(subMenu.getByRole('link', { name: '团队管理' })).toHaveCount(0);
+  await expect(subMenu.getByRole('link', { name: '大熊人员概览' })).toHaveCount(0);
   // Every link the sub-account is shown (menu, home cards, quick links, banners) opens its page.
   const hrefs = await subPage
     .locator('a[href^="/"]')
