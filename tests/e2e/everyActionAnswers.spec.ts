@@ -16,10 +16,15 @@ test('a refused action shows the server’s message: 资金对账 of today', asy
   await page.goto('/fundReconciliation');
   // The day picker offers only ended days; the request is sent for a later one instead, and the real server
   // answers it.
-  await page.route('**/api/v1/reconciliation/run', (route) =>
-    route.continue({ postData: JSON.stringify({ day: NOT_ENDED }) }),
+  await page.route(
+    (url) => url.pathname.endsWith('/api/v1/reconciliation/run'),
+    (route) => route.continue({ postData: JSON.stringify({ day: NOT_ENDED }) }),
   );
-  const ran = page.waitForResponse((response) => response.url().includes('/api/v1/reconciliation/run'));
+  // The POST itself: the list of runs (GET …/reconciliation/runs) is fetched around it too.
+  const ran = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/api/v1/reconciliation/run'),
+  );
   await page.getByRole('button', { name: '立即对账' }).click();
   expect((await (await ran).json()).code).toBe(1040400);
   await expect(page.getByRole('alert').filter({ hasText: '只能对已结束的日期对账' })).toBeVisible();
