@@ -59,6 +59,19 @@ async function settled(page: Page) {
   await expect(page.getByRole('status', { name: '页面加载中' })).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('progressbar', { name: '加载中' })).toHaveCount(0);
+  // Fades and transitions done: axe measures contrast on what is drawn, and a table fading in is not.
+  // (Only short ones: spinners run forever and MUI's autofill detector lasts 5 000 s.)
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number(animation.effect?.getComputedTiming().endTime) < 2_000)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
 }
 
 test('登录页没有严重的无障碍问题', async ({ page }) => {

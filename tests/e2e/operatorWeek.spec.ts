@@ -163,7 +163,11 @@ test('子账号：菜单、首页卡片和提醒只通向它能打开的页面�
     authorities: ['MER_HOME'],
   });
   expect(created.code, created.message).toBe(1020000);
-  // The company's contracts carry a 大熊 (xiong) template, which opens 大熊人员概览 to the owner.
+  // The company's contracts carry a 大熊 (xiong) template, which opens 大熊人员概览 to the owner. The templates'
+  // flags are put back at the end: other specs on this server read 大熊人员概览 as the demo data has it.
+  const xiongBefore = await withServerDb((db) =>
+    db.selectFrom('agreement_templates').select(['id', 'xiong']).execute(),
+  );
   await withServerDb((db) =>
     db
       .updateTable('agreement_templates')
@@ -201,6 +205,15 @@ test('子账号：菜单、首页卡片和提醒只通向它能打开的页面�
   await subPage.goto('/teamAdmin');
   await expect(subPage.getByText('无权限访问此页面')).toBeVisible();
   await subPage.context().close();
+  await withServerDb(async (db) => {
+    for (const template of xiongBefore) {
+      await db
+        .updateTable('agreement_templates')
+        .set({ xiong: template.xiong })
+        .where('id', '=', template.id)
+        .execute();
+    }
+  });
 });
 
 test('自由职业者协议管理：列出人员签署的自由职业者协议', async ({ page }) => {
