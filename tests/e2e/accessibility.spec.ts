@@ -53,12 +53,41 @@ async function navigate(page: Page, path: string) {
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
-/** Waits for a page's content: its title in the header, no page spinner, no request in flight. */
-async function settled(page: Page) {
-  await expect(page.locator('#react-admin-title')).not.toBeEmpty();
+/**
+ * Counts the page's requests in flight. Playwright's 'networkidle' load state fires once per document, so after
+ * a client-side navigation it resolves at once: the walk keeps its own count instead.
+ */
+function trackRequests(page: Page) {
+  let inFlight = 0;
+  page.on('request', () => {
+    inFlight += 1;
+  });
+  for (const done of ['requestfinished', 'requestfailed'] as const) {
+    page.on(done, () => {
+      inFlight -= 1;
+    });
+  }
+  return async function quiet() {
+    await expect
+      .poll(
+        async () => {
+          if (inFlight > 0) return inFlight;
+          await page.waitForTimeout(300);
+          return inFlight;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(0);
+  };
+}
+
+/** Waits for a page's content: its own title in the header, no spinner, no request in flight, nothing busy. */
+async function settled(page: Page, title: string, quiet: () => Promise<void>) {
+  await expect(page.locator('#react-admin-title')).toHaveText(title);
   await expect(page.getByRole('status', { name: '页面加载中' })).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
+  await quiet();
   await expect(page.getByRole('progressbar', { name: '加载中' })).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // Fades and transitions done: axe measures contrast on what is drawn, and a table fading in is not.
   // (Only short ones: spinners run forever and MUI's autofill detector lasts 5 000 s.)
   await page.evaluate(() =>
@@ -87,6 +116,7 @@ for (const { username, edition } of ACCOUNTS) {
   test(`${username}：能打开的每个页面都没有严重的无障碍问题`, async ({ page }) => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width: 1440, height: 900 });
+    const quiet = trackRequests(page);
     await loginAs(page, username, { edition });
     await expect(page.getByTestId('current-user')).toBeVisible();
     const routes = await openableRoutes(page);
@@ -95,7 +125,7 @@ for (const { username, edition } of ACCOUNTS) {
     const found: string[] = [];
     for (const rule of routes) {
       await navigate(page, rule.path);
-      await settled(page);
+      await settled(page, rule.title, quiet);
       found.push(...(await seriousViolations(page, `${rule.path} ${rule.title}`)));
     }
     expect(found, `${username}:\n${found.join('\n')}`).toEqual([]);

@@ -59,7 +59,7 @@ export function StatisticsTable<C extends StatisticsColumn>({
   const align = (column: C) => (column.kind === 'money' || column.kind === 'count' ? 'right' : 'left');
   return (
     <Card>
-      <TableContainer sx={{ opacity: dimmed ? 0.6 : 1 }}>
+      <TableContainer sx={{ opacity: dimmed ? 0.6 : 1 }} aria-busy={dimmed ? true : undefined}>
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>
