@@ -1,7 +1,7 @@
 import queryString from 'query-string';
 import { isAdminShellUser } from '../../src/domain/permissions';
 import { findRoute, PUBLIC_PATHS, SHELL_HOME } from '../../src/domain/routes';
-import { LOGIN_TYPE, type LoginContent } from '../../src/domain/session';
+import { LOGIN_TYPE, type LoginContent, landingPathFor, type SignStatus } from '../../src/domain/session';
 import { request, requestContent } from '../httpClient';
 import { clearSession, getSession, saveLoginContent, setPlatformMark } from '../sessionStore';
 import { hashPassword } from './passwordHash';
@@ -128,32 +128,14 @@ export function safeReturnPath(rurl: string | null | undefined): string | null {
   return known ? rurl : null;
 }
 
-interface SignStatus {
-  signStatus: number;
-  fddCorpFreeStatus: number;
-  certificationType: number;
-}
-
-/**
- * Where a fresh session lands (spec §2 Login flow): ADM_HOME → /adHome; a merchant whose company has
- * not signed → /contractManagement, or /authentication when fddCorpFreeStatus is 0 and
- * certificationType is 2; otherwise /home.
- */
+/** Where a fresh session lands: the rule is `landingPathFor` (src/domain/session.ts); this asks the sign status. */
 export async function landingPath(content: LoginContent): Promise<string> {
-  if (isAdminShellUser(content.user)) return SHELL_HOME.admin.root;
-  const companyId = content.user.properties.cid;
-  if (companyId === null) return SHELL_HOME.merchant.root;
-  try {
-    const status = await requestContent<SignStatus>(`/api/v1/companies/sign_status/${companyId}`, { silent: true });
-    if (status.signStatus === 0) {
-      return status.fddCorpFreeStatus === 0 && status.certificationType === 2
-        ? '/authentication'
-        : '/contractManagement';
-    }
-  } catch {
-    // the home page shows what is wrong; landing there is the safe choice
-  }
-  return SHELL_HOME.merchant.root;
+  const companyId = isAdminShellUser(content.user) ? null : content.user.properties.cid;
+  if (companyId === null) return landingPathFor(content, null);
+  const status = await requestContent<SignStatus>(`/api/v1/companies/sign_status/${companyId}`, {
+    silent: true,
+  }).catch(() => null);
+  return landingPathFor(content, status);
 }
 
 export function isLoggedIn(): boolean {

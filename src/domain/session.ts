@@ -1,4 +1,5 @@
-import type { SessionUser } from './permissions';
+import { isAdminShellUser, type SessionUser } from './permissions';
+import { SHELL_HOME } from './routes';
 
 /** Service charge items of the login answer (spec §3). */
 export interface ServiceCharge {
@@ -18,6 +19,28 @@ export interface LoginContent {
   switchCompany: boolean;
   deptIds: number[];
   serviceCharge: ServiceCharge[];
+}
+
+/** GET /api/v1/companies/sign_status/{coid}: whether the merchant's company has signed with the platform. */
+export interface SignStatus {
+  signStatus: number;
+  fddCorpFreeStatus: number;
+  certificationType: number;
+}
+
+/**
+ * Where a fresh session lands (spec §2 Login flow): ADM_HOME → /adHome; a merchant whose company has
+ * not signed → /contractManagement, or /authentication when fddCorpFreeStatus is 0 and
+ * certificationType is 2; otherwise /home (also when the sign status could not be read: the home page says why).
+ */
+export function landingPathFor(content: LoginContent, signStatus: SignStatus | null): string {
+  if (isAdminShellUser(content.user)) return SHELL_HOME.admin.root;
+  if (signStatus?.signStatus === 0) {
+    return signStatus.fddCorpFreeStatus === 0 && signStatus.certificationType === 2
+      ? '/authentication'
+      : '/contractManagement';
+  }
+  return SHELL_HOME.merchant.root;
 }
 
 /** Login form types (spec §3). */

@@ -62,11 +62,11 @@ function trackRequests(page: Page) {
   page.on('request', () => {
     inFlight += 1;
   });
-  for (const done of ['requestfinished', 'requestfailed'] as const) {
-    page.on(done, () => {
-      inFlight -= 1;
-    });
-  }
+  const done = () => {
+    inFlight -= 1;
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
   return async function quiet() {
     await expect
       .poll(

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectLoggedInAs, loginAs } from './support/login';
+import { expectLoggedInAs, loginAs, loginThroughPage } from './support/login';
 
 test.describe('登录与外壳', () => {
   test('/ 跳转到登录页，页面为中文', async ({ page }) => {
@@ -11,7 +11,7 @@ test.describe('登录与外壳', () => {
   });
 
   test('管理员登录后进入 /adMain，页头显示“管理员”', async ({ page }) => {
-    await loginAs(page, 'admin');
+    await loginThroughPage(page, 'admin');
     await expect(page).toHaveURL(/\/adMain$/);
     await expectLoggedInAs(page, '系统管理员');
     await expect(page.getByRole('banner').getByText('管理员', { exact: true })).toBeVisible();
@@ -21,7 +21,7 @@ test.describe('登录与外壳', () => {
   });
 
   test('商户登录后进入 /manage，看到商户菜单', async ({ page }) => {
-    await loginAs(page, 'merchant');
+    await loginThroughPage(page, 'merchant');
     await expect(page).toHaveURL(/\/manage$/);
     await expectLoggedInAs(page, '上海灵动科技有限公司');
     await expect(
@@ -33,7 +33,7 @@ test.describe('登录与外壳', () => {
   });
 
   test('小规模商户在“小规模版”登录，标题带（小规模）', async ({ page }) => {
-    await loginAs(page, 'xgm', { edition: '小规模版' });
+    await loginThroughPage(page, 'xgm', { edition: '小规模版' });
     await expect(page).toHaveURL(/\/manage$/);
     await expectLoggedInAs(page, '杭州小微电子商务有限公司');
     await expect(page.getByRole('banner').getByText('灵工结算平台（小规模）')).toBeVisible();
