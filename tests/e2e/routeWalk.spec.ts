@@ -1,12 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { canAccessRoute, isAdminShellUser, type SessionUser } from '../../src/domain/permissions';
-import { ROUTES } from '../../src/domain/routes';
+import { ROUTES, type RouteRule } from '../../src/domain/routes';
 import { loginAs } from './support/login';
 
-// Issue 32 items 16-17: no critical or serious WCAG 2.1 A/AA violation on any page a demo account may open. The
-// pages come from the route table and the account's own session (permissions, edition), so a new route is checked
-// as soon as it is in the table.
+// One walk over every page each demo account may open, checking what must hold on every page:
+// - one name per page (issue 17 item 7): the menu starts with 首页, every quick link on the home page is a page of
+//   the menu, every menu link is a route whose table title is the link's label, and each page's header title is
+//   its route table title;
+// - no critical or serious WCAG 2.1 A/AA violation (issue 32 items 16-17).
+// The pages come from the route table and the account's own session (permissions, edition), so a new route is
+// checked as soon as it is in the table. (One walk, not one per concern: each walk costs minutes of browser time.)
 
 const ACCOUNTS = [
   { username: 'admin', edition: '标准版' },
@@ -42,6 +46,50 @@ async function openableRoutes(page: Page) {
     (rule) =>
       rule.shell === shell && (rule.edition === undefined || rule.edition === edition) && canAccessRoute(session, rule),
   );
+}
+
+/** Every link of the side menu, with all admin groups opened: [label, path]. */
+async function menuLinks(page: Page): Promise<[string, string][]> {
+  const menu = page.locator('.RaSidebar-fixed');
+  const collapsed = menu.getByRole('button', { expanded: false });
+  while ((await collapsed.count()) > 0) await collapsed.first().click();
+  const links = menu.getByRole('link');
+  await expect(links.first()).toBeVisible();
+  return linkTargets(links);
+}
+
+function linkTargets(links: Locator): Promise<[string, string][]> {
+  return links.evaluateAll((elements) =>
+    elements.map((element) => [
+      (element.textContent ?? '').trim(),
+      new URL((element as HTMLAnchorElement).href).pathname,
+    ]),
+  ) as Promise<[string, string][]>;
+}
+
+/** The menu and the home page's quick links name each page by its route table title. */
+async function namingProblems(page: Page, routes: readonly RouteRule[]): Promise<string[]> {
+  const problems: string[] = [];
+  const links = await menuLinks(page);
+  if (links[0]?.[0] !== '首页') problems.push(`菜单第一项是「${links[0]?.[0] ?? ''}」，不是首页`);
+  const walked = new Map(routes.map((rule) => [rule.path, rule.title]));
+  for (const [label, path] of links) {
+    if (path === '/versionUpdate') continue; // 关于我们 is a public page, not a route of the table
+    const title = walked.get(path);
+    if (title === undefined) problems.push(`菜单「${label}」${path} 不是这个账号能打开的页面`);
+    else if (title !== label) {
+      problems.push(`菜单「${label}」${path} 的页面标题是「${title}」`);
+    }
+  }
+  await page.locator('.RaSidebar-fixed').getByRole('link', { name: '首页', exact: true }).click();
+  await expect(page.locator('#react-admin-title')).toHaveText('首页');
+  const quick = page.locator('h6:text("快捷入口") + div a');
+  await expect(quick.first()).toBeVisible();
+  const inMenu = new Set(links.map(([label, path]) => `${label} ${path}`));
+  for (const [label, path] of await linkTargets(quick)) {
+    if (!inMenu.has(`${label} ${path}`)) problems.push(`快捷入口「${label}」${path} 不在菜单中`);
+  }
+  return problems;
 }
 
 /** Client-side navigation, as the menu does it: no reload, the session and the loaded code stay. */
@@ -113,8 +161,8 @@ test('登录页没有严重的无障碍问题', async ({ page }) => {
 });
 
 for (const { username, edition } of ACCOUNTS) {
-  test(`${username}：能打开的每个页面都没有严重的无障碍问题`, async ({ page }) => {
-    test.setTimeout(300_000);
+  test(`${username}：菜单与快捷入口用页面的名称，能打开的每个页面标题正确、没有严重的无障碍问题`, async ({ page }) => {
+    test.setTimeout(600_000); // admin walks over 100 pages
     await page.setViewportSize({ width: 1440, height: 900 });
     const quiet = trackRequests(page);
     await loginAs(page, username, { edition });
@@ -122,7 +170,7 @@ for (const { username, edition } of ACCOUNTS) {
     const routes = await openableRoutes(page);
     expect(routes.length, `${username} 能打开的页面`).toBeGreaterThan(1);
 
-    const found: string[] = [];
+    const found = await namingProblems(page, routes);
     for (const rule of routes) {
       await navigate(page, rule.path);
       await settled(page, rule.title, quiet);
