@@ -180,7 +180,7 @@ describe('two hosts on one PostgreSQL and one object store', () => {
     const answer = await fetch(`${a.url}/api/v1/common/uploadfiles`, {
       method: 'POST',
       headers: { ...upload.headers, authorization: `Bearer ${token}` },
-      body: upload.payload,
+      body: new Uint8Array(upload.payload),
     });
     const body = (await answer.json()) as { code: number; message: string; content: { id: number; url: string } };
     expect(body.code, body.message).toBe(1020000);
