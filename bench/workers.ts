@@ -12,6 +12,7 @@ import { openDatabase } from '../server/db/database';
 import { chinaTime } from '../server/db/time';
 import { esignProvider } from '../server/esign';
 import { saveGeneratedFile } from '../server/files/generatedFiles';
+import { localFileStorage } from '../server/files/storage/localFileStorage';
 import { writeWorkerZip } from '../server/workers/downloadJobs';
 import { nationalIdCheckChar } from '../src/domain/payees';
 import { buildWorkersBenchDb } from './seed/buildBenchDb';
@@ -186,7 +187,7 @@ async function zipFixture(dataDir: string, count: number) {
     await db.updateTable('enterprises').set({ upload_enabled: 1 }).where('id', '=', ZIP_ENTERPRISE).execute();
     for (let n = 0; n < count; n += 1) {
       const person = benchWorker((WORKERS + 50_000_000 + n) * 5);
-      const fileId = await saveGeneratedFile(db, dataDir, {
+      const fileId = await saveGeneratedFile(db, localFileStorage(dataDir), {
         content: signed,
         name: `自由职业者协议-${person.name}-ZB${n}-已签署.pdf`,
         mime: 'application/pdf',
@@ -275,7 +276,8 @@ async function zipChild(mode: string, dataDir: string, limit: number, target: st
     file.close();
     const counts = await writeWorkerZip(
       db,
-      dataDir,
+      localFileStorage(dataDir),
+      path.join(dataDir, 'tmp'),
       { companyId: 1, enterpriseId: ZIP_ENTERPRISE, signStatus: null },
       target,
     );

@@ -8,6 +8,8 @@ import { createTokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import { registerOperationLogFallback } from './engine/operationLog';
+import { createFileStorage } from './files/storage/createFileStorage';
+import type { FileStorage } from './files/storage/fileStorage';
 import { DEFAULT_BODY_LIMIT, registerPublicBodyLimit } from './http/bodyLimits';
 import { registerEnvelopeErrors } from './http/envelope';
 import { loggedPayoutChannel, type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
@@ -25,8 +27,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payout processor, so tests can drain it (PAYOUT_AUTO=0). */
     payouts: import('./money/payouts/payoutProcessor').PayoutProcessor;
-    /** The scheduled jobs this process runs (none but in worker 1 of a cluster). */
+    /** The scheduled jobs this process schedules (on SQLite none but in worker 1 of a cluster). */
     scheduledJobs: readonly string[];
+    /** Where stored files live (FILE_STORAGE), so tests can look at what was stored. */
+    files: FileStorage;
     /** Prometheus metrics of this app (served by server.ts on METRICS_PORT). */
     metrics: AppMetrics;
     /** Lets the requests in progress finish before a stop (server.ts on SIGTERM). */
@@ -40,11 +44,20 @@ export interface BuildOptions {
   sms?: SmsSender;
   /** Where batch payouts go; the simulated bank by default. */
   payoutChannel?: PayoutChannel;
+  /** Stored files; the storage FILE_STORAGE names by default. */
+  files?: FileStorage;
   logger?: boolean | object;
 }
 
 /** Builds the whole server as one Fastify instance; tests build it and call `inject`. */
-export async function buildApp({ config, db, sms, payoutChannel, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  sms,
+  payoutChannel,
+  files,
+  logger,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
     trustProxy:
@@ -64,6 +77,7 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
   const services: AppServices = {
     db,
     config,
+    files: files ?? createFileStorage(config),
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds, config.sessionMaxSeconds),
     // Every message leaves a row in the SMS log (/noteSendStatus) with its delivery status.
     sms: recordingSmsSender(db, sms ?? createLogSmsSender(app.log, config.logSmsCodes), app.log),
@@ -72,12 +86,14 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
       intervalMs: Math.max(200, Math.min(1000, config.payoutDelayMs)),
       onError: (error) => app.log.error({ err: error }, '打款处理失败，稍后重试'),
     }),
-    jobs: createJobScheduler(runsScheduledJobs()),
+    jobs: createJobScheduler(runsScheduledJobs(process.env, config.databaseUrl)),
   };
   app.decorate('payouts', services.payouts);
+  app.decorate('files', services.files);
   app.decorate('scheduledJobs', services.jobs.started);
-  // Background work runs where payouts run in the background (PAYOUT_AUTO; API tests call it directly), and in a
-  // cluster in worker 1 only. The daily reconciliation is scheduled by finance/bank.routes.ts the same way.
+  // Background work runs where payouts run in the background (PAYOUT_AUTO; API tests call it directly), in every
+  // process on PostgreSQL (the database decides who runs what, system/jobLock.ts), in worker 1 only on SQLite.
+  // The daily reconciliation is scheduled by finance/bank.routes.ts the same way.
   if (config.payoutAutoProcess) {
     services.jobs.schedule('payouts', () => {
       services.payouts.start();
@@ -88,7 +104,7 @@ export async function buildApp({ config, db, sms, payoutChannel, logger }: Build
     );
   }
   services.jobs.schedule('logRetention', () =>
-    startLogRetentionJob(db, config.logRetention, config.dataDir, (error) =>
+    startLogRetentionJob(db, config.logRetention, services.files, (error) =>
       app.log.error({ err: error }, '日志清理任务失败'),
     ),
   );

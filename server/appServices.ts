@@ -2,6 +2,7 @@ import type { SmsSender } from './accounts/sms/smsSender';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
+import type { FileStorage } from './files/storage/fileStorage';
 import type { PayoutProcessor } from './money/payouts/payoutProcessor';
 import type { JobScheduler } from './system/scheduledJobs';
 
@@ -13,6 +14,8 @@ export interface AppServices {
   config: ServerConfig;
   /** Pays submitted batch items through the payout channel. */
   payouts: PayoutProcessor;
-  /** Starts scheduled jobs in one process of a cluster only (system/scheduledJobs.ts). */
+  /** Stored files: the local disk or the object store (files/storage/). */
+  files: FileStorage;
+  /** Starts scheduled jobs (system/scheduledJobs.ts). */
   jobs: JobScheduler;
 }

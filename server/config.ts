@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Cron } from 'croner';
+import type { S3Settings } from './files/storage/s3FileStorage';
+import { readProviderChoice, readProviderSettings } from './providers/providerSettings';
 
 export interface ServerConfig {
   port: number;
@@ -38,6 +40,39 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   /** How long the logs are kept, in days, and when the clean-up runs (server/system/logRetention.ts). */
   logRetention: LogRetention;
+  /** Where stored files live (FILE_STORAGE=local|s3, server/files/storage/). */
+  fileStorage: FileStorageConfig;
+}
+
+export type FileStorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
+
+/** FILE_STORAGE=s3 needs its bucket and credentials; S3_ENDPOINT (AWS's own when unset) and path style are optional. */
+function readFileStorage(env: Env, problems: string[]): FileStorageConfig {
+  const kind = readProviderChoice(env, 'FILE_STORAGE', ['local', 's3'] as const, problems);
+  if (kind === 'local') return { kind };
+  const settings = readProviderSettings(
+    env,
+    { variable: 'FILE_STORAGE', value: kind },
+    ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const,
+    problems,
+  );
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (endpoint !== null && !/^https?:\/\/[^/\s]+/.test(endpoint)) {
+    problems.push(`S3_ENDPOINT 必须是 http:// 或 https:// 开头的地址（当前为 "${endpoint}"）`);
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim() ?? '';
+  if (!['', '0', '1', 'true', 'false'].includes(pathStyle)) {
+    problems.push(`S3_FORCE_PATH_STYLE 只能是 1 或 0（当前为 "${pathStyle}"）`);
+  }
+  return {
+    kind,
+    endpoint,
+    region: settings.S3_REGION,
+    bucket: settings.S3_BUCKET,
+    accessKeyId: settings.S3_ACCESS_KEY_ID,
+    secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: pathStyle === '1' || pathStyle === 'true',
+  };
 }
 
 export interface LogRetention {
@@ -182,6 +217,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       draftDays: readInteger(env, 'DRAFT_RETENTION_DAYS', DEFAULT_LOG_RETENTION.draftDays, problems, 1, 36_500),
       cron: readCron(env, 'LOG_RETENTION_CRON', DEFAULT_LOG_RETENTION.cron, problems),
     },
+    fileStorage: readFileStorage(env, problems),
   };
   if (config.idKey === config.jwtSecret) problems.push('ID_KEY 不能与 JWT_SECRET 相同');
   if (config.ssoSharedSecret && config.ssoSharedSecret.length < 32)

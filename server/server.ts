@@ -111,7 +111,7 @@ async function serve(): Promise<void> {
   }
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`灵工结算平台已启动：${address}`);
-  // Which scheduled jobs this process runs: in a cluster only worker 1 has any (the multi-process test reads it).
+  // Which scheduled jobs this process schedules: on SQLite in a cluster only worker 1 has any (tests read it).
   const worker = process.env.WORKER_INDEX ?? 'single';
   logLine('info', `SCHEDULED_JOBS ${worker}: ${app.scheduledJobs.join(',') || 'none'}`, {
     worker,
@@ -129,9 +129,8 @@ async function serve(): Promise<void> {
  * The cluster primary: migrates and seeds once, starts WORKERS workers that share the port (Node's round-robin
  * accept), prints LISTENING once every one of them listens, starts a worker that died again after a second, and
  * passes SIGINT / SIGTERM to the workers and exits with 0 once they closed. The supervisor of `npm start` runs
- * this process like a single server: its restart and signal handling are unchanged. Scheduled work that must run
- * once (the payout processor's timer, automatic invoicing, the daily reconciliation) runs in worker 1 only; the
- * others hand payouts to it through the database.
+ * this process like a single server: its restart and signal handling are unchanged. Scheduled work runs once per
+ * instant across workers and hosts (system/scheduledJobs.ts: every worker on PostgreSQL, worker 1 on SQLite).
  */
 async function primary(): Promise<void> {
   const config = configOrExit();
@@ -147,7 +146,7 @@ async function primary(): Promise<void> {
   let stopping = false;
   const listening = new Set<number>();
   const fork = (index: number): Worker => {
-    // Every worker knows its index: only worker 1 runs scheduled jobs (system/scheduledJobs.ts).
+    // Every worker knows its index: on SQLite only worker 1 runs scheduled jobs (system/scheduledJobs.ts).
     const worker = cluster.fork({ WORKER_INDEX: String(index) });
     worker.on('message', (message: { listening?: string }) => {
       if (!message?.listening || listening.has(index)) return;

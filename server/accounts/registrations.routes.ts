@@ -141,7 +141,7 @@ export function registrationSearchOf(filters: Record<string, string>): Registrat
   };
 }
 
-async function publicUploadRoute(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
+async function publicUploadRoute(app: FastifyInstance, { db, config, files }: AppServices): Promise<void> {
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 64 },
@@ -160,7 +160,7 @@ async function publicUploadRoute(app: FastifyInstance, { db, config }: AppServic
     const originalName = cleanFileName(file.name);
     const accepted = file.truncated ? null : acceptUpload('image', originalName, file.content);
     if (!accepted) fail(MSG.imageUpload);
-    const storedName = await storeFile(config.dataDir, file.content, accepted.extension);
+    const storedName = await storeFile(files, file.content, accepted.extension);
     try {
       const id = await insertUpload(db, {
         storedName,
@@ -175,7 +175,7 @@ async function publicUploadRoute(app: FastifyInstance, { db, config }: AppServic
       const url = `${downloadUrl(id, originalName)}&rk=${uploadKey(config.jwtSecret, id)}`;
       return ok({ id, url, name: originalName }, '上传成功');
     } catch (error) {
-      await removeStoredFile(config.dataDir, storedName);
+      await removeStoredFile(files, storedName);
       throw error;
     }
   });

@@ -126,7 +126,7 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
-export async function agreementsRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
+export async function agreementsRoutes(app: FastifyInstance, { db, config, files }: AppServices): Promise<void> {
   const esign = esignProvider();
   /** The provider's render and sign, each logged as a call out about the enterprise (server/thirdparty). */
   const signingService = (enterpriseId: number | null) =>
@@ -217,7 +217,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
         createTime,
       },
     );
-    const fileId = await saveGeneratedFile(db, config.dataDir, {
+    const fileId = await saveGeneratedFile(db, files, {
       content: pdf,
       name: `${kind.name}-${company.name}-${enterprise.shortName}.pdf`,
       mime: 'application/pdf',
@@ -298,7 +298,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
     if (agreement.signStatus === 1) fail('该合同已签署');
     await assertMaySign(db, agreement.enterpriseId, bodyOf(request).confirmRisk);
     if (agreement.fileId === null) fail('该合同没有可签署的文件');
-    const draft = await readGeneratedFile(db, config.dataDir, agreement.fileId);
+    const draft = await readGeneratedFile(db, files, agreement.fileId);
     if (!draft) fail('合同文件不存在');
     const company = await companyForSigning(db, agreement.companyId);
     const time = chinaTime();
@@ -308,7 +308,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
       operator: auth.displayName,
       time,
     });
-    const fileId = await saveGeneratedFile(db, config.dataDir, {
+    const fileId = await saveGeneratedFile(db, files, {
       content: signed.pdf,
       name: `${agreement.nm}-已签署.pdf`,
       mime: 'application/pdf',
@@ -359,7 +359,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
         formatMessage: '纸质合同扫描件仅支持PDF、JPG、PNG格式',
       })
     ).upload.id;
-    const paper = await openGeneratedFile(db, config.dataDir, paperId);
+    const paper = await openGeneratedFile(db, files, paperId);
     if (!paper) fail('纸质合同文件不存在');
     paper.stream.destroy();
     await assertMaySign(db, agreement.enterpriseId, bodyOf(request).confirmRisk ?? query.confirmRisk === 'true');
@@ -400,7 +400,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
       const agreement = await agreementOf(db, auth, parseId(bodyOf(request).id, '合同编号'));
       const fileId = documentOf(agreement);
       if (fileId === null) fail('该合同没有可下载的文件');
-      const file = await openGeneratedFile(db, config.dataDir, fileId);
+      const file = await openGeneratedFile(db, files, fileId);
       if (!file) fail('合同文件不存在');
       file.stream.destroy();
       const { t, expires } = signDownload(config.jwtSecret, fileId);
@@ -422,15 +422,15 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
       for (const id of new Set(raw.map((value) => parseId(value, '合同编号')))) {
         agreements.push(await agreementOf(db, auth, id));
       }
-      const files = [];
+      const entries = [];
       for (const agreement of agreements) {
         const fileId = documentOf(agreement);
-        const file = fileId === null ? null : await openGeneratedFile(db, config.dataDir, fileId);
-        if (file) files.push({ agreement, file });
+        const file = fileId === null ? null : await openGeneratedFile(db, files, fileId);
+        if (file) entries.push({ agreement, file });
       }
-      if (files.length === 0) fail('所选合同都没有可下载的文件');
+      if (entries.length === 0) fail('所选合同都没有可下载的文件');
       const zip = createZip();
-      for (const { agreement, file } of files) {
+      for (const { agreement, file } of entries) {
         const extension = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.')) : '';
         zip.append(file.stream, {
           name: `${agreement.contractNo}-${agreement.nm}${extension}`.replace(/[\\/:*?"<>|]/g, '_'),

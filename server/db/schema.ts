@@ -321,6 +321,7 @@ export interface Database {
   worker_downloads: import('../workers/tables').WorkerDownloadTable;
   sms_logs: import('./systemTables').SmsLogTable;
   log_retention_runs: import('./systemTables').LogRetentionRunTable;
+  scheduled_job_ticks: import('./systemTables').ScheduledJobTickTable;
   auto_invoice_settings: import('./systemTables').AutoInvoiceSettingTable;
   auto_invoice_runs: import('./systemTables').AutoInvoiceRunTable;
   help_categories: import('./systemTables').HelpCategoryTable;

@@ -142,3 +142,10 @@ export interface LogRetentionRunTable {
   create_time: string;
   finish_time: string | null;
 }
+
+/** A scheduled run some host took (migration 170, system/jobLock.ts): `tick` is the cron instant, epoch ms. */
+export interface ScheduledJobTickTable {
+  job: string;
+  tick: number;
+  host: string;
+}

@@ -1,35 +1,36 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, type ReadStream } from 'node:fs';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FileStorage } from './storage/fileStorage';
 
 /**
- * Files live in DATA_DIR/uploads under random names the server chose (32 hex characters and the extension
- * of their sniffed type); a stored name never comes from a client.
+ * Stored files (uploads, generated PDFs, download zips) are named by the server: 32 hex characters and the
+ * extension of their sniffed type; a stored name never comes from a client. They live in the FileStorage
+ * (storage/: the local disk or an object store) and every read, write and delete of one goes through it.
  */
 const STORED_NAME = /^[0-9a-f]{32}\.[a-z]{2,5}$/;
 
-export function uploadsDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
+/** A fresh stored name with this extension ('.pdf', '.zip', ...). */
+export function newStoredName(extension: string): string {
+  return `${randomBytes(16).toString('hex')}${extension}`;
 }
 
-export async function storeFile(dataDir: string, content: Uint8Array, extension: string): Promise<string> {
-  const directory = uploadsDir(dataDir);
-  await mkdir(directory, { recursive: true });
-  const storedName = `${randomBytes(16).toString('hex')}${extension}`;
-  await writeFile(path.join(directory, storedName), content, { flag: 'wx', mode: 0o600 });
+export function isStoredName(name: string): boolean {
+  return STORED_NAME.test(name);
+}
+
+export async function storeFile(files: FileStorage, content: Uint8Array, extension: string): Promise<string> {
+  const storedName = newStoredName(extension);
+  await files.put(storedName, content);
   return storedName;
 }
 
-export async function removeStoredFile(dataDir: string, storedName: string): Promise<void> {
-  if (STORED_NAME.test(storedName)) await unlink(path.join(uploadsDir(dataDir), storedName)).catch(() => undefined);
+export async function removeStoredFile(files: FileStorage, storedName: string): Promise<void> {
+  if (isStoredName(storedName)) await files.remove(storedName).catch(() => undefined);
 }
 
 /** The stored file as a stream, or null when it is gone (or the name is not one we would have chosen). */
-export function openStoredFile(dataDir: string, storedName: string): ReadStream | null {
-  if (!STORED_NAME.test(storedName)) return null;
-  const file = path.join(uploadsDir(dataDir), storedName);
-  return existsSync(file) ? createReadStream(file) : null;
+export async function openStoredFile(files: FileStorage, storedName: string): Promise<Readable | null> {
+  return isStoredName(storedName) ? files.open(storedName) : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { GENERATED_PURPOSE } from './fileReferences';
 import { openStoredFile, storeFile } from './fileStore';
+import type { FileStorage } from './storage/fileStorage';
 import { findUpload, insertUpload } from './uploads.repository';
 
 /**
@@ -10,11 +11,11 @@ import { findUpload, insertUpload } from './uploads.repository';
  */
 export async function saveGeneratedFile(
   db: Db,
-  dataDir: string,
+  files: FileStorage,
   file: { content: Uint8Array; name: string; mime: string; ownerUserId: number; ownerCompanyId: number | null },
 ): Promise<number> {
   const extension = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.')).toLowerCase() : '';
-  const storedName = await storeFile(dataDir, file.content, extension);
+  const storedName = await storeFile(files, file.content, extension);
   return insertUpload(db, {
     storedName,
     originalName: file.name,
@@ -28,16 +29,16 @@ export async function saveGeneratedFile(
 }
 
 /** A generated file's name and content stream, or null when it is gone. */
-export async function openGeneratedFile(db: Db, dataDir: string, id: number) {
+export async function openGeneratedFile(db: Db, files: FileStorage, id: number) {
   const upload = await findUpload(db, id);
   if (!upload) return null;
-  const stream = openStoredFile(dataDir, upload.storedName);
+  const stream = await openStoredFile(files, upload.storedName);
   return stream ? { stream, name: upload.originalName, size: upload.size, mime: upload.mime } : null;
 }
 
 /** A generated file's bytes, or null. */
-export async function readGeneratedFile(db: Db, dataDir: string, id: number): Promise<Uint8Array | null> {
-  const opened = await openGeneratedFile(db, dataDir, id);
+export async function readGeneratedFile(db: Db, files: FileStorage, id: number): Promise<Uint8Array | null> {
+  const opened = await openGeneratedFile(db, files, id);
   if (!opened) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of opened.stream) chunks.push(chunk as Buffer);

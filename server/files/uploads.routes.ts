@@ -45,7 +45,7 @@ import {
  */
 
 /** Multipart is parsed only by the upload route: other routes keep answering 415 to multipart bodies. */
-async function uploadRoute(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
+async function uploadRoute(app: FastifyInstance, { db, files }: AppServices): Promise<void> {
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
@@ -72,7 +72,7 @@ async function uploadRoute(app: FastifyInstance, { db, config }: AppServices): P
     const accepted = file.truncated ? null : acceptUpload(kind, originalName, file.content);
     if (!accepted) fail(UPLOAD_MESSAGES[kind]);
 
-    const storedName = await storeFile(config.dataDir, file.content, accepted.extension);
+    const storedName = await storeFile(files, file.content, accepted.extension);
     try {
       const id = await insertUpload(db, {
         storedName,
@@ -85,7 +85,7 @@ async function uploadRoute(app: FastifyInstance, { db, config }: AppServices): P
       });
       return ok({ id, url: downloadUrl(id, originalName), name: originalName }, '上传成功');
     } catch (error) {
-      await removeStoredFile(config.dataDir, storedName);
+      await removeStoredFile(files, storedName);
       throw error;
     }
   });
@@ -126,7 +126,7 @@ function downloadName(upload: UploadRecord, rn: string | undefined): string {
 }
 
 export async function uploadsRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
-  const { db, config, tokens } = services;
+  const { db, config, tokens, files } = services;
   await app.register(async (scope) => uploadRoute(scope, services));
 
   app.get('/api/v1/common/downloadtoken', async (request) => {
@@ -164,7 +164,7 @@ export async function uploadsRoutes(app: FastifyInstance, services: AppServices)
 
   app.get('/api-v1/dl', { config: { access: { public: true } } }, async (request, reply) => {
     const upload = await allowedUpload(request);
-    const stream = openStoredFile(config.dataDir, upload.storedName);
+    const stream = await openStoredFile(files, upload.storedName);
     if (!stream) fail('文件不存在');
     return reply
       .header('content-type', upload.mime)

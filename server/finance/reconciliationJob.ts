@@ -2,15 +2,15 @@ import { Cron } from 'croner';
 import { RECON_RUN, TRIGGER } from '../../src/domain/finance';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
-import { runExclusively } from '../system/jobLock';
+import { runScheduledTick } from '../system/jobLock';
 import type { BankChannel } from './bank/bankChannel';
 import { reconcileDay } from './reconciliation.service';
 
 /**
  * The daily reconciliation (资金对账): every day at RECONCILE_CRON (default 01:30 China time) the previous day is
  * reconciled by itself, once (a day that already has an automatic run that did not fail is left alone);
- * RECONCILE_CRON=off turns it off, and in a cluster only worker 1 runs it (bank.routes.ts schedules it through
- * system/scheduledJobs.ts). A run never overlaps the previous one
+ * RECONCILE_CRON=off turns it off; every process schedules it and one runs each instant (bank.routes.ts schedules
+ * it through system/scheduledJobs.ts, system/jobLock.ts decides). A run never overlaps the previous one
  * (protect), and running a day again only replaces that day's lines, so a manual run the same day is harmless. Each
  * run leaves a row in reconciliation_runs, which /fundReconciliation lists.
  */
@@ -29,9 +29,9 @@ export function startReconciliationJob(
   if (pattern === 'off') return null;
   return new Cron(pattern, { timezone: 'Asia/Shanghai', protect: true }, async () => {
     try {
-      // One host at a time (system/jobLock.ts); then once per day: a later host or a restart finds the day's
+      // One host per instant (system/jobLock.ts); then once per day: a later host or a restart finds the day's
       // automatic run and leaves it.
-      await runExclusively(db, 'reconciliation', async () => {
+      await runScheduledTick(db, 'reconciliation', async () => {
         const day = yesterday();
         const done = await db
           .selectFrom('reconciliation_runs')

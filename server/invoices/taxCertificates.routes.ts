@@ -67,8 +67,8 @@ async function companyOf(db: Db, request: CertificateRequest): Promise<{ id: num
   return named[0];
 }
 
-export async function taxCertificatesRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
-  await restoreSampleDocuments(db, config.dataDir);
+export async function taxCertificatesRoutes(app: FastifyInstance, { db, files }: AppServices): Promise<void> {
+  await restoreSampleDocuments(db, files);
   const readAccess = { config: { access: { permissions: [...STAFF_CODES, 'MER_HOME'] } } };
   const writeAccess = {
     config: { access: { permissions: adTaxPaymentCertificate.permissions.create ?? STAFF_CODES } },

@@ -8,7 +8,7 @@ import { eligibleBatch } from '../invoices/invoiceBatches.repository';
 import { findCategory } from '../invoices/invoiceCategories';
 import { completeInvoiceInfo, MAX_BATCHES } from '../invoices/services/applicationRequest';
 import { applyForInvoice } from '../invoices/services/applyInvoice';
-import { runExclusively } from './jobLock';
+import { runScheduledTick } from './jobLock';
 
 /**
  * Automatic invoicing of small-scale companies (/adSmallAutomaticInvoicingSetting). For each enabled setting
@@ -172,6 +172,6 @@ export async function runAutoInvoicing(db: Db, now = Date.now()): Promise<RunSum
 /** The scheduled job: every minute, one pass at a time (croner's protect), errors to the log. */
 export function scheduleAutoInvoicing(db: Db, onError: (error: unknown) => void): Cron {
   return new Cron('0 * * * * *', { protect: true, unref: true }, () => {
-    runExclusively(db, 'autoInvoicing', () => runAutoInvoicing(db)).catch(onError);
+    runScheduledTick(db, 'autoInvoicing', () => runAutoInvoicing(db)).catch(onError);
   });
 }

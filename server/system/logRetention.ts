@@ -2,9 +2,10 @@ import { Cron } from 'croner';
 import type { LogRetention } from '../config';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import type { FileStorage } from '../files/storage/fileStorage';
 import { deleteUnsubmittedDraftsBefore } from '../money/payouts/drafts';
 import { deleteFinishedDownloadsBefore } from '../workers/downloadRetention';
-import { runExclusively } from './jobLock';
+import { runScheduledTick } from './jobLock';
 
 /**
  * The log retention job (issue 31): every day at LOG_RETENTION_CRON (China time) it deletes third-party call log,
@@ -53,7 +54,7 @@ export interface RetentionRun {
 export async function runLogRetention(
   db: Db,
   retention: LogRetention,
-  dataDir: string,
+  files: FileStorage,
   now = Date.now(),
 ): Promise<RetentionRun> {
   const cutoff = (days: number) => chinaTime(now - days * DAY_MS);
@@ -94,9 +95,14 @@ export async function runLogRetention(
             .executeTakeFirst()
         ).numDeletedRows,
       ),
-      downloadsDeleted: await deleteFinishedDownloadsBefore(db, dataDir, before.downloads, DELETE_SLICE),
+      downloadsDeleted: await deleteFinishedDownloadsBefore(db, files, before.downloads, DELETE_SLICE),
       draftsDeleted: await deleteUnsubmittedDraftsBefore(db, before.drafts, DELETE_SLICE),
     };
+    // The claims of cron instants (system/jobLock.ts) matter for a moment only; a day is plenty.
+    await db
+      .deleteFrom('scheduled_job_ticks')
+      .where('tick', '<', now - DAY_MS)
+      .execute();
     await db
       .updateTable('log_retention_runs')
       .set({
@@ -131,11 +137,11 @@ export async function runLogRetention(
 export function startLogRetentionJob(
   db: Db,
   retention: LogRetention,
-  dataDir: string,
+  files: FileStorage,
   onError: (error: unknown) => void,
 ): Cron | null {
   if (retention.cron === 'off') return null;
   return new Cron(retention.cron, { timezone: 'Asia/Shanghai', protect: true, unref: true }, async () => {
-    await runExclusively(db, 'logRetention', () => runLogRetention(db, retention, dataDir)).catch(onError);
+    await runScheduledTick(db, 'logRetention', () => runLogRetention(db, retention, files)).catch(onError);
   });
 }

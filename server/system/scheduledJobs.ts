@@ -1,11 +1,13 @@
 /**
- * Scheduled jobs (the payout processor's timer, automatic invoicing, the daily reconciliation) must run in one
- * process only. A single server runs them; in a cluster (WORKERS=N, server/server.ts) every worker gets
- * WORKER_INDEX and only worker 1 runs them, the others serve requests and hand work to it through the database.
- * Worker 1 is restarted by the primary when it dies, so the jobs come back with it. Several hosts each have a
- * worker 1: on PostgreSQL every run takes the job's advisory lock first (jobLock.ts), so it runs on one host.
+ * Scheduled jobs (the payout processor's timer, automatic invoicing, the daily reconciliation, the clean-up) run
+ * once per instant across every process and host. On PostgreSQL every process schedules them and the database
+ * decides which one runs each instant (jobLock.ts: a claimed tick and an advisory lock), so no process is special
+ * and jobs go on while any process of any host is up. On SQLite (one host, no advisory locks) only a single server
+ * or worker 1 of a cluster (WORKER_INDEX, server/server.ts) schedules them; the primary restarts worker 1 when it
+ * dies, so the jobs come back with it.
  */
-export function runsScheduledJobs(env: NodeJS.ProcessEnv = process.env): boolean {
+export function runsScheduledJobs(env: NodeJS.ProcessEnv = process.env, databaseUrl: string | null = null): boolean {
+  if (databaseUrl !== null) return true;
   const worker = env.WORKER_INDEX;
   return worker === undefined || worker === '1';
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canAccessRoute } from '../../src/domain/permissions';
@@ -66,8 +67,8 @@ async function overviewCompany(db: AppServices['db'], auth: AuthContext): Promis
   return auth.companyId;
 }
 
-export async function bigBearRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
-  const queue = downloadQueue(db, config.dataDir);
+export async function bigBearRoutes(app: FastifyInstance, { db, config, files }: AppServices): Promise<void> {
+  const queue = downloadQueue(db, { files, scratch: path.join(config.dataDir, 'tmp') });
   app.addHook('onReady', async () => {
     await queue.resume();
   });
@@ -226,7 +227,7 @@ export async function bigBearRoutes(app: FastifyInstance, { db, config }: AppSer
     const auth = requireAuth(request);
     const job = await jobOf(request, Number((request.params as { id: string }).id));
     if (job.status !== DOWNLOAD_STATUS.done || job.fileId === null) fail(BIG_BEAR_MSG.notDone);
-    const file = await openGeneratedFile(db, config.dataDir, job.fileId);
+    const file = await openGeneratedFile(db, files, job.fileId);
     if (!file) fail(BIG_BEAR_MSG.gone);
     await recordOperation(db, request, auth, {
       action: 'downloadFile',

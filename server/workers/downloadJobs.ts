@@ -10,17 +10,20 @@ import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { EXCEL_FORMATS, excelDate, zipEntryDate, zipEntryDateOf } from '../engine/excelDates';
 import { createZip } from '../engine/zipArchive';
-import { uploadsDir } from '../files/fileStore';
+import { newStoredName } from '../files/fileStore';
 import { openGeneratedFile } from '../files/generatedFiles';
+import type { FileStorage } from '../files/storage/fileStorage';
 import { insertUpload } from '../files/uploads.repository';
+import { runExclusively } from '../system/jobLock';
 import { bigBearWorker } from './bigBear';
 
 /**
  * 大熊信息下载 (issue 12): a background job writes one zip per request — 人员信息.xlsx (every worker of the company
  * signed with the chosen 大熊 enterprise, or all of them, in the chosen sign status) and each worker's signed
- * agreement PDF — straight to a file under DATA_DIR. Rows are read a page at a time, the sheet is streamed to a
- * temporary file, and each PDF is added only after the previous one has been written, so memory does not grow with
- * the number of workers or agreements. The job's row (worker_downloads) carries the status the page polls.
+ * agreement PDF — to a scratch file under DATA_DIR/tmp, then into the file storage (the local disk or the object
+ * store). Rows are read a page at a time, the sheet is streamed to a temporary file, and each PDF is added only
+ * after the previous one has been written, so memory does not grow with the number of workers or agreements. The
+ * job's row (worker_downloads) carries the status the page polls.
  */
 
 const PAGE = 1000;
@@ -181,11 +184,11 @@ const safeName = (name: string) => name.replace(/[\\/:*?"<>|]/g, '_');
  */
 export async function writeWorkerZip(
   db: Db,
-  dataDir: string,
+  files: FileStorage,
+  scratch: string,
   selection: DownloadSelection,
   target: string,
 ): Promise<{ workers: number; agreements: number }> {
-  const scratch = path.join(dataDir, 'tmp');
   await mkdir(scratch, { recursive: true });
   const sheetFile = path.join(scratch, `${randomBytes(12).toString('hex')}.xlsx`);
   try {
@@ -198,7 +201,7 @@ export async function writeWorkerZip(
     const names = new Set<string>();
     for await (const rows of agreementPages(db, selection)) {
       for (const row of rows) {
-        const file = await openGeneratedFile(db, dataDir, Number(row.signed_file_id));
+        const file = await openGeneratedFile(db, files, Number(row.signed_file_id));
         if (!file) continue;
         let name = `协议/${safeName(file.name)}`;
         if (names.has(name)) name = `协议/${row.agreement_no}-${row.id}.pdf`;
@@ -215,8 +218,22 @@ export async function writeWorkerZip(
   }
 }
 
-/** Runs one queued job to its end (done with the zip stored as an upload, or failed with the reason). */
-export async function runDownloadJob(db: Db, dataDir: string, jobId: number): Promise<void> {
+export interface DownloadWorkplace {
+  files: FileStorage;
+  /** A local folder for the sheet and the zip while they are written (DATA_DIR/tmp). */
+  scratch: string;
+}
+
+/**
+ * Runs one queued job to its end (done with the zip stored as an upload, or failed with the reason). On PostgreSQL
+ * the job's advisory lock is held while it runs (system/jobLock.ts): a job another host is building is left to it,
+ * and a job whose host died (its connection, and so its lock, gone) is taken over by the next one to look.
+ */
+export async function runDownloadJob(db: Db, place: DownloadWorkplace, jobId: number): Promise<void> {
+  await runExclusively(db, `download:${jobId}`, () => buildDownload(db, place, jobId));
+}
+
+async function buildDownload(db: Db, { files, scratch }: DownloadWorkplace, jobId: number): Promise<void> {
   const claimed = await db
     .updateTable('worker_downloads')
     .set({ status: DOWNLOAD_STATUS.running })
@@ -226,13 +243,13 @@ export async function runDownloadJob(db: Db, dataDir: string, jobId: number): Pr
   if (Number(claimed.numUpdatedRows) !== 1) return;
   const job = await db.selectFrom('worker_downloads').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
   const company = await db.selectFrom('companies').select('name').where('id', '=', job.company_id).executeTakeFirst();
-  const storedName = `${randomBytes(16).toString('hex')}.zip`;
-  const target = path.join(uploadsDir(dataDir), storedName);
+  const storedName = newStoredName('.zip');
+  const target = path.join(scratch, storedName);
   try {
-    await mkdir(uploadsDir(dataDir), { recursive: true });
     const counts = await writeWorkerZip(
       db,
-      dataDir,
+      files,
+      scratch,
       {
         companyId: Number(job.company_id),
         enterpriseId: job.enterprise_id === null ? null : Number(job.enterprise_id),
@@ -240,12 +257,14 @@ export async function runDownloadJob(db: Db, dataDir: string, jobId: number): Pr
       },
       target,
     );
+    const size = (await stat(target)).size;
+    await files.put(storedName, createReadStream(target), size);
     const time = chinaTime();
     const fileId = await insertUpload(db, {
       storedName,
       originalName: `大熊人员信息-${company?.name ?? job.company_id}-${time.slice(0, 10)}.zip`,
       mime: 'application/zip',
-      size: (await stat(target)).size,
+      size,
       ownerUserId: 0,
       ownerCompanyId: Number(job.company_id),
       createTime: time,
@@ -263,7 +282,7 @@ export async function runDownloadJob(db: Db, dataDir: string, jobId: number): Pr
       .where('id', '=', jobId)
       .execute();
   } catch (error) {
-    await rm(target, { force: true });
+    await files.remove(storedName).catch(() => undefined);
     await db
       .updateTable('worker_downloads')
       .set({
@@ -273,6 +292,8 @@ export async function runDownloadJob(db: Db, dataDir: string, jobId: number): Pr
       })
       .where('id', '=', jobId)
       .execute();
+  } finally {
+    await rm(target, { force: true });
   }
 }
 
@@ -280,10 +301,10 @@ export async function runDownloadJob(db: Db, dataDir: string, jobId: number): Pr
  * Jobs run one at a time in this process, in the order they were asked for; jobs a stopped server left queued or
  * running are picked up again when it starts (`resume`).
  */
-export function downloadQueue(db: Db, dataDir: string) {
+export function downloadQueue(db: Db, place: DownloadWorkplace) {
   let tail: Promise<void> = Promise.resolve();
   const enqueue = (jobId: number): Promise<void> => {
-    tail = tail.then(() => runDownloadJob(db, dataDir, jobId)).catch(() => undefined);
+    tail = tail.then(() => runDownloadJob(db, place, jobId)).catch(() => undefined);
     return tail;
   };
   return {

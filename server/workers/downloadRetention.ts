@@ -1,16 +1,17 @@
 import { DOWNLOAD_STATUS } from '../../src/domain/workers';
 import type { Db } from '../db/database';
 import { removeStoredFile } from '../files/fileStore';
+import type { FileStorage } from '../files/storage/fileStorage';
 
 /**
  * The retention job's sweep of 大熊信息下载 (server/system/logRetention.ts): jobs done or failed before
- * `finishedBefore` go, with their zip (the uploads row and the file under DATA_DIR/uploads). Queued and running
+ * `finishedBefore` go, with their zip (the uploads row and the stored file). Queued and running
  * jobs are never touched. Rows go first, files after: a file left behind by a crash is only disk, never a row
  * pointing at nothing. Answers how many jobs were deleted.
  */
 export async function deleteFinishedDownloadsBefore(
   db: Db,
-  dataDir: string,
+  files: FileStorage,
   finishedBefore: string,
   slice: number,
 ): Promise<number> {
@@ -38,7 +39,7 @@ export async function deleteFinishedDownloadsBefore(
         .execute();
       if (fileIds.length > 0) await tx.deleteFrom('uploads').where('id', 'in', fileIds).execute();
     });
-    for (const job of jobs) if (job.stored_name) await removeStoredFile(dataDir, job.stored_name);
+    for (const job of jobs) if (job.stored_name) await removeStoredFile(files, job.stored_name);
     deleted += jobs.length;
     if (jobs.length < slice) return deleted;
   }

@@ -172,7 +172,10 @@ function assertSignable(row: { status: number | string; workerStatus: number | s
   }
 }
 
-export async function workerSigningRoutes(app: FastifyInstance, { db, config, sms }: AppServices): Promise<void> {
+export async function workerSigningRoutes(
+  app: FastifyInstance,
+  { db, config, sms, files }: AppServices,
+): Promise<void> {
   const esign = esignProvider();
   /** The willingness check, logged like render and sign (the code is passed by a name the log masks). */
   const willingness = (enterpriseId: number | null) =>
@@ -249,7 +252,7 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config, sm
           createTime,
         },
       );
-      const fileId = await saveGeneratedFile(db, config.dataDir, {
+      const fileId = await saveGeneratedFile(db, files, {
         content: pdf,
         name: `${enterprise.templateName}-${worker.name}-${agreementNo}.pdf`,
         mime: 'application/pdf',
@@ -332,7 +335,7 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config, sm
   app.get('/api/v1/open/worker_sign/:token/pdf', PUBLIC, async (request, reply) => {
     const row = await agreementByToken(db, (request.params as Record<string, string>).token);
     const fileId = row.signed_file_id ?? row.draft_file_id;
-    const file = fileId === null ? null : await openGeneratedFile(db, config.dataDir, Number(fileId));
+    const file = fileId === null ? null : await openGeneratedFile(db, files, Number(fileId));
     if (!file) fail('协议文件不存在');
     return reply
       .header('content-type', 'application/pdf')
@@ -354,8 +357,7 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config, sm
       ? await willingness(enterpriseId).confirm(row.willingness_ref, { mobile: row.workerMobile }, code)
       : null;
     if (!proof || proof.mobile !== row.workerMobile) fail(WORKER_SIGN_MSG.codeWrong);
-    const draft =
-      row.draft_file_id === null ? null : await readGeneratedFile(db, config.dataDir, Number(row.draft_file_id));
+    const draft = row.draft_file_id === null ? null : await readGeneratedFile(db, files, Number(row.draft_file_id));
     if (!draft) fail('协议文件不存在');
     const time = chinaTime();
     const signed = await signingService(enterpriseId).sign(draft, {
@@ -365,7 +367,7 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config, sm
       time,
       willingness: proof,
     });
-    const fileId = await saveGeneratedFile(db, config.dataDir, {
+    const fileId = await saveGeneratedFile(db, files, {
       content: signed.pdf,
       name: `自由职业者协议-${row.workerName}-${row.agreement_no}-已签署.pdf`,
       mime: 'application/pdf',
@@ -421,7 +423,7 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config, sm
   app.get('/api/v1/workers/agreements/:id/download', AGREEMENTS, async (request) => {
     const row = await visibleAgreement(request, parseId((request.params as Record<string, string>).id, '协议编号'));
     if (row.signed_file_id === null) fail('该协议尚未签署，没有可下载的文件');
-    const file = await openGeneratedFile(db, config.dataDir, Number(row.signed_file_id));
+    const file = await openGeneratedFile(db, files, Number(row.signed_file_id));
     if (!file) fail('协议文件不存在');
     file.stream.destroy();
     const { t, expires } = signDownload(config.jwtSecret, Number(row.signed_file_id));
@@ -446,7 +448,7 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config, sm
       .orderBy('id', 'desc')
       .executeTakeFirst();
     if (!row) fail('该人员没有电子签署的协议文件');
-    const file = await openGeneratedFile(db, config.dataDir, Number(row.signed_file_id));
+    const file = await openGeneratedFile(db, files, Number(row.signed_file_id));
     if (!file) fail('协议文件不存在');
     return reply
       .header('content-type', 'application/pdf')
@@ -468,7 +470,7 @@ export async function workerSigningRoutes(app: FastifyInstance, { db, config, sm
     const zip = createZip();
     void (async () => {
       for (const row of rows) {
-        const file = await openGeneratedFile(db, config.dataDir, Number(row.signed_file_id));
+        const file = await openGeneratedFile(db, files, Number(row.signed_file_id));
         if (file) {
           const name = file.name.replace(/[\\/:*?"<>|]/g, '_');
           zip.append(file.stream, { name, date: zipEntryDateOf(row.sign_time) });

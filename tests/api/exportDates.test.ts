@@ -163,7 +163,7 @@ describe('大熊 zip', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const pdf = await saveGeneratedFile(t.db, t.config.dataDir, {
+    const pdf = await saveGeneratedFile(t.db, t.app.files, {
       content: Buffer.from('%PDF-1.4\n%%EOF\n'),
       name: '时区测试-协议.pdf',
       mime: 'application/pdf',

@@ -394,7 +394,7 @@ describe('finding 1: a paper contract names only a scan its signer uploaded', ()
       .select(['id', 'company_id'])
       .where('username', '=', 'xgm')
       .executeTakeFirstOrThrow();
-    const signed = await saveGeneratedFile(t.db, t.config.dataDir, {
+    const signed = await saveGeneratedFile(t.db, t.app.files, {
       content: Buffer.from('%PDF-1.4\n% 劳务协议 身份证号 银行卡号\n%%EOF\n'),
       name: '劳务协议（已签署）.pdf',
       mime: 'application/pdf',

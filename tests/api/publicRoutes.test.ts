@@ -438,7 +438,7 @@ describe('log retention', () => {
       ])
       .execute();
 
-    const first = await runLogRetention(t.db, t.config.logRetention, t.config.dataDir, now);
+    const first = await runLogRetention(t.db, t.config.logRetention, t.app.files, now);
     // At least the rows made here (the demo data may hold old rows too).
     for (const count of [first.callsDeleted, first.smsDeleted, first.operationsDeleted, first.countersDeleted]) {
       expect(count).toBeGreaterThanOrEqual(1);
@@ -467,7 +467,7 @@ describe('log retention', () => {
     });
 
     // Idempotent: a second run deletes nothing more and is recorded too.
-    const second = await runLogRetention(t.db, t.config.logRetention, t.config.dataDir, now);
+    const second = await runLogRetention(t.db, t.config.logRetention, t.app.files, now);
     expect(second).toMatchObject({ callsDeleted: 0, smsDeleted: 0, operationsDeleted: 0, countersDeleted: 0 });
     const runs = await t.db
       .selectFrom('log_retention_runs')
@@ -486,7 +486,7 @@ describe('log retention', () => {
 
   it('deletes finished download jobs with their zip files and unsubmitted drafts, never open jobs or submitted drafts', async () => {
     const { runLogRetention } = await import('../../server/system/logRetention');
-    const { storeFile, uploadsDir } = await import('../../server/files/fileStore');
+    const { storeFile } = await import('../../server/files/fileStore');
     const { insertUpload } = await import('../../server/files/uploads.repository');
     const now = Date.now();
     const daysAgo = (days: number) => chinaTime(now - days * 24 * 3600_000);
@@ -495,7 +495,7 @@ describe('log retention', () => {
     const marker = `keep-${now}`;
     // status 2 已完成 / 3 失败 / 0 排队中 (DOWNLOAD_STATUS, product spec), finished `days` ago, with a zip on disk.
     const job = async (status: number, days: number) => {
-      const storedName = await storeFile(t.config.dataDir, new Uint8Array([0x50, 0x4b, 5, 6]), '.zip');
+      const storedName = await storeFile(t.app.files, new Uint8Array([0x50, 0x4b, 5, 6]), '.zip');
       const fileId = await insertUpload(t.db, {
         storedName,
         originalName: `${marker}.zip`,
@@ -520,7 +520,7 @@ describe('log retention', () => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return { id: Number(row.id), fileId, file: `${uploadsDir(t.config.dataDir)}/${storedName}` };
+      return { id: Number(row.id), fileId, file: storedName };
     };
     const oldDone = await job(2, 8);
     const oldFailed = await job(3, 30);
@@ -552,7 +552,7 @@ describe('log retention', () => {
     const newOpen = await draft(1, null);
     const oldSubmitted = await draft(400, 424242);
 
-    const run = await runLogRetention(t.db, t.config.logRetention, t.config.dataDir, now);
+    const run = await runLogRetention(t.db, t.config.logRetention, t.app.files, now);
     expect(run.downloadsDeleted).toBeGreaterThanOrEqual(2);
     expect(run.draftsDeleted).toBeGreaterThanOrEqual(1);
     const jobsLeft = (
@@ -563,13 +563,10 @@ describe('log retention', () => {
       await t.db.selectFrom('uploads').select('id').where('original_name', '=', `${marker}.zip`).orderBy('id').execute()
     ).map((row) => Number(row.id));
     expect(filesLeft).toEqual([newDone.fileId, oldQueued.fileId]);
-    const { existsSync } = await import('node:fs');
-    expect([oldDone, oldFailed, newDone, oldQueued].map((one) => existsSync(one.file))).toEqual([
-      false,
-      false,
-      true,
-      true,
-    ]);
+    const stored = await Promise.all(
+      [oldDone, oldFailed, newDone, oldQueued].map(async (one) => (await t.app.files.size(one.file)) !== null),
+    );
+    expect(stored).toEqual([false, false, true, true]);
     const draftsLeft = (
       await t.db.selectFrom('payout_drafts').select('id').where('file_name', '=', marker).orderBy('id').execute()
     ).map((row) => Number(row.id));
@@ -605,7 +602,7 @@ describe('log retention', () => {
         update_time: chinaTime(now),
       })
       .execute();
-    const run = await runLogRetention(t.db, { ...t.config.logRetention, smsDays: 7 }, t.config.dataDir, now);
+    const run = await runLogRetention(t.db, { ...t.config.logRetention, smsDays: 7 }, t.app.files, now);
     expect(run.smsDeleted).toBeGreaterThanOrEqual(1);
     expect(await t.db.selectFrom('sms_logs').select('id').where('template', '=', marker).execute()).toEqual([]);
   });

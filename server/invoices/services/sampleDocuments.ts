@@ -1,13 +1,10 @@
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Db } from '../../db/database';
-import { uploadsDir } from '../../files/fileStore';
+import type { FileStorage } from '../../files/storage/fileStorage';
 
 /**
  * The demo seed's documents (tax payment certificates, issued invoices) are one small PDF each, stored under
  * names of their own with a fixed prefix. The seed only writes database rows (it does not know the data
- * directory), so the server writes the files itself when seeded rows name them and they are missing.
+ * storage), so the server writes the files itself when seeded rows name them and they are missing.
  */
 const SAMPLE_PREFIX = 'de5e';
 
@@ -40,8 +37,8 @@ export function samplePdf(line = 'Sample document - demo data'): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** Writes the sample PDF for every seeded upload whose file is not in the uploads folder. */
-export async function restoreSampleDocuments(db: Db, dataDir: string): Promise<void> {
+/** Writes the sample PDF for every seeded upload whose file is not in the file storage. */
+export async function restoreSampleDocuments(db: Db, files: FileStorage): Promise<void> {
   const seeded = await db
     .selectFrom('uploads')
     .select('stored_name')
@@ -49,10 +46,9 @@ export async function restoreSampleDocuments(db: Db, dataDir: string): Promise<v
     .where('stored_name', '>=', sampleStoredName(0))
     .where('stored_name', '<=', `${SAMPLE_PREFIX}${'f'.repeat(28)}.pdf`)
     .execute();
-  const directory = uploadsDir(dataDir);
-  const missing = seeded.filter((row) => !existsSync(path.join(directory, row.stored_name)));
-  if (missing.length === 0) return;
-  await mkdir(directory, { recursive: true });
   const content = samplePdf();
-  for (const row of missing) await writeFile(path.join(directory, row.stored_name), content, { mode: 0o600 });
+  // Two hosts starting together may both find one missing: the second put fails on the file the first wrote.
+  for (const row of seeded) {
+    if ((await files.size(row.stored_name)) === null) await files.put(row.stored_name, content).catch(() => undefined);
+  }
 }

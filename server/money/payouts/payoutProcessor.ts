@@ -1,7 +1,7 @@
 import { ITEM } from '../../../src/domain/moneyEnums';
 import type { Db } from '../../db/database';
 import { chinaTime } from '../../db/time';
-import { runExclusively } from '../../system/jobLock';
+import { runExclusively, runWhenFree } from '../../system/jobLock';
 import { recordItemOutcomes } from './itemOutcomes';
 import type { PayoutChannel, PayoutResult } from './payoutChannel';
 
@@ -143,10 +143,13 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
     drain() {
       return run(true);
     },
-    async payItems(ids) {
-      const items = await pendingChunk(null, ids);
-      const results = await pay(items);
-      return items.map((item, index) => ({ id: Number(item.id), result: results[index] }));
+    payItems(ids) {
+      // Under the same lock as the rounds: an item a round (on any host) is sending is not sent a second time.
+      return runWhenFree(db, 'payouts', async () => {
+        const items = await pendingChunk(null, ids);
+        const results = await pay(items);
+        return items.map((item, index) => ({ id: Number(item.id), result: results[index] }));
+      });
     },
   };
 }
