@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Cron } from 'croner';
+import { readSmsConfig, type SmsConfig } from './accounts/sms/smsConfig';
 
 export interface ServerConfig {
   port: number;
@@ -18,6 +19,8 @@ export interface ServerConfig {
   webRoot: string;
   /** Write SMS codes of the development sender to the log. */
   logSmsCodes: boolean;
+  /** The SMS provider (SMS_PROVIDER=log|aliyun|tencent) and its settings (accounts/sms/smsConfig.ts). */
+  sms: SmsConfig;
   seedDemo: boolean;
   logLevel: string;
   /** Behind a reverse proxy: trust X-Forwarded-For for this many hops (0: never, the default). */
@@ -142,6 +145,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     idKey: resolveSecret(env, 'ID_KEY', 'id-key', dataDir, problems),
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
     logSmsCodes: env.LOG_SMS_CODES !== '0',
+    sms: readSmsConfig(env, problems),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: readInteger(env, 'TRUST_PROXY_HOPS', 0, problems, 0, 10) || false,

@@ -60,6 +60,8 @@ export interface SmsLogTable {
   /** SMS_LOG_STATUS: 0 发送中, 1 成功, 2 失败 */
   status: number;
   reason: string | null;
+  /** The provider's id of the accepted message (Aliyun BizId, Tencent SerialNo), named by its delivery receipt. */
+  provider_ref: string | null;
   create_time: string;
   update_time: string;
 }
