@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Cron } from 'croner';
 import { readSmsConfig, type SmsConfig } from './accounts/sms/smsConfig';
+import { type IdentityConfig, readIdentityConfig } from './workers/identityConfig';
 
 export interface ServerConfig {
   port: number;
@@ -21,6 +22,8 @@ export interface ServerConfig {
   logSmsCodes: boolean;
   /** The SMS provider (SMS_PROVIDER=log|aliyun|tencent) and its settings (accounts/sms/smsConfig.ts). */
   sms: SmsConfig;
+  /** The identity check (IDENTITY_PROVIDER=dev|aliyun|http) and its settings (workers/identityConfig.ts). */
+  identity: IdentityConfig;
   seedDemo: boolean;
   logLevel: string;
   /** Behind a reverse proxy: trust X-Forwarded-For for this many hops (0: never, the default). */
@@ -146,6 +149,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
     logSmsCodes: env.LOG_SMS_CODES !== '0',
     sms: readSmsConfig(env, problems),
+    identity: readIdentityConfig(env, problems),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: readInteger(env, 'TRUST_PROXY_HOPS', 0, problems, 0, 10) || false,

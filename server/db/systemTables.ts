@@ -66,6 +66,16 @@ export interface SmsLogTable {
   update_time: string;
 }
 
+/** A paid identity check's verdict (实名核验), keyed by an HMAC of its factors: never the numbers themselves. */
+export interface IdentityCheckTable {
+  factors_key: string;
+  provider: string;
+  passed: number;
+  field: string | null;
+  message: string | null;
+  create_time: string;
+}
+
 /** A small-scale company's automatic invoicing (小规模自动开票设置). */
 export interface AutoInvoiceSettingTable {
   id: Generated<number>;
