@@ -99,6 +99,7 @@ describe('worker import checked by Aliyun 实名核验', () => {
     // The cache keeps an HMAC of the factors, never the numbers.
     const cached = await t.db.selectFrom('identity_checks').selectAll().execute();
     expect(cached).toHaveLength(3);
+    expect(cached.map((row) => row.passed).sort()).toEqual([0, 1, 1]);
     const stored = JSON.stringify(cached);
     for (const p of [first, second, third]) {
       expect(stored).not.toContain(p.idCard);
@@ -112,6 +113,22 @@ describe('worker import checked by Aliyun 实名核验', () => {
     const answer = await importFile([rowOf(corrected)]);
     expect(answer.code, answer.message).toBe(1020000);
     expect(fake.calls).toHaveLength(4);
+  });
+});
+
+describe('a provider failure is not a verdict', () => {
+  it('shows the row as not checked now and asks again next time (nothing cached)', async () => {
+    const later = person(SERIAL + 5);
+    const before = fake.calls.length;
+    fake.failNext('500');
+    const failed = await importFile([rowOf(later)]);
+    expect(failed.content.errors).toEqual([
+      { rowNo: 2, field: 'idCard', message: '实名核验服务暂不可用（500），请稍后重试' },
+    ]);
+    // Unknown to the provider: asked again, answered 查无此人, and that verdict is kept.
+    const again = await importFile([rowOf(later)]);
+    expect(again.content.errors).toEqual([{ rowNo: 2, field: 'idCard', message: '实名核验查无此人，请核对身份证号' }]);
+    expect(fake.calls.length).toBe(before + 2);
   });
 });
 

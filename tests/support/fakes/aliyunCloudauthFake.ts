@@ -22,6 +22,7 @@ export async function startAliyunCloudauthFake(
 ) {
   const calls: { action: string; params: Record<string, string> }[] = [];
   const refused: string[] = [];
+  let nextError: string | null = null;
   const server = await startLoopbackServer((request) => {
     const RequestId = randomUUID();
     const problem = checkAcs3Request(request, { [credentials.accessKeyId]: credentials.accessKeySecret });
@@ -36,6 +37,11 @@ export async function startAliyunCloudauthFake(
     const params: Record<string, string> = Object.fromEntries(new URL(request.url, 'http://fake').searchParams);
     for (const [name, value] of new URLSearchParams(request.body.toString('utf8'))) params[name] = value;
     calls.push({ action, params });
+    if (nextError) {
+      const code = nextError;
+      nextError = null;
+      return { status: 200, body: { Code: code, Message: '系统错误', RequestId } };
+    }
     if (params.ParamType !== 'normal' || !params.UserName || !params.IdentifyNum) {
       return { status: 200, body: { Code: '401', Message: '参数非法', RequestId } };
     }
@@ -50,5 +56,13 @@ export async function startAliyunCloudauthFake(
     }
     return { status: 200, body: { Code: '200', Message: 'success', RequestId, ResultObject: { BizCode: bizCode } } };
   });
-  return { ...server, calls, refused };
+  return {
+    ...server,
+    calls,
+    refused,
+    /** The next check answers this error Code (e.g. "500": the service failed) instead of a verdict. */
+    failNext(code: string) {
+      nextError = code;
+    },
+  };
 }
