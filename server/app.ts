@@ -1,7 +1,8 @@
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createLogSmsSender, type SmsSender } from './accounts/sms/smsSender';
+import { smsSenderOf } from './accounts/sms/smsProvider';
+import type { SmsSender } from './accounts/sms/smsSender';
 import type { AppServices } from './appServices';
 import { registerAccessControl } from './auth/access';
 import { createTokenService } from './auth/tokens';
@@ -80,7 +81,7 @@ export async function buildApp({
     files: files ?? createFileStorage(config),
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds, config.sessionMaxSeconds),
     // Every message leaves a row in the SMS log (/noteSendStatus) with its delivery status.
-    sms: recordingSmsSender(db, sms ?? createLogSmsSender(app.log, config.logSmsCodes), app.log),
+    sms: recordingSmsSender(db, sms ?? smsSenderOf(config.sms, app.log, config.logSmsCodes), app.log),
     payouts: createPayoutProcessor(db, loggedPayoutChannel(db, payoutChannel ?? simulatedBank, app.log), {
       delayMs: config.payoutDelayMs,
       intervalMs: Math.max(200, Math.min(1000, config.payoutDelayMs)),

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Cron } from 'croner';
+import { readSmsConfig, type SmsConfig } from './accounts/sms/smsConfig';
 import type { S3Settings } from './files/storage/s3FileStorage';
 import { readProviderChoice, readProviderSettings } from './providers/providerSettings';
+import { type IdentityConfig, readIdentityConfig } from './workers/identityConfig';
 
 export interface ServerConfig {
   port: number;
@@ -20,6 +22,10 @@ export interface ServerConfig {
   webRoot: string;
   /** Write SMS codes of the development sender to the log. */
   logSmsCodes: boolean;
+  /** The SMS provider (SMS_PROVIDER=log|aliyun|tencent) and its settings (accounts/sms/smsConfig.ts). */
+  sms: SmsConfig;
+  /** The identity check (IDENTITY_PROVIDER=dev|aliyun|http) and its settings (workers/identityConfig.ts). */
+  identity: IdentityConfig;
   seedDemo: boolean;
   logLevel: string;
   /** Behind a reverse proxy: trust X-Forwarded-For for this many hops (0: never, the default). */
@@ -177,6 +183,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     idKey: resolveSecret(env, 'ID_KEY', 'id-key', dataDir, problems),
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
     logSmsCodes: env.LOG_SMS_CODES !== '0',
+    sms: readSmsConfig(env, problems),
+    identity: readIdentityConfig(env, problems),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: readInteger(env, 'TRUST_PROXY_HOPS', 0, problems, 0, 10) || false,

@@ -4,6 +4,7 @@ import { authRoutes } from './accounts/auth.routes';
 import { commonRoutes } from './accounts/common.routes';
 import { registrationsRoutes } from './accounts/registrations.routes';
 import { sessionRoutes } from './accounts/session.routes';
+import { smsReceiptRoutes } from './accounts/sms/smsReceipts.routes';
 import { ssoRoutes } from './accounts/sso.routes';
 import { subaccountsRoutes } from './accounts/subaccounts.routes';
 import { workspaceRoutes } from './accounts/workspace.routes';
@@ -60,6 +61,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await accountsRoutes(app, services);
   await registrationsRoutes(app, services);
   await smsCodeQueryRoutes(app, services);
+  await smsReceiptRoutes(app, services);
   await ssoRoutes(app, services);
   await versionsRoutes(app, services);
   await workersRoutes(app, services);

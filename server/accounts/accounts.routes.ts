@@ -80,9 +80,7 @@ export async function accountsRoutes(app: FastifyInstance, { db, sms }: AppServi
       .execute();
     await revokeAllTokens(db, user.id);
     await clearFailures(db, name);
-    await sms.send(user.mobile, `【灵工结算平台】您的账号${name}密码已重置，新密码为${password}，请登录后尽快修改。`, {
-      secrets: [password],
-    });
+    await sms.send(user.mobile, { kind: 'NEW_PASSWORD', variables: { account: name, password } });
     return ok(null, MSG_RESET_DONE);
   });
 }

@@ -320,6 +320,7 @@ export interface Database {
   worker_task_members: import('../workers/tables').WorkerTaskMemberTable;
   worker_downloads: import('../workers/tables').WorkerDownloadTable;
   sms_logs: import('./systemTables').SmsLogTable;
+  identity_checks: import('./systemTables').IdentityCheckTable;
   log_retention_runs: import('./systemTables').LogRetentionRunTable;
   scheduled_job_ticks: import('./systemTables').ScheduledJobTickTable;
   auto_invoice_settings: import('./systemTables').AutoInvoiceSettingTable;

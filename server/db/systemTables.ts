@@ -60,8 +60,20 @@ export interface SmsLogTable {
   /** SMS_LOG_STATUS: 0 发送中, 1 成功, 2 失败 */
   status: number;
   reason: string | null;
+  /** The provider's id of the accepted message (Aliyun BizId, Tencent SerialNo), named by its delivery receipt. */
+  provider_ref: string | null;
   create_time: string;
   update_time: string;
+}
+
+/** A paid identity check's verdict (实名核验), keyed by an HMAC of its factors: never the numbers themselves. */
+export interface IdentityCheckTable {
+  factors_key: string;
+  provider: string;
+  passed: number;
+  field: string | null;
+  message: string | null;
+  create_time: string;
 }
 
 /** A small-scale company's automatic invoicing (小规模自动开票设置). */

@@ -24,13 +24,14 @@ import { cleanFileName } from '../files/fileTypes';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { assertNoSensitiveWords } from '../system/sensitiveWords';
+import { identityCheckOf } from '../workers/identityCheck';
 import { balanceOf } from './ledger/ledger';
 import type { RawBatchRow } from './payouts/batchFile';
 import { BatchFileError, BatchLimitError } from './payouts/batchFileErrors';
 import { parseBatchFileIsolated, warmBatchParser } from './payouts/batchParser';
 import { TEMPLATE_NAME, templateCsv, templateXlsx } from './payouts/batchTemplate';
 import { createDraft, draftRows, draftWarnings, findOwnDraft } from './payouts/drafts';
-import { assertPayeesPayableNow, payeeBars } from './payouts/payeeChecks';
+import { assertPayeesPayableNow, newCardErrors, payeeBars } from './payouts/payeeChecks';
 import type { PayoutRow } from './payouts/payoutRow';
 import { submitDraft } from './payouts/submitDraft';
 import { badRowCount, idCardsOf, type RowError, rowWarnings, validateRows } from './payouts/validateRows';
@@ -90,6 +91,7 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
     limits: { fileSize: BATCH_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
 
+  const identity = identityCheckOf(db, config);
   app.post('/api/v1/remittances/batch/validate', ACCESS, async (request) => {
     const auth = merchantOf(request);
     const file = await uploadedFile(request);
@@ -109,6 +111,8 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
     }
     const { blacklisted, unsigned } = await payeeBars(db, config.idKey, auth.companyId, idCardsOf(raw));
     const { rows, errors, warnings } = validateRows(raw, blacklisted, unsigned);
+    // Paid checks only for a file that is otherwise right (a refused file is not worth paying for).
+    if (errors.length === 0) errors.push(...(await newCardErrors(db, config.idKey, auth.companyId, identity, rows)));
     if (errors.length > 0) {
       const bad = badRowCount(errors);
       throw new BusinessError(BATCH_FILE_MSG.badRows(bad), CODE_BUSINESS_ERROR, {

@@ -277,8 +277,6 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-const SMS_SIGN = '【灵工结算平台】';
-
 export async function staffRoutes(app: FastifyInstance, { db, sms }: AppServices): Promise<void> {
   app.get('/api/v1/staff/:view', async (request) => {
     const { view, auth } = viewOf(request);
@@ -380,11 +378,10 @@ export async function staffRoutes(app: FastifyInstance, { db, sms }: AppServices
       if (isUniqueViolation(error)) fail('用户名已存在');
       throw error;
     }
-    await sms.send(
-      form.mobile,
-      `${SMS_SIGN}您的${view.noun}账号${username}已开通，初始密码为${password}，请登录后尽快修改。`,
-      { secrets: [password] },
-    );
+    await sms.send(form.mobile, {
+      kind: 'ACCOUNT_OPENED',
+      variables: { noun: view.noun, account: username, password },
+    });
     return ok((await recordsOf(db, [id]))[0], '新增成功，初始密码已通过短信发送');
   });
 
@@ -473,11 +470,7 @@ export async function staffRoutes(app: FastifyInstance, { db, sms }: AppServices
         changes: { password: ['******', '******'] },
       });
     });
-    await sms.send(
-      account.mobile,
-      `${SMS_SIGN}您的账号${account.username}密码已重置，新密码为${password}，请登录后尽快修改。`,
-      { secrets: [password] },
-    );
+    await sms.send(account.mobile, { kind: 'NEW_PASSWORD', variables: { account: account.username, password } });
     return ok(null, '密码已重置，新密码已通过短信发送');
   });
 }

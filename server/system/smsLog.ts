@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { maskMobile, SMS_STATUS } from '../../src/domain/smsLog';
-import { loggableSms, type SmsDeliveryReport, type SmsSender } from '../accounts/sms/smsSender';
+import { maskedSms, SMS_KINDS, type SmsMessage } from '../accounts/sms/smsMessages';
+import type { SmsDeliveryReport, SmsSender } from '../accounts/sms/smsSender';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { callOut } from '../thirdparty/outboundCalls';
@@ -12,18 +13,12 @@ import { callOut } from '../thirdparty/outboundCalls';
  * callback, or 失败 at once when the provider refuses the message. The code itself is never stored.
  */
 
-/** The platform's code messages: 您的{purpose}验证码为{code}. Purposes as server/accounts/sms/smsCodes.ts words them. */
-const CODE_MESSAGE = /您的(.+?)验证码为(\d{4,8})/;
-const CODE_TYPES: Record<string, number> = { 登录: 1, 重置密码: 2, 设置支付密码: 4, 注册: 6, 签署协议: 7 };
-const NEW_PASSWORD = /密码已重置/;
-
-/** The message's kind and its wording as the log may keep it. */
-export function classifySms(text: string, secrets: readonly string[] = []): { type: number; template: string } {
-  const code = CODE_MESSAGE.exec(text);
-  const masked = loggableSms(text, { secrets: code ? [...secrets, code[2]] : secrets });
-  const template = [...masked].slice(0, 255).join('');
-  if (code) return { type: CODE_TYPES[code[1]] ?? 0, template };
-  return { type: NEW_PASSWORD.test(text) ? 10 : 0, template };
+/** The message's kind (SMS_LOG_TYPE) and its wording as the log may keep it: the code and secrets replaced. */
+export function loggedSms(message: SmsMessage): { type: number; template: string } {
+  return {
+    type: SMS_KINDS[message.kind].logType,
+    template: [...maskedSms(message, { maskCode: true })].slice(0, 255).join(''),
+  };
 }
 
 export function recordingSmsSender(db: Db, inner: SmsSender, log: FastifyBaseLogger): SmsSender {
@@ -43,8 +38,9 @@ export function recordingSmsSender(db: Db, inner: SmsSender, log: FastifyBaseLog
   const callService = { service: 'sms', provider, enterpriseId: null };
   return {
     provider,
-    async send(mobile, text, options) {
-      const { type, template } = classifySms(text, options?.secrets);
+    receiptSource: inner.receiptSource,
+    async send(mobile, message, options) {
+      const { type, template } = loggedSms(message);
       const now = chinaTime();
       const row = await db
         .insertInto('sms_logs')
@@ -56,6 +52,7 @@ export function recordingSmsSender(db: Db, inner: SmsSender, log: FastifyBaseLog
           provider,
           status: SMS_STATUS.sending,
           reason: null,
+          provider_ref: null,
           create_time: now,
           update_time: now,
         })
@@ -64,13 +61,13 @@ export function recordingSmsSender(db: Db, inner: SmsSender, log: FastifyBaseLog
       const id = Number(row.id);
       try {
         // Also a call out (平台调用记录): the number masked, the wording as logged here (no code, no secret).
-        await callOut(
+        const accepted = await callOut(
           db,
           { ...callService, onLogError: (error) => log.error({ err: error, smsLogId: id }, '短信调用记录写入失败') },
           'send',
           [mobile, template],
           () =>
-            inner.send(mobile, text, {
+            inner.send(mobile, message, {
               ...options,
               onDelivery: (report) => {
                 settle(id, report).catch((error) => log.error({ err: error, smsLogId: id }, '短信状态更新失败'));
@@ -79,10 +76,41 @@ export function recordingSmsSender(db: Db, inner: SmsSender, log: FastifyBaseLog
             }),
           ['mobile', 'text'],
         );
+        if (accepted?.providerRef) {
+          await db
+            .updateTable('sms_logs')
+            .set({ provider_ref: [...accepted.providerRef].slice(0, 64).join('') })
+            .where('id', '=', id)
+            .execute();
+        }
+        return accepted;
       } catch (error) {
         await settle(id, { delivered: false, reason: error instanceof Error ? error.message : '短信通道拒绝发送' });
         throw error;
       }
     },
   };
+}
+
+/**
+ * A provider's delivery receipt (its status-report push, server/accounts/sms/smsReceipts.routes.ts): settles the
+ * row the provider accepted under `providerRef`, once; a receipt of an unknown message changes nothing.
+ */
+export async function applyDeliveryReceipt(
+  db: Db,
+  receipt: { provider: string; providerRef: string; report: SmsDeliveryReport },
+): Promise<number> {
+  const { report } = receipt;
+  const result = await db
+    .updateTable('sms_logs')
+    .set({
+      status: report.delivered ? SMS_STATUS.delivered : SMS_STATUS.failed,
+      reason: report.delivered ? null : [...report.reason].slice(0, 255).join(''),
+      update_time: chinaTime(),
+    })
+    .where('provider', '=', receipt.provider)
+    .where('provider_ref', '=', receipt.providerRef)
+    .where('status', '=', SMS_STATUS.sending)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

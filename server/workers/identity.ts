@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { isValidNationalId, passesLuhn } from '../../src/domain/payees';
 import { MOBILE_PATTERN } from '../../src/domain/validation';
+import { aliyunIdentityVerifier } from './aliyunIdentity';
+import type { IdentityConfig } from './identityConfig';
 
 /**
  * Identity of a gig worker: the keyed lookup hash of the ID number, and the verification provider (实名核验).
@@ -37,7 +39,16 @@ export interface PersonToVerify {
 /** A refusal names the field at fault, so an import row shows it in the right column. */
 export type VerificationResult =
   | { passed: true }
-  | { passed: false; field: 'name' | 'idCard' | 'mobile' | 'bankCard'; message: string };
+  | {
+      passed: false;
+      field: 'name' | 'idCard' | 'mobile' | 'bankCard';
+      message: string;
+      /** The provider could not answer (down, misconfigured): not a verdict, so never cached. */
+      transient?: true;
+    };
+
+/** The development provider's documented mismatch: a name with 假 does not match its ID number. */
+export const DEV_MISMATCH_NAME_MARK = '假';
 
 /**
  * Three- or four-element verification (姓名 + 身份证号 + 银行卡号 [+ 手机号]). The development provider checks
@@ -62,6 +73,9 @@ export const devVerifier: IdentityVerifier = {
     if (!passesLuhn(person.bankCard)) {
       return { passed: false, field: 'bankCard', message: '银行卡号校验位不正确，请核对卡号' };
     }
+    if (person.name.includes(DEV_MISMATCH_NAME_MARK)) {
+      return { passed: false, field: 'name', message: '姓名与身份证号不一致（开发环境：姓名含“假”字视为不一致）' };
+    }
     return { passed: true };
   },
 };
@@ -83,7 +97,12 @@ export function httpVerifier(url: string, key: string, timeoutMs = 5000): Identi
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (!response.ok)
-        return { passed: false, field: 'idCard', message: `实名核验服务暂不可用（${response.status}）` };
+        return {
+          passed: false,
+          field: 'idCard',
+          message: `实名核验服务暂不可用（${response.status}）`,
+          transient: true,
+        };
       const answer = (await response.json()) as { passed?: boolean; field?: string; message?: string };
       if (answer.passed === true) return { passed: true };
       const field = ['name', 'idCard', 'mobile', 'bankCard'].includes(answer.field ?? '')
@@ -94,15 +113,14 @@ export function httpVerifier(url: string, key: string, timeoutMs = 5000): Identi
   };
 }
 
-/** IDENTITY_PROVIDER=dev (default) | http (IDENTITY_VERIFY_URL and IDENTITY_VERIFY_KEY required). */
-export function identityVerifier(env: NodeJS.ProcessEnv = process.env): IdentityVerifier {
-  const name = env.IDENTITY_PROVIDER ?? 'dev';
-  if (name === 'dev') return devVerifier;
-  if (name === 'http') {
-    if (!env.IDENTITY_VERIFY_URL || !env.IDENTITY_VERIFY_KEY) {
-      throw new Error('IDENTITY_PROVIDER=http 需要 IDENTITY_VERIFY_URL 与 IDENTITY_VERIFY_KEY');
-    }
-    return httpVerifier(env.IDENTITY_VERIFY_URL, env.IDENTITY_VERIFY_KEY);
+/** The provider IDENTITY_PROVIDER chose (config.identity): dev by default. */
+export function identityVerifier(config: IdentityConfig): IdentityVerifier {
+  switch (config.provider) {
+    case 'http':
+      return httpVerifier(config.url, config.key);
+    case 'aliyun':
+      return aliyunIdentityVerifier(config);
+    default:
+      return devVerifier;
   }
-  throw new Error(`IDENTITY_PROVIDER=${name} 未实现；可用：dev、http`);
 }

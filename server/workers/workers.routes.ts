@@ -17,7 +17,6 @@ import {
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
 import { parseId } from '../auth/scope';
-import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
 import { attachmentDisposition } from '../files/fileStore';
@@ -29,9 +28,9 @@ import { pageOf, parseListQuery } from '../http/listQuery';
 import type { RawBatchRow } from '../money/payouts/batchFile';
 import { BatchFileError, BatchLimitError } from '../money/payouts/batchFileErrors';
 import { parseSheetIsolated } from '../money/payouts/batchParser';
-import { withCallLog } from '../thirdparty/outboundCalls';
 import { bigBearRoutes } from './bigBear.routes';
-import { configureWorkerIdKey, type IdentityVerifier, identityVerifier, workerIdKey } from './identity';
+import { configureWorkerIdKey, workerIdKey } from './identity';
+import { identityCheckOf } from './identityCheck';
 import { workerSigningRoutes } from './signing.routes';
 import { checkWorkerRows, fillMissingKeys, insertWorkers } from './workers.service';
 
@@ -109,23 +108,12 @@ const TEMPLATE_EXAMPLE: Readonly<Record<WorkerField, string>> = {
   referrer: '李四',
 };
 
-/**
- * The identity provider; a real one (IDENTITY_PROVIDER=http) is a call out and each verification is logged
- * (server/thirdparty) with the person's numbers masked. The dev provider checks locally, once per imported row,
- * and calls nobody.
- */
-function loggedVerifier(db: Db): IdentityVerifier {
-  const verifier = identityVerifier();
-  if (verifier.name === 'dev') return verifier;
-  return withCallLog(db, verifier, { service: 'identity', provider: verifier.name, enterpriseId: null }, ['verify']);
-}
-
 async function importRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: BATCH_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
-  const verifier = loggedVerifier(db);
+  const verifier = identityCheckOf(db, config);
 
   app.post('/api/v1/workers/import/:kind', ANY_WORKER_CODE, async (request) => {
     const auth = merchantOf(request);
@@ -185,7 +173,7 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
   await app.register(async (scope) => importRoutes(scope, services));
   await workerSigningRoutes(app, services);
   await bigBearRoutes(app, services);
-  const verifier = loggedVerifier(db);
+  const verifier = identityCheckOf(db, config);
 
   app.get('/api/v1/workers/template', ANY_WORKER_CODE, async (request, reply) => {
     const query = request.query as { format?: string; kind?: string };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogSmsSender, type SmsSender } from '../../server/accounts/sms/smsSender';
-import { classifySms, recordingSmsSender } from '../../server/system/smsLog';
+import { loggedSms, recordingSmsSender } from '../../server/system/smsLog';
 import { SMS_STATUS } from '../../src/domain/smsLog';
 import {
   type AuthedClient,
@@ -68,7 +68,7 @@ describe('the log of a code sent through the API', () => {
 describe('delivery reports through the sender interface', () => {
   it('the development sender reports delivered, and a stopped number failed with its reason', async () => {
     const sender = recordingSmsSender(t.db, createLogSmsSender(quietLog, false), quietLog);
-    await sender.send('13700000001', '【灵工结算平台】您的注册验证码为123456，5分钟内有效，请勿泄露给他人。');
+    await sender.send('13700000001', { kind: 'REGISTER', variables: { code: '123456' } });
     const delivered = await waitFor(latestRow, (row) => row.status !== SMS_STATUS.sending);
     expect(delivered).toMatchObject({
       status: SMS_STATUS.delivered,
@@ -78,7 +78,7 @@ describe('delivery reports through the sender interface', () => {
     });
     expect(delivered.template).not.toContain('123456');
 
-    await sender.send('19900001234', '【灵工结算平台】您的登录验证码为654321，5分钟内有效，请勿泄露给他人。');
+    await sender.send('19900001234', { kind: 'LOGIN', variables: { code: '654321' } });
     const failed = await waitFor(latestRow, (row) => row.status !== SMS_STATUS.sending);
     expect(failed).toMatchObject({
       status: SMS_STATUS.failed,
@@ -95,7 +95,9 @@ describe('delivery reports through the sender interface', () => {
       },
     };
     const sender = recordingSmsSender(t.db, refusing, quietLog);
-    await expect(sender.send('13700000002', '【灵工结算平台】通知')).rejects.toThrow('签名未报备');
+    await expect(sender.send('13700000002', { kind: 'VERIFY', variables: { code: '111111' } })).rejects.toThrow(
+      '签名未报备',
+    );
     expect(await latestRow()).toMatchObject({
       status: SMS_STATUS.failed,
       reason: '签名未报备',
@@ -107,14 +109,13 @@ describe('delivery reports through the sender interface', () => {
   it('a late report settles the row once; a second report changes nothing', async () => {
     let report: ((value: { delivered: true } | { delivered: false; reason: string }) => void) | undefined;
     const slow: SmsSender = {
-      async send(_mobile, _text, options) {
+      async send(_mobile, _message, options) {
         report = options?.onDelivery;
+        return undefined;
       },
     };
     const sender = recordingSmsSender(t.db, slow, quietLog);
-    await sender.send('13700000003', '【灵工结算平台】您的账号x密码已重置，新密码为Ab12345678，请登录后尽快修改。', {
-      secrets: ['Ab12345678'],
-    });
+    await sender.send('13700000003', { kind: 'NEW_PASSWORD', variables: { account: 'x', password: 'Ab12345678' } });
     expect(await latestRow()).toMatchObject({ status: SMS_STATUS.sending, type: 10, provider: '自定义短信通道' });
     expect((await latestRow()).template).not.toContain('Ab12345678');
     report?.({ delivered: false, reason: '空号' });
@@ -125,13 +126,18 @@ describe('delivery reports through the sender interface', () => {
   });
 });
 
-describe('classifySms', () => {
-  it('names each of the platform’s messages and hides codes and secrets', () => {
-    expect(classifySms('您的设置支付密码验证码为001122，5分钟内有效')).toEqual({
+describe('loggedSms', () => {
+  it('names each kind of message and hides codes and secrets', () => {
+    expect(loggedSms({ kind: 'PAY_PASSWORD', variables: { code: '001122' } })).toEqual({
       type: 4,
-      template: '您的设置支付密码验证码为******，5分钟内有效',
+      template: '【灵工结算平台】您的设置支付密码验证码为******，5分钟内有效，请勿泄露给他人。',
     });
-    expect(classifySms('您的重置密码验证码为999999').type).toBe(2);
-    expect(classifySms('任意通知').type).toBe(0);
+    expect(loggedSms({ kind: 'RESET', variables: { code: '999999' } }).type).toBe(2);
+    const opened = loggedSms({
+      kind: 'ACCOUNT_OPENED',
+      variables: { noun: '客服', account: 'kf9', password: 'Zx98765432' },
+    });
+    expect(opened.type).toBe(10);
+    expect(opened.template).toBe('【灵工结算平台】您的客服账号kf9已开通，初始密码为******，请登录后尽快修改。');
   });
 });

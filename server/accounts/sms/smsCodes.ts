@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
-import { SIGN_WILLINGNESS_SMS_TYPE } from '../../../src/domain/session';
 import type { Db } from '../../db/database';
 import { chinaTime } from '../../db/time';
 import { fail } from '../../http/errors';
 import { takeRate } from '../rateCounters';
+import { codeMessage } from './smsMessages';
 import type { SmsSender } from './smsSender';
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
@@ -12,14 +12,6 @@ export const SMS_RESEND_INTERVAL_MS = 60 * 1000;
 export const SMS_MAX_PER_PHONE_PER_DAY = 10;
 export const SMS_MAX_PER_IP_PER_HOUR = 30;
 export const SMS_MAX_VERIFY_ATTEMPTS = 5;
-
-const SMS_PURPOSE: Record<number, string> = {
-  1: '登录',
-  2: '重置密码',
-  4: '设置支付密码',
-  6: '注册',
-  [SIGN_WILLINGNESS_SMS_TYPE]: '签署协议',
-};
 
 /**
  * Sends a fresh 6-digit code after taking the per-IP (30 an hour) and per-phone (10 a day, one a minute)
@@ -63,8 +55,7 @@ export async function sendSmsCode(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const purpose = SMS_PURPOSE[input.type] ?? '身份验证';
-  await sender.send(input.mobile, `【灵工结算平台】您的${purpose}验证码为${code}，5分钟内有效，请勿泄露给他人。`);
+  await sender.send(input.mobile, codeMessage(input.type, code));
   return Number(row.id);
 }
 

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { maskedSms, type SmsMessage } from './smsMessages';
 
 export interface SmsOptions {
-  /** Parts of the text that must never be written anywhere but the message itself (a new password). */
-  secrets?: readonly string[];
   /** The provider's delivery report for this message, once it knows (delivered, or failed with its reason). */
   onDelivery?: (report: SmsDeliveryReport) => void;
 }
@@ -10,22 +9,25 @@ export interface SmsOptions {
 /** What a provider reports about a message it accepted. */
 export type SmsDeliveryReport = { delivered: true } | { delivered: false; reason: string };
 
-/** Delivers a text message. A real provider implements this and is plugged in through buildApp. */
+/** What a provider answers when it accepts a message: its own id, which its delivery receipt names later. */
+export interface SmsAccepted {
+  providerRef?: string;
+}
+
+/**
+ * Delivers a message of one kind (smsMessages.ts). A real provider sends the kind's template code and its
+ * variables; a refusal throws a BusinessError with the provider's reason in Chinese (1040400).
+ */
 export interface SmsSender {
-  send(mobile: string, text: string, options?: SmsOptions): Promise<void>;
+  send(mobile: string, message: SmsMessage, options?: SmsOptions): Promise<SmsAccepted | undefined>;
   /** The provider's name (the SMS log shows it). */
   readonly provider?: string;
+  /** The name the provider's delivery receipts route uses (aliyun, tencent); a sender without receipts has none. */
+  readonly receiptSource?: string;
 }
 
 /** Mobiles the development sender reports as undeliverable, deterministically (a stopped number). */
 export const DEV_UNDELIVERABLE_PREFIX = '1990000';
-
-/** The text with every secret replaced, as it may be logged. */
-export function loggableSms(text: string, options?: SmsOptions): string {
-  let result = text;
-  for (const secret of options?.secrets ?? []) if (secret) result = result.split(secret).join('******');
-  return result;
-}
 
 /**
  * Development sender: writes the message to the server log (LOG_SMS_CODES). Verification codes are logged
@@ -35,13 +37,14 @@ export function loggableSms(text: string, options?: SmsOptions): string {
 export function createLogSmsSender(log: FastifyBaseLogger, enabled: boolean): SmsSender {
   return {
     provider: '开发环境（日志）',
-    async send(mobile, text, options) {
-      if (enabled) log.info({ mobile }, `短信（开发环境，未真正发送）：${loggableSms(text, options)}`);
+    async send(mobile, message, options) {
+      if (enabled) log.info({ mobile }, `短信（开发环境，未真正发送）：${maskedSms(message, { maskCode: false })}`);
       // Its delivery report, as a provider's callback would come: after the send, a stopped number fails.
       const report: SmsDeliveryReport = mobile.startsWith(DEV_UNDELIVERABLE_PREFIX)
         ? { delivered: false, reason: '用户停机（开发环境模拟）' }
         : { delivered: true };
       if (options?.onDelivery) setImmediate(() => options.onDelivery?.(report));
+      return undefined;
     },
   };
 }

@@ -47,6 +47,7 @@ import * as logRetentionRuns from './140_log_retention_runs';
 import * as signingWillingness from './150_signing_willingness';
 import * as retentionDownloadsDrafts from './160_retention_downloads_drafts';
 import * as scheduledJobTicks from './170_scheduled_job_ticks';
+import * as smsReceiptsIdentityCache from './180_sms_receipts_identity_cache';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '150_signing_willingness': signingWillingness,
   '160_retention_downloads_drafts': retentionDownloadsDrafts,
   '170_scheduled_job_ticks': scheduledJobTicks,
+  '180_sms_receipts_identity_cache': smsReceiptsIdentityCache,
 };

@@ -3,6 +3,8 @@ import { SUBMIT_MSG } from '../../../src/domain/payoutBatch';
 import { WORKER_MSG } from '../../../src/domain/workers';
 import type { Db } from '../../db/database';
 import { fail } from '../../http/errors';
+import type { IdentityVerifier } from '../../workers/identity';
+import { workerIdKey } from '../../workers/identity';
 import { unsignedPayees } from '../../workers/workers.service';
 import { blacklistedAmong } from '../settlementBlacklist.service';
 
@@ -69,4 +71,54 @@ export async function assertPayeesPayableNow(
   const shown =
     refused.length > NAMED_AT_MOST ? [...refused.slice(0, NAMED_AT_MOST), `等 ${refused.length} 人`] : refused;
   fail(SUBMIT_MSG.payeesNotPayable(shown));
+}
+
+/** A payout row as the identity check of a new card needs it. */
+export interface PayeeCard {
+  rowNo: number;
+  name: string;
+  idCard: string;
+  bankCard: string;
+  mobile: string | null;
+}
+
+/**
+ * Rows paying a card that is new for that payee: not the card the company's worker record holds for that ID
+ * number. Those are checked with the identity provider (name + ID number + card [+ mobile]) before the money goes
+ * to a card nobody has verified as the person's; each refusal is a Chinese message on its row.
+ * Only a real provider is asked (IDENTITY_PROVIDER): the dev provider's local checks are the upload's own rules
+ * (ID check digit, the card's Luhn digit as a warning), which validateRows already applies.
+ */
+export async function newCardErrors(
+  db: Db,
+  idKey: string,
+  companyId: number,
+  verifier: IdentityVerifier,
+  rows: readonly PayeeCard[],
+): Promise<{ rowNo: number; field: 'name' | 'idCard' | 'mobile' | 'bankCard'; message: string }[]> {
+  if (verifier.name === 'dev' || rows.length === 0) return [];
+  const known = new Set<string>();
+  const keys = [...new Set(rows.map((row) => workerIdKey(idKey, row.idCard)))];
+  for (let start = 0; start < keys.length; start += 500) {
+    const found = await db
+      .selectFrom('workers')
+      .select(['id_key', 'bank_card'])
+      .where('company_id', '=', companyId)
+      .where('id_key', 'in', keys.slice(start, start + 500))
+      .execute();
+    for (const worker of found) known.add(`${worker.id_key}|${worker.bank_card.trim()}`);
+  }
+  const errors: { rowNo: number; field: 'name' | 'idCard' | 'mobile' | 'bankCard'; message: string }[] = [];
+  for (const row of rows) {
+    if (known.has(`${workerIdKey(idKey, row.idCard)}|${row.bankCard}`)) continue;
+    const verdict = await verifier.verify({
+      name: row.name,
+      idCard: row.idCard,
+      bankCard: row.bankCard,
+      mobile: row.mobile ?? '',
+    });
+    if (!verdict.passed)
+      errors.push({ rowNo: row.rowNo, field: verdict.field, message: `新银行卡实名核验未通过：${verdict.message}` });
+  }
+  return errors;
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
+import { renderSms, type SmsMessage } from '../../../server/accounts/sms/smsMessages';
 import type { SmsSender } from '../../../server/accounts/sms/smsSender';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type ServerConfig } from '../../../server/config';
@@ -12,17 +13,18 @@ import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed/demo';
 import { amountsBelowFen } from '../../../server/money/wholeFen';
 import { dropDatabaseWhenFree, type SeededTemplate, urlOfDatabase, withPgClient } from './seededTemplate';
 
-/** An SmsSender that keeps every message instead of sending it. */
+/** An SmsSender that keeps every message (and its wording as the development sender renders it) instead of sending it. */
 export interface CapturingSms extends SmsSender {
-  messages: { mobile: string; text: string }[];
+  messages: { mobile: string; text: string; message: SmsMessage }[];
 }
 
 export function capturingSms(): CapturingSms {
-  const messages: { mobile: string; text: string }[] = [];
+  const messages: CapturingSms['messages'] = [];
   return {
     messages,
-    async send(mobile, text) {
-      messages.push({ mobile, text });
+    async send(mobile, message) {
+      messages.push({ mobile, text: renderSms(message), message });
+      return undefined;
     },
   };
 }
@@ -121,7 +123,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // On a copy of the template this finds nothing to do.
     await migrateToLatest(db);
     if (!seeded) await seedDemo(db);
-    app = await buildApp({ config, db, logger: false, sms });
+    // A test that chose a real SMS provider (SMS_PROVIDER, pointed at a loopback fake) gets the app's own sender.
+    const realSms = Boolean(env.SMS_PROVIDER) && env.SMS_PROVIDER !== 'log';
+    app = await buildApp({ config, db, logger: false, sms: realSms ? undefined : sms });
     await app.ready();
   } catch (error) {
     await close();
