@@ -31,6 +31,7 @@ import { BatchFileError, BatchLimitError } from '../money/payouts/batchFileError
 import { parseSheetIsolated } from '../money/payouts/batchParser';
 import { withCallLog } from '../thirdparty/outboundCalls';
 import { bigBearRoutes } from './bigBear.routes';
+import { esignFlowRoutes } from './esignFlow.routes';
 import { configureWorkerIdKey, type IdentityVerifier, identityVerifier, workerIdKey } from './identity';
 import { workerSigningRoutes } from './signing.routes';
 import { checkWorkerRows, fillMissingKeys, insertWorkers } from './workers.service';
@@ -184,6 +185,7 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
   });
   await app.register(async (scope) => importRoutes(scope, services));
   await workerSigningRoutes(app, services);
+  if (services.config.esign.provider === 'esign') await esignFlowRoutes(app, services, services.config.esign);
   await bigBearRoutes(app, services);
   const verifier = loggedVerifier(db);
 
