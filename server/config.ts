@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Cron } from 'croner';
+import { type RegistrySettings, readRegistrySettings } from './accounts/companyLookup/registrySettings';
+import { type EsignSettings, readEsignSettings } from './esign/esignSettings';
 
 export interface ServerConfig {
   port: number;
@@ -38,6 +40,10 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   /** How long the logs are kept, in days, and when the clean-up runs (server/system/logRetention.ts). */
   logRetention: LogRetention;
+  /** The e-sign provider and its settings (ESIGN_PROVIDER, server/esign/esignSettings.ts). */
+  esign: EsignSettings;
+  /** The business-registry lookup and its settings (REGISTRY_PROVIDER, server/accounts/companyLookup). */
+  registry: RegistrySettings;
 }
 
 export interface LogRetention {
@@ -182,6 +188,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       draftDays: readInteger(env, 'DRAFT_RETENTION_DAYS', DEFAULT_LOG_RETENTION.draftDays, problems, 1, 36_500),
       cron: readCron(env, 'LOG_RETENTION_CRON', DEFAULT_LOG_RETENTION.cron, problems),
     },
+    esign: readEsignSettings(env, problems),
+    registry: readRegistrySettings(env, problems),
   };
   if (config.idKey === config.jwtSecret) problems.push('ID_KEY 不能与 JWT_SECRET 相同');
   if (config.ssoSharedSecret && config.ssoSharedSecret.length < 32)

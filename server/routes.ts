@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { authRoutes } from './accounts/auth.routes';
 import { commonRoutes } from './accounts/common.routes';
+import { matchInformationRoutes } from './accounts/companyLookup/matchInformation.routes';
 import { registrationsRoutes } from './accounts/registrations.routes';
 import { sessionRoutes } from './accounts/session.routes';
 import { ssoRoutes } from './accounts/sso.routes';
@@ -59,6 +60,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await maintenanceRoutes(app, services);
   await accountsRoutes(app, services);
   await registrationsRoutes(app, services);
+  await matchInformationRoutes(app, services);
   await smsCodeQueryRoutes(app, services);
   await ssoRoutes(app, services);
   await versionsRoutes(app, services);
