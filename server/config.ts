@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Cron } from 'croner';
+import { type RegistrySettings, readRegistrySettings } from './accounts/companyLookup/registrySettings';
 import { readSmsConfig, type SmsConfig } from './accounts/sms/smsConfig';
+import { type EsignSettings, readEsignSettings } from './esign/esignSettings';
 import type { S3Settings } from './files/storage/s3FileStorage';
 import { readProviderChoice, readProviderSettings } from './providers/providerSettings';
 import { type IdentityConfig, readIdentityConfig } from './workers/identityConfig';
@@ -48,6 +50,10 @@ export interface ServerConfig {
   logRetention: LogRetention;
   /** Where stored files live (FILE_STORAGE=local|s3, server/files/storage/). */
   fileStorage: FileStorageConfig;
+  /** The e-sign provider and its settings (ESIGN_PROVIDER, server/esign/esignSettings.ts). */
+  esign: EsignSettings;
+  /** The business-registry lookup and its settings (REGISTRY_PROVIDER, server/accounts/companyLookup). */
+  registry: RegistrySettings;
 }
 
 export type FileStorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
@@ -226,6 +232,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       cron: readCron(env, 'LOG_RETENTION_CRON', DEFAULT_LOG_RETENTION.cron, problems),
     },
     fileStorage: readFileStorage(env, problems),
+    esign: readEsignSettings(env, problems),
+    registry: readRegistrySettings(env, problems),
   };
   if (config.idKey === config.jwtSecret) problems.push('ID_KEY 不能与 JWT_SECRET 相同');
   if (config.ssoSharedSecret && config.ssoSharedSecret.length < 32)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { authRoutes } from './accounts/auth.routes';
 import { commonRoutes } from './accounts/common.routes';
+import { matchInformationRoutes } from './accounts/companyLookup/matchInformation.routes';
 import { registrationsRoutes } from './accounts/registrations.routes';
 import { sessionRoutes } from './accounts/session.routes';
 import { smsReceiptRoutes } from './accounts/sms/smsReceipts.routes';
@@ -60,6 +61,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await maintenanceRoutes(app, services);
   await accountsRoutes(app, services);
   await registrationsRoutes(app, services);
+  await matchInformationRoutes(app, services);
   await smsCodeQueryRoutes(app, services);
   await smsReceiptRoutes(app, services);
   await ssoRoutes(app, services);

@@ -31,7 +31,7 @@ import { BusinessError, CaptchaRefreshError, ForbiddenError, fail } from '../htt
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { checkedReference } from '../references/references.service';
-import { type CompanyLookup, localCompanyLookup } from './companyLookup/companyLookup';
+import { type BusinessRegistry, businessRegistry } from './companyLookup';
 import { DIVISIONS } from './divisions';
 import { registrationSchema } from './publicSchemas';
 import { MSG_TOO_FREQUENT, takeAccountCheck, takeRate } from './rateCounters';
@@ -49,7 +49,8 @@ import { verifySmsCode } from './sms/smsCodes';
 /**
  * Self-service registration (public, before login) and its activation by staff:
  * - GET  /api/v1/companies/register/industries            industries to choose from (id, nm);
- * - GET  /api/v1/companies/tianyancha?name=               company-name suggestions (pluggable lookup): names only,
+ * - GET  /api/v1/companies/tianyancha?name=               suggestions from the business registry (REGISTRY_PROVIDER)
+ *                                                         with their 天眼查 fields (platform companies: name only),
  *                                                         from 4 characters, rate-limited per address;
  * - GET  /api/v1/companies/duplicate/checking?name&mobile 1040400 with 该公司已注册 / 该手机号已注册;
  * - POST /api/v1/companies/register/upload                multipart `file`: licence or student card image; its
@@ -184,7 +185,7 @@ async function publicUploadRoute(app: FastifyInstance, { db, config, files }: Ap
 export async function registrationsRoutes(
   app: FastifyInstance,
   services: AppServices,
-  lookup: CompanyLookup = localCompanyLookup(services.db),
+  registry: BusinessRegistry = businessRegistry(services.db, services.config.registry),
 ): Promise<void> {
   const { db } = services;
   const publicRoute = { config: { access: { public: true } } };
@@ -196,15 +197,23 @@ export async function registrationsRoutes(
   });
 
   /**
-   * Only names, which is all the form uses; from COMPANY_LOOKUP_MIN_CHARS characters; at most
-   * COMPANY_LOOKUP_PER_IP lookups per address (issue 19 #8: the lookup listed customers with credit codes).
+   * Suggestions from the business registry, from COMPANY_LOOKUP_MIN_CHARS characters, at most COMPANY_LOOKUP_PER_IP
+   * lookups per address. A registry record comes with its fields so the form fills itself in; a company already on
+   * the platform comes as its name only (it cannot register again, and issue 19 #8: the lookup must not list our
+   * customers with their credit codes).
    */
   app.get('/api/v1/companies/tianyancha', publicRoute, async (request) => {
     const name = text((request.query as Form).name);
     if ([...name].length < COMPANY_LOOKUP_MIN_CHARS) return ok([]);
     if (!(await takeRate(db, `lookup:ip:${request.ip}`, COMPANY_LOOKUP_PER_IP))) fail(MSG_TOO_FREQUENT);
-    const suggestions = await lookup.suggest([...name].slice(0, 64).join(''), 10);
-    return ok(suggestions.map((suggestion) => ({ name: suggestion.name })));
+    const found = await registry.search([...name].slice(0, 64).join(''), 10);
+    const names = found.map((company) => company.name);
+    const ours = new Set(
+      names.length === 0
+        ? []
+        : (await db.selectFrom('companies').select('name').where('name', 'in', names).execute()).map((row) => row.name),
+    );
+    return ok(found.map((company) => (ours.has(company.name) ? { name: company.name } : company)));
   });
 
   app.get('/api/v1/companies/duplicate/checking', publicRoute, async (request) => {

@@ -85,7 +85,7 @@ export const WORKER_SIGN_MSG = {
   codeWrong: '短信验证码错误或已失效',
 } as const;
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The enterprise the company's workers sign with: the worker's own, else the latest one the company signed with. */
 async function signingEnterprise(db: Db, companyId: number, workerEnterprise: number | null) {
@@ -127,7 +127,7 @@ async function signingEnterprise(db: Db, companyId: number, workerEnterprise: nu
   };
 }
 
-async function agreementByToken(db: Db, token: string) {
+export async function agreementByToken(db: Db, token: string) {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) fail(WORKER_SIGN_MSG.linkInvalid);
   const row = await db
     .selectFrom('worker_agreements')
@@ -165,18 +165,70 @@ function bodyIds(request: FastifyRequest): unknown {
 }
 
 /** Only a pending agreement of a worker not rescinded can be signed (or have a code sent for it). */
-function assertSignable(row: { status: number | string; workerStatus: number | string }) {
+export function assertSignable(row: { status: number | string; workerStatus: number | string }) {
   if (Number(row.status) === SIGN_STATUS.signed) fail(WORKER_SIGN_MSG.alreadySigned);
   if (Number(row.status) !== SIGN_STATUS.pending || Number(row.workerStatus) === SIGN_STATUS.rescinded) {
     fail(WORKER_SIGN_MSG.linkInvalid);
   }
 }
 
+/**
+ * Sets a pending agreement signed with its signed file and proof, and its worker 已签署, in one transaction;
+ * false when it was no longer pending (signed already: the same signature arriving twice signs once).
+ */
+export async function markAgreementSigned(
+  db: Db,
+  input: {
+    agreementId: number;
+    workerId: number;
+    fileId: number;
+    sha256: string;
+    originalSha256: string;
+    time: string;
+    ip: string;
+    userAgent: string;
+    proof: { method: string; mobile: string; confirmedAt: string; ref: string };
+    /** What the pending row must still hold: the willingness check answered, or the e签宝 flow completed. */
+    pendingWith: ['willingness_ref' | 'esign_flow_id', string];
+  },
+): Promise<boolean> {
+  const { proof, time } = input;
+  return db.transaction().execute(async (tx) => {
+    const updated = await tx
+      .updateTable('worker_agreements')
+      .set({
+        status: SIGN_STATUS.signed,
+        signed_file_id: input.fileId,
+        sha256: input.sha256,
+        original_sha256: input.originalSha256,
+        sign_time: time,
+        sign_ip: input.ip.slice(0, 64),
+        sign_user_agent: input.userAgent.slice(0, 255) || null,
+        willingness_method: proof.method,
+        willingness_mobile: proof.mobile,
+        willingness_time: proof.confirmedAt,
+        willingness_ref: proof.ref,
+      })
+      .where('id', '=', input.agreementId)
+      .where('status', '=', SIGN_STATUS.pending)
+      .where(input.pendingWith[0], '=', input.pendingWith[1])
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+    await tx
+      .updateTable('workers')
+      .set({ sign_status: SIGN_STATUS.signed, sign_time: time, update_time: time })
+      .where('id', '=', input.workerId)
+      .where('sign_status', '=', SIGN_STATUS.pending)
+      .execute();
+    return true;
+  });
+}
+
 export async function workerSigningRoutes(
   app: FastifyInstance,
   { db, config, sms, files }: AppServices,
 ): Promise<void> {
-  const esign = esignProvider();
+  const esign = esignProvider(config.esign.provider);
   /** The willingness check, logged like render and sign (the code is passed by a name the log masks). */
   const willingness = (enterpriseId: number | null) =>
     withCallLog(
@@ -307,6 +359,8 @@ export async function workerSigningRoutes(
       signTime: row.sign_time,
       sha256: row.sha256,
       mobileMasked: row.workerMobile ? maskMobile(row.workerMobile) : null,
+      /** esign: the page sends the worker to e签宝's signing page (POST …/esign) instead of asking for a code. */
+      signVia: esign.name,
     });
   });
 
@@ -374,34 +428,17 @@ export async function workerSigningRoutes(
       ownerUserId: 0,
       ownerCompanyId: Number(row.company_id),
     });
-    const done = await db.transaction().execute(async (tx) => {
-      const updated = await tx
-        .updateTable('worker_agreements')
-        .set({
-          status: SIGN_STATUS.signed,
-          signed_file_id: fileId,
-          sha256: signed.sha256,
-          original_sha256: signed.originalSha256,
-          sign_time: time,
-          sign_ip: request.ip.slice(0, 64),
-          sign_user_agent: String(request.headers['user-agent'] ?? '').slice(0, 255) || null,
-          willingness_method: proof.method,
-          willingness_mobile: proof.mobile,
-          willingness_time: proof.confirmedAt,
-          willingness_ref: proof.ref,
-        })
-        .where('id', '=', row.id)
-        .where('status', '=', SIGN_STATUS.pending)
-        .where('willingness_ref', '=', proof.ref)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return false;
-      await tx
-        .updateTable('workers')
-        .set({ sign_status: SIGN_STATUS.signed, sign_time: time, update_time: time })
-        .where('id', '=', row.worker_id)
-        .where('sign_status', '=', SIGN_STATUS.pending)
-        .execute();
-      return true;
+    const done = await markAgreementSigned(db, {
+      agreementId: Number(row.id),
+      workerId: Number(row.worker_id),
+      fileId,
+      sha256: signed.sha256,
+      originalSha256: signed.originalSha256,
+      time,
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? ''),
+      proof,
+      pendingWith: ['willingness_ref', proof.ref],
     });
     if (!done) fail(WORKER_SIGN_MSG.alreadySigned);
     return ok({ status: SIGN_STATUS.signed, signTime: time, sha256: signed.sha256 }, WORKER_SIGN_MSG.signedOk);

@@ -63,6 +63,8 @@ export interface WorkerAgreementTable {
   willingness_mobile: string | null;
   willingness_time: string | null;
   sign_user_agent: string | null;
+  /** The e签宝 sign flow of this agreement (migration 190), when ESIGN_PROVIDER=esign. */
+  esign_flow_id: string | null;
   rescind_time: string | null;
   rescind_reason: string | null;
   create_time: string;

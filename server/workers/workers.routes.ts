@@ -29,6 +29,7 @@ import type { RawBatchRow } from '../money/payouts/batchFile';
 import { BatchFileError, BatchLimitError } from '../money/payouts/batchFileErrors';
 import { parseSheetIsolated } from '../money/payouts/batchParser';
 import { bigBearRoutes } from './bigBear.routes';
+import { esignFlowRoutes } from './esignFlow.routes';
 import { configureWorkerIdKey, workerIdKey } from './identity';
 import { identityCheckOf } from './identityCheck';
 import { workerSigningRoutes } from './signing.routes';
@@ -172,6 +173,7 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
   });
   await app.register(async (scope) => importRoutes(scope, services));
   await workerSigningRoutes(app, services);
+  if (services.config.esign.provider === 'esign') await esignFlowRoutes(app, services, services.config.esign);
   await bigBearRoutes(app, services);
   const verifier = identityCheckOf(db, config);
 

@@ -388,7 +388,7 @@ describe('issue 19 #8: the public company lookup cannot list the customer base',
       .inject({ method: 'GET', url: `/api/v1/companies/tianyancha?name=${encodeURIComponent(name)}`, remoteAddress })
       .then(envelopeOf);
 
-  it('answers names only, from 4 characters, and limits lookups per address', async () => {
+  it('answers our companies by name only, from 4 characters, and limits lookups per address', async () => {
     const ip = nextIp();
     const company = await t.db
       .selectFrom('companies')
@@ -401,7 +401,11 @@ describe('issue 19 #8: the public company lookup cannot list the customer base',
     const found = await lookup(company.name.slice(0, 4), ip);
     expect(found.code).toBe(OK);
     expect(found.content.length).toBeGreaterThan(0);
-    for (const item of found.content) expect(Object.keys(item)).toEqual(['name']);
+    // Registry records come with their fields (the form fills itself in); the platform's own companies by name only.
+    const ours = new Set((await t.db.selectFrom('companies').select('name').execute()).map((row) => row.name));
+    const platform = found.content.filter((item: { name: string }) => ours.has(item.name));
+    expect(platform.length).toBeGreaterThan(0);
+    for (const item of platform) expect(Object.keys(item)).toEqual(['name']);
     expect(JSON.stringify(found.content)).not.toContain(company.credit_code);
     // The probe enumerated 298 companies in 641 lookups from one address: that address is stopped well before.
     let refused = 0;

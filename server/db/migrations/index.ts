@@ -48,6 +48,7 @@ import * as signingWillingness from './150_signing_willingness';
 import * as retentionDownloadsDrafts from './160_retention_downloads_drafts';
 import * as scheduledJobTicks from './170_scheduled_job_ticks';
 import * as smsReceiptsIdentityCache from './180_sms_receipts_identity_cache';
+import * as esignFlows from './190_esign_flows';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '160_retention_downloads_drafts': retentionDownloadsDrafts,
   '170_scheduled_job_ticks': scheduledJobTicks,
   '180_sms_receipts_identity_cache': smsReceiptsIdentityCache,
+  '190_esign_flows': esignFlows,
 };

@@ -20,6 +20,8 @@ interface SigningInfo {
   sha256: string | null;
   /** The worker's mobile on record, masked: where the code goes. */
   mobileMasked: string | null;
+  /** esign: the worker signs on e签宝's page (its own willingness check) instead of with a platform code. */
+  signVia?: string;
 }
 
 interface Envelope<T> {
@@ -82,6 +84,21 @@ export function WorkerSignPage() {
     }
   };
 
+  /** 前往e签宝签署: the server makes (or reuses) the e签宝 sign flow and answers its signing page. */
+  const signOnEsign = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = (await (await fetch(`${base}/esign`, { method: 'POST' })).json()) as Envelope<{ url: string }>;
+      if (answer.code !== OK) setError(answer.message);
+      else window.location.assign(answer.content.url);
+    } catch {
+      setError('网络异常，请稍后重试');
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const sign = async () => {
     setBusy(true);
     setError(null);
@@ -137,6 +154,15 @@ export function WorkerSignPage() {
             <Alert severity="success" sx={{ mt: 2 }}>
               已签署（{info.signTime}），文件 SHA-256：{info.sha256}
             </Alert>
+          ) : info.signVia === 'esign' ? (
+            <Box sx={{ mt: 2 }}>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                本协议通过e签宝签署：请在e签宝页面完成本人意愿认证并签署，完成后回到本页查看已签署的协议。
+              </Typography>
+              <Button variant="contained" disabled={busy} onClick={() => void signOnEsign()}>
+                前往e签宝签署
+              </Button>
+            </Box>
           ) : (
             <Box
               component="form"

@@ -20,6 +20,7 @@ import { request, requestContent } from '../../../providers/httpClient';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { CODE_OK } from '../../domain/codes';
 import { COMPANY_LOOKUP_MIN_CHARS } from '../../domain/companyLookup';
+import { type RegistryRecord, registryFill } from '../../domain/registryFill';
 import { SMS_TYPE } from '../../domain/session';
 import { validateRegisterMobile } from '../../domain/validation';
 import { showToast } from '../../shell/toast';
@@ -122,7 +123,7 @@ export function RegisterPage() {
   const [smsOpen, setSmsOpen] = useState(false);
   const [sentAt, setSentAt] = useState(0);
   const [industries, setIndustries] = useState<{ id: number; nm: string }[]>([]);
-  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [suggestions, setSuggestions] = useState<RegistryRecord[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
   const divisions = useDivisions();
@@ -138,12 +139,12 @@ export function RegisterPage() {
     const name = company.name.trim();
     if (step !== 2 || [...name].length < COMPANY_LOOKUP_MIN_CHARS) return;
     const timer = setTimeout(() => {
-      requestContent<{ name: string }[]>('/api/v1/companies/tianyancha', {
+      requestContent<RegistryRecord[]>('/api/v1/companies/tianyancha', {
         query: { name },
         silent: true,
         background: true,
       })
-        .then((rows) => setSuggestions(rows.map((row) => row.name)))
+        .then(setSuggestions)
         .catch(() => undefined);
     }, 300);
     return () => clearTimeout(timer);
@@ -324,11 +325,23 @@ export function RegisterPage() {
               <Box sx={{ gridColumn: '1 / -1' }}>
                 <Autocomplete
                   freeSolo
-                  options={suggestions}
+                  options={suggestions.map((suggestion) => suggestion.name)}
                   inputValue={company.name}
                   onInputChange={(_, value) => {
                     setCompany((current) => ({ ...current, name: value }));
                     setErrors((current) => ({ ...current, name: undefined }));
+                  }}
+                  onChange={(_, picked) => {
+                    // Picking a registry record fills in what the registry knows (统一社会信用代码, 法人, 地区, …).
+                    const record = suggestions.find((suggestion) => suggestion.name === picked);
+                    if (!record) return;
+                    const fill = registryFill(record, COMPANY_NATURES, COMPANY_SIZES, divisions);
+                    setCompany((current) => ({ ...current, ...fill }));
+                    setErrors((current) => {
+                      const next = { ...current };
+                      for (const key of Object.keys(fill)) delete next[key as keyof typeof next];
+                      return next;
+                    });
                   }}
                   renderInput={(params) => (
                     <TextField
