@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recountPayments } from '../../server/db/migrations/230_operator_fit';
 import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
 import { chinaTime } from '../../server/db/time';
 import { postEntries } from '../../server/money/ledger/ledger';
@@ -74,6 +75,33 @@ describe('打款笔数', () => {
     expect((await todayOfMerchant()).payoutCount).toBe(before + 5);
     await rebuildStatistics(test.db);
     expect((await todayOfMerchant()).payoutCount).toBe(before + 5);
+  });
+
+  it('migration 230 recounts rows written when a batch counted once', async () => {
+    const now = (await todayOfMerchant()).payoutCount;
+    const day = chinaTime().slice(0, 10);
+    // As the rollups stood before: one per batch debit of the day.
+    const debits = await test.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('company_id', '=', MERCHANT.companyId)
+      .where('kind', '=', LEDGER.payout)
+      .where('create_time', 'like', `${day}%`)
+      .executeTakeFirstOrThrow();
+    for (const [table, key, value] of [
+      ['stat_company_day', 'day', day],
+      ['stat_company_month', 'month', day.slice(0, 7)],
+    ] as const) {
+      await test.db
+        .updateTable(table)
+        .set({ payout_count: Number(debits.n) })
+        .where('company_id', '=', MERCHANT.companyId)
+        .where(key as 'day', '=', value)
+        .execute();
+    }
+    expect((await todayOfMerchant()).payoutCount).toBe(Number(debits.n));
+    await recountPayments(test.db);
+    expect((await todayOfMerchant()).payoutCount).toBe(now);
   });
 });
 

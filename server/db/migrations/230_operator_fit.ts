@@ -21,10 +21,15 @@ async function recount(db: Kysely<any>, table: 'stat_company_day' | 'stat_compan
     WHERE payout_count > 0`.execute(db);
 }
 
-export async function up(db: Kysely<any>): Promise<void> {
+/** Recounts every rollup row's payout_count as payments (exported for the test that proves it on old rows). */
+export async function recountPayments(db: Kysely<any>): Promise<void> {
   await recount(db, 'stat_company_day', 10);
   await recount(db, 'stat_company_month', 7);
   await regroupRollups(db);
+}
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await recountPayments(db);
   await db.schema.alterTable('operation_logs').addColumn('record_title', 'varchar(128)').execute();
 }
 
