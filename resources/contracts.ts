@@ -60,6 +60,8 @@ const FILTERS = {
   contractIds: { key: 'contractIds', label: '合同ID（多个用逗号分隔）', type: 'text' },
   enterpriseId: { key: 'enterpriseId', label: '服务主体', type: 'reference', reference: 'enterprise' },
   industryId: { key: 'industryId', label: '行业', type: 'reference', reference: 'industry' },
+  // The home page's 即将到期 warning links here: signed, valid contracts ending within 30 days.
+  expiring: { key: 'expiring', label: '到期', type: 'enum', choices: [{ id: 30, name: '30天内到期' }] },
 } as const satisfies Record<string, FilterDeclaration>;
 
 /** Merchant contract management: /contractManagement (MER_BANKACCOUNT_RECHARGE), own company only. */
@@ -92,7 +94,13 @@ export const merchantContracts: ResourceDeclaration = {
     { ...FIELDS.signMode, hidden: true },
     FIELDS.fileId,
   ],
-  filters: [FILTERS.nm, FILTERS.contractStatus, { ...FILTERS.signStatus, alwaysOn: true }, FILTERS.createTime],
+  filters: [
+    FILTERS.nm,
+    FILTERS.contractStatus,
+    { ...FILTERS.signStatus, alwaysOn: true },
+    FILTERS.createTime,
+    FILTERS.expiring,
+  ],
 };
 
 /** Platform contract management: /adPlatformCooperation (ADM_PLAT_CONTRACT_MGR), within the caller's scope. */

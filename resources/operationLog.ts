@@ -4,6 +4,8 @@ import type { ResourceDeclaration } from './types';
 /**
  * The operation log: /adOperationLog (UI_OPERATION_LOG, under 系统设置). Every write leaves one entry (who, role,
  * when, the API path, the record, the fields before → after, the client's IP); nobody can change or delete one.
+ * The columns an operator reads (页面, 操作, 记录, 变更内容) are the stored entry in words
+ * (server/system/operationLogText.ts); the stored method, path, action and JSON stay as hidden columns.
  */
 export const operationLog: ResourceDeclaration = {
   name: 'adOperationLog',
@@ -19,17 +21,22 @@ export const operationLog: ResourceDeclaration = {
     { source: 'createTime', label: '操作时间', type: 'datetime', sortable: true },
     { source: 'username', label: '操作人', type: 'text' },
     { source: 'roleId', label: '角色', type: 'enum', choices: ROLE_CHOICES },
-    { source: 'action', label: '操作', type: 'text' },
-    { source: 'method', label: '请求方式', type: 'text', hidden: true },
-    { source: 'path', label: '接口', type: 'text' },
-    { source: 'resource', label: '页面', type: 'text', hidden: true },
-    { source: 'recordId', label: '记录编号', type: 'number' },
-    { source: 'changes', label: '变更内容（修改前 → 修改后）', type: 'longtext' },
+    { source: 'pageName', label: '页面', type: 'text' },
+    { source: 'actionText', label: '操作', type: 'text' },
+    { source: 'recordText', label: '记录', type: 'text' },
+    { source: 'changeText', label: '变更内容（修改前 → 修改后）', type: 'longtext' },
     { source: 'ip', label: '客户端IP', type: 'text' },
+    { source: 'action', label: '操作代码', type: 'text', hidden: true },
+    { source: 'method', label: '请求方式', type: 'text', hidden: true },
+    { source: 'path', label: '接口', type: 'text', hidden: true },
+    { source: 'resource', label: '资源', type: 'text', hidden: true },
+    { source: 'recordId', label: '记录编号', type: 'number', hidden: true },
+    { source: 'recordTitle', label: '记录名称', type: 'text', hidden: true },
+    { source: 'changes', label: '变更数据', type: 'longtext', hidden: true },
   ],
   filters: [
     { key: 'username', label: '操作人', type: 'text', alwaysOn: true },
-    { key: 'path', label: '接口', type: 'text', alwaysOn: true },
+    { key: 'path', label: '接口', type: 'text' },
     { key: 'stime', endKey: 'etime', label: '操作时间', type: 'dateRange', alwaysOn: true },
     { key: 'recordId', label: '记录编号', type: 'number' },
   ],

@@ -81,7 +81,8 @@ function PickerField({
         setShown(next);
         onChange(text(next, format));
       }}
-      slotProps={{ textField: { size: 'small', error, sx: { width: width ?? 176 } }, field: { clearable: true } }}
+      // Wide enough for the whole value beside the calendar and clear buttons with a Chinese UI font.
+      slotProps={{ textField: { size: 'small', error, sx: { width: width ?? 200 } }, field: { clearable: true } }}
     />
   );
 }
@@ -99,7 +100,7 @@ export function DayField(props: PickerFieldProps) {
 export function MonthField(props: PickerFieldProps) {
   return (
     <ChineseDates>
-      <PickerField {...props} month width={props.width ?? 150} />
+      <PickerField {...props} month width={props.width ?? 176} />
     </ChineseDates>
   );
 }

@@ -24,7 +24,7 @@ import { ListPagination } from './ListPagination';
 import { ListLoadGuard } from './LoadFailure';
 import { PlainDatagridRow } from './PlainDatagridRow';
 import { RowActions } from './RowActions';
-import { ACTIONS_SOURCE, datagridSx } from './tableSx';
+import { ACTIONS_SOURCE, datagridSx, LIST_FITS } from './tableSx';
 import { useStoredColumns } from './useStoredColumns';
 
 function ListActions({ declaration, filters }: { declaration: ResourceDeclaration; filters: ReactElement[] }) {
@@ -109,8 +109,9 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
       exporter={false}
       disableSyncWithLocation={false}
       empty={false}
-      // A wide table scrolls inside the card (datagridSx) rather than widening the page.
-      sx={{ '& .RaList-main': { minWidth: 0 } }}
+      // A wide table scrolls inside the card (datagridSx) rather than widening the page, wherever the list sits:
+      // as a grid or flex item (a page with a card above its list) its content must not set its minimum width.
+      sx={LIST_FITS}
     >
       <ListFirstPaintHandoff />
       <DateRangeHint declaration={declaration} />

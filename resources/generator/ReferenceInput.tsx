@@ -15,6 +15,8 @@ export interface ReferenceInputProps {
   editionSource?: string;
   /** Filters: react-admin's filter form passes these through. */
   alwaysOn?: boolean;
+  /** A form's field (not a filter): only enabled records are offered. */
+  usableOnly?: boolean;
   size?: 'small' | 'medium';
 }
 
@@ -31,6 +33,7 @@ export function ReferenceInput({
   validate,
   editionSource,
   size,
+  usableOnly,
 }: ReferenceInputProps) {
   const {
     field,
@@ -56,6 +59,7 @@ export function ReferenceInput({
       platformMark={Number.isSafeInteger(platformMark) ? platformMark : undefined}
       size={size}
       fullWidth={size !== 'small'}
+      usableOnly={usableOnly}
     />
   );
 }

@@ -19,6 +19,11 @@ export interface ReferencePickerProps {
   helperText?: string;
   /** Offer only records of this edition. */
   platformMark?: number;
+  /**
+   * The choice is written (a form, an action's dialog): offer only enabled records, which the write accepts. A
+   * filter leaves it off, so data of a disabled record can still be found.
+   */
+  usableOnly?: boolean;
   size?: 'small' | 'medium';
   fullWidth?: boolean;
 }
@@ -38,7 +43,7 @@ export function ReferencePicker(props: ReferencePickerProps) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const id = idOf(value);
-  const search = useReferenceSearch(kind, text, open, props.platformMark);
+  const search = useReferenceSearch(kind, text, open, props.platformMark, props.usableOnly);
   const current = useReferenceName(kind, id);
   const selected =
     id === null ? null : (search.options.find((option) => option.id === id) ?? current ?? { id, name: '' });

@@ -146,6 +146,7 @@ function ActionButton({
                         error={Boolean(message)}
                         helperText={message || undefined}
                         fullWidth
+                        usableOnly
                       />
                     );
                   }

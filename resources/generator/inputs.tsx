@@ -44,6 +44,7 @@ export function inputElement(field: FieldDeclaration) {
           readOnly={field.readOnly}
           validate={common.validate}
           editionSource={field.referenceEdition}
+          usableOnly
         />
       );
     case 'image':

@@ -20,7 +20,13 @@ const SEARCH_DELAY_MS = 250;
  * The options of a reference picker: the records whose name contains `text`, searched on the server as the user
  * types (after a short pause), page by page: `more()` appends the next page (the list scrolled to its end).
  */
-export function useReferenceSearch(kind: ReferenceKind, text: string, open: boolean, platformMark?: number) {
+export function useReferenceSearch(
+  kind: ReferenceKind,
+  text: string,
+  open: boolean,
+  platformMark?: number,
+  usableOnly = false,
+) {
   const [state, setState] = useState<{ items: ReferenceOption[]; total: number; page: number; error?: string }>({
     items: [],
     total: 0,
@@ -28,7 +34,7 @@ export function useReferenceSearch(kind: ReferenceKind, text: string, open: bool
   });
   const [loading, setLoading] = useState(false);
   const request = useRef<AbortController | null>(null);
-  const key = `${kind}|${platformMark ?? ''}|${text.trim()}`;
+  const key = `${kind}|${platformMark ?? ''}|${usableOnly}|${text.trim()}`;
 
   const load = (page: number, items: ReferenceOption[]) => {
     request.current?.abort();
@@ -36,7 +42,7 @@ export function useReferenceSearch(kind: ReferenceKind, text: string, open: bool
     request.current = controller;
     setLoading(true);
     requestContent<Page<ReferenceOption>>(referenceSearchPath(kind), {
-      q: { name: text.trim() || undefined, platformmark: platformMark },
+      q: { name: text.trim() || undefined, platformmark: platformMark, usable: usableOnly ? 1 : undefined },
       query: { page, size: REFERENCE_PAGE_SIZE },
       signal: controller.signal,
       silent: true,

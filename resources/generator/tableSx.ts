@@ -4,6 +4,16 @@ import type { SystemStyleObject } from '@mui/system';
 /** The action column's key (GeneratedList): react-admin gives its cells the class column-_actions. */
 export const ACTIONS_SOURCE = '_actions';
 
+/**
+ * A list's root within any page: as a grid or flex item its automatic minimum width would be its table's, so a
+ * page that puts a card above its list (WorkerImportList, BigBearOverview) grew to the table's width.
+ */
+export const LIST_FITS = {
+  minWidth: 0,
+  maxWidth: '100%',
+  '& .RaList-main, & .RaList-content': { minWidth: 0 },
+} as const;
+
 const stickyCell = {
   position: 'sticky',
   zIndex: 1,
@@ -37,7 +47,17 @@ export function datagridSx(hasActions: boolean, plainRows = false): SxProps<Them
   }
   return (theme: Theme) => ({
     ...(plainRows ? plainRowStyles(theme) : {}),
-    '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+    // The wrapper is the size container of what scrolls inside it (100cqw = the card's visible width).
+    '& .RaDatagrid-tableWrapper': { overflowX: 'auto', containerType: 'inline-size' },
+    // A row's expand panel (a task's 分配人员) spans the whole table, which may be wider than the card: its content
+    // keeps to the visible width and stays in view while the table scrolls; what is wider scrolls in the panel.
+    '& .RaDatagrid-expandedPanel > td > *': {
+      position: 'sticky',
+      left: 16,
+      maxWidth: 'calc(100cqw - 32px)',
+      overflowX: 'auto',
+      boxSizing: 'border-box',
+    },
     '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' },
     // Header cells are already sticky to the top (react-admin): above the sticky body cells when scrolling.
     '& thead .RaDatagrid-headerCell': { zIndex: 3 },

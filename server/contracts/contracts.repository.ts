@@ -110,6 +110,8 @@ export interface ContractSearch {
   enterpriseId?: number;
   industryId?: number;
   contractIds?: readonly number[];
+  /** Signed, valid contracts ending within these days (inclusive): what the 即将到期 warning counts. */
+  expiring?: { from: string; to: string };
   /** Exact signer name. */
   signName?: string;
   /** Data scope: only this company (merchants). */
@@ -177,6 +179,14 @@ function searchConditions(db: Db, search: ContractSearch, forPage = false) {
     if (search.industryId !== undefined) conditions.push(eb('contracts.industry_id', '=', search.industryId));
     if (search.contractIds) conditions.push(eb('contracts.id', 'in', [...search.contractIds]));
     if (search.signName) conditions.push(eb('contracts.sign_nm', '=', search.signName));
+    if (search.expiring) {
+      conditions.push(
+        eb('contracts.end_date', '>=', search.expiring.from),
+        eb('contracts.end_date', '<=', search.expiring.to),
+        eb('contracts.sign_status', '=', 1),
+        eb('contracts.data_status', '=', 1),
+      );
+    }
     return eb.and(conditions);
   };
 }

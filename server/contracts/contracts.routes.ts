@@ -59,9 +59,16 @@ function idList(raw: string, message: string): number[] {
   return [...new Set(items.map(Number))];
 }
 
+/** The days the 即将到期 warning covers, China time: today through WILL_EXPIRE_DAYS ahead. */
+function expiringWindow(now = Date.now()): { from: string; to: string } {
+  return { from: chinaTime(now).slice(0, 10), to: chinaTime(now + WILL_EXPIRE_DAYS * 86400_000).slice(0, 10) };
+}
+
 /** q= filters (already whitelisted by parseListQuery) → search criteria. */
 export function contractSearchOf(filters: Record<string, string>): ContractSearch {
   const read = filterReader(filters, DECLARED_FILTERS);
+  const expiring = read.number('expiring');
+  if (expiring !== undefined && expiring !== WILL_EXPIRE_DAYS) fail(`到期筛选只支持 ${WILL_EXPIRE_DAYS} 天内到期`);
   const { from, to } = read.dateRange('stime', 'etime');
   const contractIds = read.text('contractIds');
   return {
@@ -78,6 +85,7 @@ export function contractSearchOf(filters: Record<string, string>): ContractSearc
     industryId: read.number('industryId'),
     contractIds: contractIds ? idList(contractIds, '合同ID格式不正确，多个请用英文逗号分隔') : undefined,
     signName: read.text('signNm'),
+    expiring: expiring === undefined ? undefined : expiringWindow(),
   };
 }
 
@@ -167,9 +175,7 @@ export async function contractsRoutes(app: FastifyInstance, { db }: AppServices)
       ? idList(rawEnterprises, 'enterpriseIds 必须是以英文逗号分隔的服务主体编号')
       : undefined;
     await assertCompanyVisible(db, auth, companyId);
-    const now = Date.now();
-    const today = chinaTime(now).slice(0, 10);
-    const last = chinaTime(now + WILL_EXPIRE_DAYS * 86400_000).slice(0, 10);
-    return ok(await contractsExpiring(db, companyId, today, last, enterpriseIds));
+    const { from, to } = expiringWindow();
+    return ok(await contractsExpiring(db, companyId, from, to, enterpriseIds));
   });
 }

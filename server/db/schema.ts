@@ -250,6 +250,8 @@ export interface OperationLogTable {
   /** create | update | delete | a declared action's name | the HTTP method of a hand-written write */
   action: string;
   record_id: number | null;
+  /** The record's name when it was written (migration 230); null for older entries and unnamed records. */
+  record_title: string | null;
   changes: string;
   ip: string;
 }

@@ -53,6 +53,11 @@ export interface ResourceBinding {
   afterWrite?: (context: WriteContext) => Promise<void>;
   /** Refuse a delete while the row is in use; checked in the DELETE statement itself, so nothing slips in between. */
   deleteGuard?: { unlessUsed: (eb: ExpressionBuilder<any, any>, id: number) => Expression<SqlBool>; message: string };
+  /**
+   * How a read row is shown (list, one record, export), for stored values that need words the SQL cannot give
+   * (the operation log's page, action and changes). Reads only; filters and sorting still use the columns.
+   */
+  present?: (record: Record<string, unknown>) => Record<string, unknown>;
   /** false: no GET /api/v1/exports/:name for this list (listExport.ts); by default every declared list exports. */
   export?: false;
   /** Row actions by the declaration's action name (status changes, publish, void, ...). */

@@ -17,6 +17,8 @@ export interface OperationEntry {
   action: string;
   resource?: string | null;
   recordId?: number | null;
+  /** The record's name (its declaration's recordTitle), shown as 记录 in the log. */
+  recordTitle?: string | null;
   changes: Changes;
 }
 
@@ -76,6 +78,7 @@ export async function recordOperation(
       resource: entry.resource ?? null,
       action: entry.action.slice(0, 32),
       record_id: entry.recordId ?? null,
+      record_title: entry.recordTitle ? String(entry.recordTitle).slice(0, 128) : null,
       changes: JSON.stringify(entry.changes),
       ip: request.ip.slice(0, 64),
     })

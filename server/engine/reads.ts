@@ -132,6 +132,11 @@ export function filterConditions(
 }
 
 /** One page in the requested order (id breaks ties, so pages never overlap) and the number of all that match. */
+function presented(binding: ResourceBinding, rows: EngineRecord[]): EngineRecord[] {
+  const present = binding.present;
+  return present ? rows.map((row) => ({ ...present(row), id: row.id })) : rows;
+}
+
 export async function listPage(
   db: Db,
   binding: ResourceBinding,
@@ -164,7 +169,7 @@ export async function listPage(
     rowsQuery.limit(list.size).offset(list.offset).execute(),
     countQuery.where(where).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows as EngineRecord[], total: Number(count.n) };
+  return { rows: presented(binding, rows as EngineRecord[]), total: Number(count.n) };
 }
 
 const recordReads = new WeakMap<ResourceBinding, (db: Db, id: number) => Promise<EngineRecord[]>>();
@@ -193,10 +198,10 @@ export async function findRecord(
   auth: AuthContext | null,
 ): Promise<EngineRecord | undefined> {
   const scope = auth ? scopeCondition(binding, auth) : null;
-  if (!scope) return (await recordById(binding, columns)(db, id))[0];
+  if (!scope) return presented(binding, await recordById(binding, columns)(db, id))[0];
   const query = baseSelect(db, binding, columns).where(sql.ref(columns.idColumn), '=', id);
   const row = (await query.where(scope).executeTakeFirst()) as EngineRecord | undefined;
-  if (row) return row;
+  if (row) return presented(binding, [row])[0];
   const fixed = fixedCondition(binding);
   const exists = await (db.selectFrom(binding.table as any) as any)
     .select(sql.ref(columns.idColumn).as('id'))

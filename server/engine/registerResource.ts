@@ -193,6 +193,7 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
           action: 'create',
           resource: declaration.name,
           recordId: created.id,
+          recordTitle: recordTitleOf(declaration, created),
           changes: changesBetween(null, created),
         });
         return created;
@@ -230,6 +231,7 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
           action: 'update',
           resource: declaration.name,
           recordId: id,
+          recordTitle: recordTitleOf(declaration, after),
           changes: changesBetween(before, after),
         });
         return after;
@@ -253,6 +255,7 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
         action: 'delete',
         resource: declaration.name,
         recordId: id,
+        recordTitle: recordTitleOf(declaration, before),
         changes: changesBetween(before, null),
       });
       return before;
@@ -265,6 +268,12 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
 }
 
 /** The body with the binding's normalize applied to the fields it names (a body that is not an object as it is). */
+/** The record's name for the operation log (its declaration's recordTitle field). */
+function recordTitleOf(declaration: ResourceBinding['declaration'], record: Record<string, unknown>): string | null {
+  const title = record[declaration.recordTitle];
+  return title === null || title === undefined || title === '' ? null : String(title);
+}
+
 function normalizedBody(body: unknown, normalize: ResourceBinding['normalize']): Record<string, unknown> {
   const values = (body ?? {}) as Record<string, unknown>;
   if (!normalize || typeof values !== 'object' || Array.isArray(values)) return values;
@@ -347,6 +356,7 @@ function actionRoutes(
             action: action.name,
             resource: declaration.name,
             recordId: id,
+            recordTitle: recordTitleOf(declaration, after),
             changes: changesBetween(before, after),
           });
           return after;

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformMark } from '../../src/domain/editions';
-import { RECEIVING_ACCOUNTS } from '../../src/domain/receivingAccounts';
+import type { ReceivingAccount } from '../../src/domain/receivingAccounts';
 import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
 import { assertCompanyVisible, parseId } from '../auth/scope';
+import { bankChannel } from '../finance/bank/bankChannel';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { editionParam } from './editionAccess';
@@ -15,10 +16,12 @@ import { balanceOf } from './ledger/ledger';
  * - GET /api/v1/bankaccounts/balance?coid=&platformmark=   { balance, companyId, platformMark }: the account's
  *   balance in 1/10000 yuan, 0 before its first entry. Merchants: their own company (coid may be left out) and
  *   their session's edition only; staff: coid required, platformmark defaults to the company's edition.
- * - GET /api/v1/bankaccounts/receiving?platformmark=        the platform account a top-up is transferred to
- *   (merchants: their session's edition when left out).
+ * - GET /api/v1/bankaccounts/receiving?platformmark=        the platform account a top-up is transferred to: the
+ *   bank channel's collection account, the same one 银行信息 shows and reconciliation reads deposits from (one
+ *   source, so the page that tells merchants where to pay cannot drift from where the platform looks).
  */
 export async function balancesRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
+  const collectionAccount = bankChannel(db).platformAccount;
   app.get('/api/v1/bankaccounts/balance', async (request) => {
     const auth = requireAuth(request);
     const query = request.query as Record<string, unknown>;
@@ -50,9 +53,11 @@ export async function balancesRoutes(app: FastifyInstance, { db }: AppServices):
   });
 
   app.get('/api/v1/bankaccounts/receiving', async (request) => {
-    const auth = requireAuth(request);
+    requireAuth(request);
     const raw = (request.query as Record<string, unknown>).platformmark;
-    const mark = raw === undefined || raw === '' ? editionParam(String(auth.platformMark)) : editionParam(raw);
-    return ok(RECEIVING_ACCOUNTS[mark]);
+    if (raw !== undefined && raw !== '') editionParam(raw);
+    const { accountName, branchName, accountNumber } = collectionAccount;
+    const account: ReceivingAccount = { accountName, bankName: branchName, accountNumber };
+    return ok(account);
   });
 }

@@ -13,7 +13,8 @@ import { findReference, searchReferences } from './references.service';
 
 /**
  * The pickers of every declared `reference` field and filter (resources/types.ts), one pair of calls per kind:
- * - GET /api/v1/references/:kind/search?q=name:…;platformmark:…&page=&size=   { id, name, status } by name;
+ * - GET /api/v1/references/:kind/search?q=name:…;platformmark:…;usable:1&page=&size=   { id, name, status } by
+ *   name (usable:1: enabled records only, for a picker whose choice is written);
  * - GET /api/v1/references/:kind/:id                                         { id, name, status } of one record.
  * Staff only (merchants 403); each kind answers only the records in the caller's scope (referenceSources.ts), so
  * a picker never offers what the write would refuse.
@@ -21,6 +22,7 @@ import { findReference, searchReferences } from './references.service';
 const FILTERS: readonly FilterDeclaration[] = [
   { key: 'name', label: '名称', type: 'text' },
   { key: 'platformmark', label: '版本', type: 'number' },
+  { key: 'usable', label: '仅可选', type: 'number' },
 ];
 const LIST_SPEC = {
   filterKeys: FILTERS.map((filter) => filter.key),
@@ -51,7 +53,11 @@ export async function referencesRoutes(app: FastifyInstance, { db }: AppServices
       db,
       auth,
       kind,
-      { name: read.text('name')?.slice(0, 64), platformMark: read.number('platformmark') },
+      {
+        name: read.text('name')?.slice(0, 64),
+        platformMark: read.number('platformmark'),
+        usableOnly: read.number('usable') === 1,
+      },
       { offset: list.offset, limit: list.size },
     );
     return ok(pageOf(rows, total, list));

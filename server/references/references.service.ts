@@ -36,11 +36,13 @@ export async function searchReferences(
   db: Db,
   auth: AuthContext,
   kind: ReferenceKind,
-  search: { name?: string; platformMark?: number },
+  search: { name?: string; platformMark?: number; usableOnly?: boolean },
   page: { offset: number; limit: number },
 ): Promise<{ rows: ReferenceOption[]; total: number }> {
   const source = REFERENCE_SOURCES[kind];
   const extra: Condition[] = [];
+  // A picker for a write offers only what the write accepts (checkedReference refuses a disabled record).
+  if (search.usableOnly && source.status) extra.push(() => sql<SqlBool>`${statusRef(source)} = 1`);
   if (search.name) extra.push(() => containsCondition(db, source.name, search.name ?? ''));
   if (search.platformMark !== undefined && source.platformMark) {
     const column = source.platformMark;

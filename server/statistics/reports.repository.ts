@@ -19,10 +19,12 @@ export interface ReportCriteria {
   period: Period;
   /** The caller's department scope (kefu, partners); undefined for everyone else. */
   departmentIds?: readonly number[];
-  /** A partner's own companies (sale partner): the group rollups are keyed by it, the company rows filtered. */
+  /**
+   * A partner's companies (sale partner): a partner's own scope, or the 合伙人 filter; the group rollups are keyed
+   * by it, the company rows filtered.
+   */
   salePartnerId?: number;
   departmentId?: number;
-  partnerId?: number;
   companyName?: string;
 }
 
@@ -102,7 +104,6 @@ function where(db: Db, table: Table, criteria: ReportCriteria, walkOrderIndex = 
     );
   }
   if (criteria.departmentId !== undefined) parts.push(sql`t.department_id = ${criteria.departmentId}`);
-  if (criteria.partnerId !== undefined) parts.push(sql`t.subsidiary_id = ${criteria.partnerId}`);
   if (table !== 'stat_group_day' && table !== 'stat_group_month') {
     const { companyName, salePartnerId } = criteria;
     const options = { walkOrderIndex: walkOrderIndex && !companyName };

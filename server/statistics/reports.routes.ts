@@ -10,7 +10,7 @@ import {
 } from '../../src/domain/statistics/reports';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
-import { companyScope } from '../auth/scope';
+import { companyScope, scopedCompanyIds } from '../auth/scope';
 import { attachmentDisposition } from '../files/fileStore';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
@@ -72,15 +72,21 @@ function prepare(
   const period = periodOf(query);
   const scope = companyScope(auth);
   const companyName = list.filters.coname?.trim() || undefined;
+  // 合伙人 is the companies' sale partner (the partner users), the same key a partner's own scope uses; a
+  // partner asking for another partner's companies gets none.
+  const chosenPartner = filterNumber(list.filters, 'partnerId', '合伙人');
+  const salePartnerId =
+    scope.salePartnerId === undefined || chosenPartner === undefined || chosenPartner === scope.salePartnerId
+      ? (scope.salePartnerId ?? chosenPartner)
+      : -1;
   return {
     declaration,
     criteria: {
       platformMark,
       period,
       departmentIds: scope.departmentIds,
-      salePartnerId: scope.salePartnerId,
+      salePartnerId,
       departmentId: filterNumber(list.filters, 'departmentId', '部门'),
-      partnerId: filterNumber(list.filters, 'partnerId', '合伙人'),
       companyName,
     },
     sort: list.sort ?? { field: declaration.defaultSort, order: 'desc' },
@@ -129,7 +135,8 @@ export async function reportsRoutes(app: FastifyInstance, { db }: AppServices): 
     });
   });
 
-  // The pickers of the report filters: departments and partners (分公司) in the caller's scope, by name.
+  // The pickers of the report filters: departments, and the partners (sale partners, not 分公司) of the companies in
+  // the caller's scope, so every partner that appears in the data can be picked; by name.
   app.get('/api/v1/statistics/options', access, async (request) => {
     const auth = requireAuth(request);
     const scope = companyScope(auth).departmentIds;
@@ -139,15 +146,22 @@ export async function reportsRoutes(app: FastifyInstance, { db }: AppServices): 
       .$if(scope !== undefined, (query) => query.where('id', 'in', scope?.length ? scope : [-1]))
       .orderBy('id')
       .execute();
+    const scoped = scopedCompanyIds(db, companyScope(auth));
     const partners = await db
-      .selectFrom('subsidiaries')
-      .select(['id', 'sname as name', 'department_id as departmentId', 'platform_mark as platformMark'])
-      .$if(scope !== undefined, (query) => query.where('department_id', 'in', scope?.length ? scope : [-1]))
+      .selectFrom('users')
+      .select(['id', 'display_name as name'])
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('companies')
+          .select('sale_partner_id')
+          .where('sale_partner_id', 'is not', null)
+          .$if(scoped !== null, (query) => query.where('companies.id', 'in', scoped!)),
+      )
       .orderBy('id')
       .execute();
     return ok({
       departments: departments.map((row) => ({ id: Number(row.id), name: row.name })),
-      partners: partners.map((row) => ({ ...row, id: Number(row.id), departmentId: Number(row.departmentId) })),
+      partners: partners.map((row) => ({ id: Number(row.id), name: row.name })),
     });
   });
 

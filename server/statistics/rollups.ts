@@ -51,9 +51,9 @@ export function zeroMetrics(): Metrics {
 }
 
 /** What entries add to a rollup row: magnitudes per kind (debits as positive), the signed net, counts. */
-export function metricsOf(entries: readonly { kind: number; amount: number }[]): Metrics {
+export function metricsOf(entries: readonly { kind: number; amount: number; payments?: number }[]): Metrics {
   const metrics = zeroMetrics();
-  for (const { kind, amount } of entries) {
+  for (const { kind, amount, payments } of entries) {
     metrics.net_amount += amount;
     metrics.entry_count += 1;
     if (kind === LEDGER.recharge) {
@@ -61,7 +61,8 @@ export function metricsOf(entries: readonly { kind: number; amount: number }[]):
       metrics.topup_count += 1;
     } else if (kind === LEDGER.payout) {
       metrics.payout_amount -= amount;
-      metrics.payout_count += 1;
+      // 打款笔数 counts payments to workers: a batch debit carries its items.
+      metrics.payout_count += payments ?? 1;
     } else if (kind === LEDGER.serviceCharge) {
       metrics.charge_amount -= amount;
       metrics.charge_count += 1;
@@ -88,7 +89,7 @@ function addedTo(table: string) {
 export async function addToRollups(
   tx: Writer,
   account: { companyId: number; platformMark: number },
-  entries: readonly { kind: number; amount: number }[],
+  entries: readonly { kind: number; amount: number; payments?: number }[],
   now: string,
 ): Promise<void> {
   if (entries.length === 0) return;
@@ -167,7 +168,7 @@ const SUMS = sql.raw(`
     SUM(CASE WHEN e.kind = ${LEDGER.recharge} THEN e.amount ELSE 0 END),
     SUM(CASE WHEN e.kind = ${LEDGER.recharge} THEN 1 ELSE 0 END),
     SUM(CASE WHEN e.kind = ${LEDGER.payout} THEN -e.amount ELSE 0 END),
-    SUM(CASE WHEN e.kind = ${LEDGER.payout} THEN 1 ELSE 0 END),
+    SUM(CASE WHEN e.kind = ${LEDGER.payout} THEN COALESCE(b.item_count, 1) ELSE 0 END),
     SUM(CASE WHEN e.kind = ${LEDGER.serviceCharge} THEN -e.amount ELSE 0 END),
     SUM(CASE WHEN e.kind = ${LEDGER.serviceCharge} THEN 1 ELSE 0 END),
     SUM(CASE WHEN e.kind = ${LEDGER.refund} THEN e.amount ELSE 0 END),
@@ -185,7 +186,10 @@ export async function rebuildStatistics(db: Db): Promise<void> {
     await tx.deleteFrom('stat_company_day').execute();
     await tx.deleteFrom('stat_company_month').execute();
     const columns = sql.raw(METRIC_COLUMNS.join(', '));
-    const from = sql.raw('FROM ledger_entries e LEFT JOIN companies c ON c.id = e.company_id');
+    const from = sql.raw(
+      `FROM ledger_entries e LEFT JOIN companies c ON c.id = e.company_id
+        LEFT JOIN payout_batches b ON e.ref_type = 'batch' AND b.id = e.ref_id`,
+    );
     const dept = sql.raw('COALESCE(c.department_id, 0)');
     const sub = sql.raw('COALESCE(c.subsidiary_id, 0)');
     await sql`INSERT INTO stat_company_day (company_id, platform_mark, day, department_id, subsidiary_id, ${columns})

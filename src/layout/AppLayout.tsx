@@ -9,6 +9,7 @@ import { UnpaidInvoiceReminder } from '../workspace/UnpaidInvoiceReminder';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
 import { AppSidebar } from './AppSidebar';
+import { useRecordPageVisits } from './pageVisits';
 import { useSession } from './useSession';
 
 /** Page title = the page's name, then the product name (with （小规模） when the mark is not 1). */
@@ -41,6 +42,7 @@ const LAYOUT_SX = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } as con
 
 export function AppLayout({ children }: { children: ReactNode }) {
   useDocumentTitle();
+  useRecordPageVisits(useSession()?.user.id);
   return (
     <Layout appBar={AppHeader} appBarAlwaysOn menu={AppMenu} sidebar={AppSidebar} sx={LAYOUT_SX}>
       <MainArea>{children}</MainArea>

@@ -658,6 +658,14 @@ describe('willexpire: GET /api/v1/contract/willexpire/:companyId', () => {
     }
   });
 
+  it("the list's 到期 filter (expiring:30) gives exactly the contracts the warning counts", async () => {
+    const warned = envelopeOf(await clients.merchant.get('/api/v1/contract/willexpire/1')).content as Row[];
+    expect(warned.length).toBeGreaterThanOrEqual(3);
+    const listed = await listAll({ q: { expiring: 30 }, as: 'merchant' });
+    expect(ids(listed).sort((a, b) => a - b)).toEqual(ids(warned).sort((a, b) => a - b));
+    expect(await refusal({ q: { expiring: 7 }, as: 'merchant' })).toBe('到期筛选只支持 30 天内到期');
+  });
+
   it('enterpriseIds narrows to those enterprises', async () => {
     const expected = await expiring(1)();
     const enterprise = expected.find((row) => row.enterpriseId !== null)!.enterpriseId!;

@@ -235,3 +235,66 @@ describe('an update that changes nothing', () => {
     expect(entries.map((row) => row.action)).toEqual(['create']);
   });
 });
+
+describe('in operator words (issue 32 item 13)', () => {
+  interface Shown extends LogRow {
+    pageName: string;
+    actionText: string;
+    recordText: string;
+    changeText: string;
+  }
+  const shown = async (q: string) => (await logFor(q)).content.content as Shown[];
+
+  it('names the page, the action in Chinese, the record, and each change as 「label: old → new」', async () => {
+    const created = await send(admin, 'POST', '/api/v1/industry', { nm: '话术行业', remark: '初始', processStatus: 0 });
+    const id = created.content.id as number;
+    expect((await send(admin, 'PUT', `/api/v1/industry/${id}`, { remark: '改过', processStatus: 1 })).code).toBe(OK);
+    const [updated, inserted] = (await shown(`recordId:${id}`)).filter((row) => row.path.includes('/industry'));
+    expect(updated).toMatchObject({ pageName: '行业管理', actionText: '修改行业', recordText: `话术行业（#${id}）` });
+    expect(updated.changeText).toContain('备注: 初始 → 改过');
+    expect(updated.changeText).toContain('处理状态: 未处理 → 已处理');
+    expect(updated.changeText).not.toMatch(/[{}[\]"]/);
+    expect(inserted).toMatchObject({ actionText: '新增行业', recordText: `话术行业（#${id}）` });
+    expect(inserted.changeText).toContain('行业名称: 话术行业');
+    // The one record's read says the same.
+    const one = envelopeOf(await admin.get(`/api/v1/operationlogs/${updated.id}`)).content as Shown;
+    expect(one.changeText).toBe(updated.changeText);
+  });
+
+  it('a hand-written write and an entry written before read in words too, never as a method or raw JSON', async () => {
+    await send(admin, 'POST', '/api/v1/notifications/savenotifications', {
+      title: '话术公告',
+      body: '正文',
+      platformmark: 1,
+    });
+    const [notice] = await shown('path:savenotifications');
+    expect(notice.actionText).not.toMatch(/^[A-Z]+$/);
+    expect(notice.pageName).not.toBe('—');
+    expect(notice.changeText).toContain('话术公告');
+    expect(notice.changeText).not.toContain('"');
+
+    await t.db
+      .insertInto('operation_logs')
+      .values({
+        user_id: 1,
+        username: 'admin',
+        role_id: 1,
+        create_time: '2026-01-02 03:04:05',
+        method: 'PUT',
+        path: '/api/v1/industry/424242',
+        resource: 'adIndustrymanagement',
+        action: 'update',
+        record_id: 424242,
+        changes: JSON.stringify({ nm: ['旧名', '新名'] }),
+        ip: '127.0.0.1',
+      })
+      .execute();
+    const [old] = await shown('recordId:424242');
+    expect(old).toMatchObject({
+      pageName: '行业管理',
+      actionText: '修改行业',
+      recordText: '#424242',
+      changeText: '行业名称: 旧名 → 新名',
+    });
+  });
+});

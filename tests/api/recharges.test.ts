@@ -4,7 +4,6 @@ import { balanceOf, ledgerDiscrepancies } from '../../server/money/ledger/ledger
 import type { RechargeRecord as Recharge } from '../../server/money/recharges.repository';
 import { LEDGER, RECHARGE } from '../../src/domain/moneyEnums';
 import { encodeQ } from '../../src/domain/query';
-import { RECEIVING_ACCOUNTS } from '../../src/domain/receivingAccounts';
 import { RECHARGE_MSG } from '../../src/domain/recharge';
 import { MSG } from '../../src/domain/validation';
 import { fileBytes, multipartRequest } from './support/multipart';
@@ -208,15 +207,21 @@ describe('GET /api/v1/bankaccounts/balance and /receiving', () => {
     expect(bad.body).toMatchObject({ code: BUSINESS, message: '版本格式不正确' });
   });
 
-  it('answers the receiving account of the edition', async () => {
-    expect((await call('merchant', 'GET', '/api/v1/bankaccounts/receiving')).body.content).toEqual(
-      RECEIVING_ACCOUNTS[1],
-    );
-    expect((await call('xgm', 'GET', '/api/v1/bankaccounts/receiving')).body.content).toEqual(RECEIVING_ACCOUNTS[3]);
+  it('tells merchants to pay the one platform collection account 银行信息 shows (one source)', async () => {
+    const information = await call('admin', 'GET', '/api/v1/bank/information');
+    const platform = information.body.content.platformAccount;
+    const expected = {
+      accountName: platform.accountName,
+      bankName: platform.branchName,
+      accountNumber: platform.accountNumber,
+    };
+    expect((await call('merchant', 'GET', '/api/v1/bankaccounts/receiving')).body.content).toEqual(expected);
+    expect((await call('xgm', 'GET', '/api/v1/bankaccounts/receiving')).body.content).toEqual(expected);
     expect((await call('caiwu', 'GET', '/api/v1/bankaccounts/receiving?platformmark=3')).body.content).toEqual(
-      RECEIVING_ACCOUNTS[3],
+      expected,
     );
-    expect(RECEIVING_ACCOUNTS[1].accountNumber).not.toBe(RECEIVING_ACCOUNTS[3].accountNumber);
+    const bad = await call('caiwu', 'GET', '/api/v1/bankaccounts/receiving?platformmark=2');
+    expect(bad.body).toMatchObject({ code: BUSINESS, message: '版本格式不正确' });
   });
 });
 

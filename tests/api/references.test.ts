@@ -198,3 +198,30 @@ describe('a partner reaches only its own companies (issue 14)', () => {
     expect(envelopeOf(await as.hehuoren2.get(`/api/v1/references/company/${company.id}`)).code).toBe(1040400);
   });
 });
+
+describe('pickers whose choice is written (issue 32 item 15)', () => {
+  it('usable:1 offers only enabled records; without it a disabled one is still found, marked', async () => {
+    const disabled = await t.db
+      .insertInto('subsidiaries')
+      .values({
+        sname: '停用测试分公司',
+        department_id: 1,
+        platform_mark: 1,
+        crm_company_name: null,
+        is_virtual: 0,
+        status: 0,
+        create_time: chinaTime(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const all = await page(as.admin, 'subsidiary');
+    expect(all.content).toContainEqual({ id: Number(disabled.id), name: '停用测试分公司（已停用）', status: 0 });
+    const usable = await page(as.admin, 'subsidiary', 'usable:1');
+    expect(usable.content.length).toBeGreaterThan(0);
+    expect(usable.content.every((item) => item.status === 1)).toBe(true);
+    expect(usable.content.map((item) => item.id)).not.toContain(Number(disabled.id));
+    expect(usable.totalElements).toBe(all.totalElements - all.content.filter((item) => item.status === 0).length);
+    const named = await page(as.admin, 'subsidiary', 'name:停用测试;usable:1');
+    expect(named.content).toEqual([]);
+  });
+});

@@ -34,6 +34,8 @@ export interface EntryInput {
   refId: number;
   operatorId: number | null;
   remark?: string | null;
+  /** A batch debit: how many payments (payout items) it carries; statistics count payments, not batches. */
+  payments?: number;
 }
 
 export class InsufficientBalanceError extends BusinessError {

@@ -92,7 +92,14 @@ export async function createBatch(tx: Tx, batch: NewBatch): Promise<CreatedBatch
     tx,
     { companyId: batch.companyId, platformMark: batch.platformMark },
     [
-      { kind: LEDGER.payout, amount: -totalAmount, refType: 'batch', refId: batchId, operatorId: batch.operatorId },
+      {
+        kind: LEDGER.payout,
+        amount: -totalAmount,
+        refType: 'batch',
+        refId: batchId,
+        operatorId: batch.operatorId,
+        payments: batch.rows.length,
+      },
       ...(serviceCharge > 0
         ? [
             {

@@ -38,7 +38,8 @@ export interface ReportDeclaration {
 export const METRICS: readonly ReportColumn[] = [
   { key: 'topupAmount', label: '充值金额（元）', kind: 'money', sortable: true },
   { key: 'payoutAmount', label: '打款金额（元）', kind: 'money', sortable: true },
-  { key: 'payoutCount', label: '打款笔数', kind: 'count', sortable: true },
+  // Payments to workers (payout items), as the payout preview counts them; not batches.
+  { key: 'payoutCount', label: '打款笔数（人次）', kind: 'count', sortable: true },
   { key: 'chargeAmount', label: '服务费（元）', kind: 'money', sortable: true },
   { key: 'refundAmount', label: '失败退回（元）', kind: 'money', sortable: true },
   { key: 'netAmount', label: '账户净变动（元）', kind: 'money', sortable: true },

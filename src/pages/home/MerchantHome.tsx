@@ -8,9 +8,11 @@ import { requestContent } from '../../../providers/httpClient';
 import { saveNoticeNum } from '../../../providers/sessionStore';
 import { formatRate } from '../../domain/charges';
 import { editionLabel } from '../../domain/editions';
+import { frequentPages } from '../../domain/frequentPages';
 import { formatMoney } from '../../domain/money';
 import type { ServiceCharge } from '../../domain/session';
 import { quickLinks } from '../../domain/visibleMenu';
+import { readPageVisits } from '../../layout/pageVisits';
 import { useSession } from '../../layout/useSession';
 import { useBalance } from '../money/useBalance';
 import { ContractExpiryWarning, LatestNotices } from './MerchantNews';
@@ -54,7 +56,7 @@ export function MerchantHome() {
 
   if (!session) return null;
   const { user, platformMark } = session;
-  const shortcuts = quickLinks(user, platformMark, Number.POSITIVE_INFINITY);
+  const shortcuts = frequentPages(quickLinks(user, platformMark, Number.POSITIVE_INFINITY), readPageVisits(user.id));
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="首页" />

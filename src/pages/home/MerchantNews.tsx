@@ -16,6 +16,9 @@ import { useSession } from '../../layout/useSession';
 import { NoticeDetailDialog } from '../../notices/NoticeDetailDialog';
 import type { Notice } from '../../notices/noticeApi';
 
+/** The contract list showing the contracts this warning counts (the list's 到期 filter, resources/contracts.ts). */
+const EXPIRING_CONTRACTS = `/contractManagement?filter=${encodeURIComponent(JSON.stringify({ expiring: 30 }))}`;
+
 /** Contracts ending within 30 days (GET /api/v1/contract/willexpire/{companyId}). */
 export function ContractExpiryWarning({ companyId }: { companyId: number }) {
   const session = useSession();
@@ -31,7 +34,7 @@ export function ContractExpiryWarning({ companyId }: { companyId: number }) {
     <Alert severity="warning" sx={{ mt: 2 }}>
       您有 {count} 份合同将在30天内到期，请及时续签。
       {canOpenPath(session?.user, '/contractManagement') && (
-        <Link component={RouterLink} to="/contractManagement" sx={{ ml: 1 }}>
+        <Link component={RouterLink} to={EXPIRING_CONTRACTS} sx={{ ml: 1 }}>
           查看合同
         </Link>
       )}

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
 import type { MenuItem } from '../../domain/menus';
 
-/** Links to the pages the user may open. */
+/** Links to pages the user may open (the caller picks which: the admin menu's first, a merchant's most used). */
 export function Shortcuts({ items }: { items: readonly MenuItem[] }) {
   if (items.length === 0) return null;
   return (

@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { companies } from '../../../resources/companies';
+import { useLeaveGuard } from '../../components/useLeaveGuard';
 import type { ValidatorName } from '../../domain/validation';
 import { FieldsForm, type FormField } from './FieldsForm';
 import { type CompanyRecord, fetchCompany, saveContacts, saveInvoiceInfo } from './merchantApi';
@@ -33,6 +34,14 @@ const INVOICE_FIELDS = declared((source) => source.startsWith('invoice'));
 export function CompanyInfoTab({ companyId }: { companyId: number }) {
   const [company, setCompany] = useState<CompanyRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // One guard for the page: the router keeps a single blocker, so each form only reports its state.
+  const [dirtyForms, setDirtyForms] = useState<Record<string, boolean>>({});
+  const [contactsDirty, invoiceDirty] = useMemo(() => {
+    const report = (form: string) => (dirty: boolean) =>
+      setDirtyForms((current) => (current[form] === dirty ? current : { ...current, [form]: dirty }));
+    return [report('contacts'), report('invoice')];
+  }, []);
+  useLeaveGuard(Object.values(dirtyForms).some(Boolean));
   useEffect(() => {
     fetchCompany(companyId).then(setCompany, (failure: Error) => setError(failure.message));
   }, [companyId]);
@@ -70,6 +79,7 @@ export function CompanyInfoTab({ companyId }: { companyId: number }) {
             fields={CONTACT_FIELDS}
             initial={company}
             save={async (values) => setCompany(await saveContacts(companyId, values))}
+            onDirtyChange={contactsDirty}
           />
         </CardContent>
       </Card>
@@ -83,6 +93,7 @@ export function CompanyInfoTab({ companyId }: { companyId: number }) {
             fields={INVOICE_FIELDS}
             initial={company}
             save={async (values) => setCompany(await saveInvoiceInfo(companyId, values))}
+            onDirtyChange={invoiceDirty}
           />
         </CardContent>
       </Card>

@@ -22,18 +22,26 @@ interface Props {
   /** Sends the values; a rejection carrying content.errors is shown on each field. */
   save: (values: Values) => Promise<unknown>;
   submitLabel?: string;
+  /** Whether the form holds input not yet saved (the page asks before it is left: useLeaveGuard). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 function valuesOf(fields: readonly FormField[], record: Record<string, unknown>): Values {
   return Object.fromEntries(fields.map((field) => [field.source, String(record[field.source] ?? '')]));
 }
 
-/** A small form over shared validators (src/domain/validation) that also shows the server's content.errors. */
-export function FieldsForm({ title, fields, initial, save, submitLabel = '保存' }: Props) {
+/**
+ * A small form over shared validators (src/domain/validation) that also shows the server's content.errors and
+ * reports whether it holds unsaved input.
+ */
+export function FieldsForm({ title, fields, initial, save, submitLabel = '保存', onDirtyChange }: Props) {
   const [values, setValues] = useState<Values>(() => valuesOf(fields, initial));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => setValues(valuesOf(fields, initial)), [fields, initial]);
+  const saved = valuesOf(fields, initial);
+  const dirty = fields.some((field) => values[field.source] !== saved[field.source]);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

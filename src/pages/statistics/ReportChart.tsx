@@ -3,6 +3,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { formatMoney } from '../../domain/money';
 import { type ChartKind, METRIC_LABELS } from '../../domain/statistics/reports';
+import { compactYuan, shortDateLabels } from './chartLabels';
 
 /** The chart of a report (@mui/x-charts, its own chunk: only the statistics pages load it). Values in yuan. */
 export interface ReportChartProps {
@@ -37,11 +38,22 @@ export function ReportChart({ kind, categories, series }: ReportChartProps) {
     label: METRIC_LABELS[item.key] ?? item.key,
     valueFormatter: money,
   }));
+  const moneyAxis = { valueFormatter: (value: number) => compactYuan(value), width: 64 };
   if (kind === 'line') {
+    const short = shortDateLabels(categories);
     return (
       <LineChart
         height={300}
-        xAxis={[{ scaleType: 'point', data: categories }]}
+        xAxis={[
+          {
+            scaleType: 'point',
+            data: categories,
+            // The tooltip names the whole date; the tick only what tells the points apart.
+            valueFormatter: (value: string, context) => (context.location === 'tick' ? short(value) : value),
+            tickLabelMinGap: 8,
+          },
+        ]}
+        yAxis={[moneyAxis]}
         series={chartSeries.map((item) => ({ ...item, showMark: categories.length <= 31 }))}
       />
     );
@@ -50,6 +62,7 @@ export function ReportChart({ kind, categories, series }: ReportChartProps) {
     <BarChart
       height={320}
       layout="horizontal"
+      xAxis={[{ valueFormatter: (value: number) => compactYuan(value), tickLabelMinGap: 8 }]}
       yAxis={[{ scaleType: 'band', data: categories, width: 180, tickLabelStyle: { fontSize: 11 } }]}
       series={chartSeries}
     />

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { DateRangeFields, DayField, MonthField } from '../../../resources/generator/DateFields';
@@ -95,10 +95,6 @@ function Report({ declaration }: { declaration: ReportDeclaration }) {
     };
   }, [declaration, filters, page, size, sort]);
 
-  const partners = useMemo(
-    () => options.partners.filter((item) => item.platformMark === Number(draft.platformmark)),
-    [options, draft.platformmark],
-  );
   const set = (patch: Partial<ReportFilters>) => setDraft((current) => ({ ...current, ...patch }));
   const complete = periodComplete(draft);
   const search = () => {
@@ -119,7 +115,7 @@ function Report({ declaration }: { declaration: ReportDeclaration }) {
               size="small"
               label="版本"
               value={draft.platformmark}
-              onChange={(event) => set({ platformmark: event.target.value, partnerId: '' })}
+              onChange={(event) => set({ platformmark: event.target.value })}
               sx={{ minWidth: 120 }}
             >
               <MenuItem value="1">标准版</MenuItem>
@@ -186,7 +182,7 @@ function Report({ declaration }: { declaration: ReportDeclaration }) {
               sx={{ minWidth: 160 }}
             >
               <MenuItem value="">全部</MenuItem>
-              {partners.map((item) => (
+              {options.partners.map((item) => (
                 <MenuItem key={item.id} value={String(item.id)}>
                   {item.name}
                 </MenuItem>
