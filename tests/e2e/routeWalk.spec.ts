@@ -3,12 +3,16 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { canAccessRoute, isAdminShellUser, type SessionUser } from '../../src/domain/permissions';
 import { ROUTES, type RouteRule } from '../../src/domain/routes';
 import { loginAs } from './support/login';
+import { withServerDb } from './support/serverDb';
 
 // One walk over every page each demo account may open, checking what must hold on every page:
 // - one name per page (issue 17 item 7): the menu starts with 首页, every quick link on the home page is a page of
 //   the menu, every menu link is a route whose table title is the link's label, and each page's header title is
 //   its route table title;
-// - no critical or serious WCAG 2.1 A/AA violation (issue 32 items 16-17).
+// - no critical or serious WCAG 2.1 A/AA violation (issue 32 items 16-17);
+// - at 1280×720 nothing is wider than the window, the 操作 column is on screen, a cut name has its full text as a
+//   tooltip, no date picker cuts its value (issue 32 items 10-11; a worker and company 1 get names longer than
+//   any column for the walk).
 // The pages come from the route table and the account's own session (permissions, edition), so a new route is
 // checked as soon as it is in the table. (One walk, not one per concern: each walk costs minutes of browser time.)
 
@@ -20,6 +24,10 @@ const ACCOUNTS = [
   { username: 'merchant', edition: '标准版' },
   { username: 'xgm', edition: '小规模版' },
 ] as const;
+
+const VIEWPORT = { width: 1280, height: 720 };
+/** A name longer than any column: what made 签约人员 1 479 px wide. */
+const LONG_NAME = '阿卜杜热合曼·买买提艾力·库尔班江·艾则孜·吐尔洪·阿不都沙拉木·热西提';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -46,6 +54,54 @@ async function openableRoutes(page: Page) {
     (rule) =>
       rule.shell === shell && (rule.edition === undefined || rule.edition === edition) && canAccessRoute(session, rule),
   );
+}
+
+/**
+ * What does not fit: the page wider than the window, a 操作 header cell off screen, a table cut by a box that does
+ * not scroll, a cell cut short without its full text as a tooltip, a date picker's value cut before its buttons.
+ */
+async function overflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = window.innerWidth;
+    const pageWidth = document.documentElement.scrollWidth;
+    if (pageWidth > width) problems.push(`页面宽 ${pageWidth}px > 窗口 ${width}px`);
+    for (const cell of document.querySelectorAll('th')) {
+      if (cell.textContent?.trim() !== '操作') continue;
+      const box = cell.getBoundingClientRect();
+      if (box.width === 0) continue;
+      if (box.right > width + 1 || box.left < 0) {
+        problems.push(`「操作」列在窗口外（${Math.round(box.left)}-${Math.round(box.right)}px）`);
+      }
+    }
+    for (const table of document.querySelectorAll('table')) {
+      let box = table.parentElement;
+      while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+      if (!box || box === document.documentElement || box === document.body) continue;
+      const cut = table.getBoundingClientRect().right > box.getBoundingClientRect().right + 1;
+      if (cut && ['hidden', 'clip'].includes(getComputedStyle(box).overflowX)) {
+        problems.push(`表格「${table.getAttribute('aria-label') ?? ''}」被容器截断且不能横向滚动`);
+      }
+    }
+    for (const element of document.querySelectorAll<HTMLElement>('td *')) {
+      if (getComputedStyle(element).textOverflow !== 'ellipsis') continue;
+      if (element.scrollWidth <= element.clientWidth + 1) continue;
+      if (!element.closest('[title]'))
+        problems.push(`「${(element.textContent ?? '').slice(0, 16)}…」被截断却没有提示`);
+    }
+    for (const field of document.querySelectorAll('.MuiPickersInputBase-root')) {
+      const sections = [...field.querySelectorAll('.MuiPickersSectionList-section')];
+      const list = field.querySelector<HTMLElement>('.MuiPickersSectionList-root');
+      const buttons = field.querySelector('.MuiInputAdornment-positionEnd');
+      const last = sections[sections.length - 1];
+      if (!last || !list) continue;
+      const limit = Math.min(list.getBoundingClientRect().right, buttons?.getBoundingClientRect().left ?? Infinity);
+      if (last.getBoundingClientRect().right > limit + 0.5 || list.scrollWidth > list.clientWidth + 1) {
+        problems.push(`日期框「${list.textContent ?? ''}」显示不全`);
+      }
+    }
+    return problems;
+  });
 }
 
 /** Every link of the side menu, with all admin groups opened: [label, path]. */
@@ -151,6 +207,39 @@ async function settled(page: Page, title: string, quiet: () => Promise<void>) {
   );
 }
 
+let restore: (() => Promise<void>) | undefined;
+
+test.beforeAll(async () => {
+  // A worker and a company with names longer than any column, put back afterwards.
+  const saved = await withServerDb(async (db) => {
+    const worker = await db
+      .selectFrom('workers')
+      .select(['id', 'name'])
+      .where('company_id', '=', 1)
+      .orderBy('create_time', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const company = await db
+      .selectFrom('companies')
+      .select(['id', 'name'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('workers').set({ name: LONG_NAME }).where('id', '=', worker.id).execute();
+    await db
+      .updateTable('companies')
+      .set({ name: `${company.name}${LONG_NAME}` })
+      .where('id', '=', company.id)
+      .execute();
+    return { worker, company };
+  });
+  restore = () =>
+    withServerDb(async (db) => {
+      await db.updateTable('workers').set({ name: saved.worker.name }).where('id', '=', saved.worker.id).execute();
+      await db.updateTable('companies').set({ name: saved.company.name }).where('id', '=', saved.company.id).execute();
+    });
+});
+test.afterAll(async () => restore?.());
+
 test('登录页没有严重的无障碍问题', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByLabel('账号')).toBeVisible();
@@ -161,9 +250,11 @@ test('登录页没有严重的无障碍问题', async ({ page }) => {
 });
 
 for (const { username, edition } of ACCOUNTS) {
-  test(`${username}：菜单与快捷入口用页面的名称，能打开的每个页面标题正确、没有严重的无障碍问题`, async ({ page }) => {
+  test(`${username}：菜单与快捷入口用页面的名称，能打开的每个页面标题正确、1280 宽时放得下、没有严重的无障碍问题`, async ({
+    page,
+  }) => {
     test.setTimeout(600_000); // admin walks over 100 pages
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.setViewportSize(VIEWPORT);
     const quiet = trackRequests(page);
     await loginAs(page, username, { edition });
     await expect(page.getByTestId('current-user')).toBeVisible();
@@ -175,6 +266,7 @@ for (const { username, edition } of ACCOUNTS) {
       await navigate(page, rule.path);
       await settled(page, rule.title, quiet);
       found.push(...(await seriousViolations(page, `${rule.path} ${rule.title}`)));
+      for (const problem of await overflow(page)) found.push(`${rule.path} ${rule.title}: ${problem}`);
     }
     expect(found, `${username}:\n${found.join('\n')}`).toEqual([]);
   });
