@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Cron } from 'croner';
+import { CRM_PROVIDERS, type CrmProviderName } from './crm/crmProvider';
+import { readProviderChoice } from './providers/providerSettings';
 
 export interface ServerConfig {
   port: number;
@@ -38,6 +40,8 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   /** How long the logs are kept, in days, and when the clean-up runs (server/system/logRetention.ts). */
   logRetention: LogRetention;
+  /** Which CRM (server/crm/): CRM_PROVIDER, `dev` by default (its records in our own database). */
+  crmProvider: CrmProviderName;
 }
 
 export interface LogRetention {
@@ -182,6 +186,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       draftDays: readInteger(env, 'DRAFT_RETENTION_DAYS', DEFAULT_LOG_RETENTION.draftDays, problems, 1, 36_500),
       cron: readCron(env, 'LOG_RETENTION_CRON', DEFAULT_LOG_RETENTION.cron, problems),
     },
+    crmProvider: readProviderChoice(env, 'CRM_PROVIDER', CRM_PROVIDERS, problems),
   };
   if (config.idKey === config.jwtSecret) problems.push('ID_KEY 不能与 JWT_SECRET 相同');
   if (config.ssoSharedSecret && config.ssoSharedSecret.length < 32)

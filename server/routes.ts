@@ -14,6 +14,7 @@ import { companyOverviewRoutes } from './companies/companyOverview.routes';
 import { agreementsRoutes } from './contracts/agreements.routes';
 import { agreementTemplatesRoutes } from './contracts/agreementTemplates.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
+import { crmRoutes } from './crm/crm.routes';
 import { registerResources } from './engine/index';
 import { enterprisesRoutes } from './enterprises/enterprises.routes';
 import { uploadsRoutes } from './files/uploads.routes';
@@ -104,4 +105,5 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await bankRoutes(app, services);
   await agreementsRoutes(app, services);
   await thirdPartyRoutes(app, services);
+  await crmRoutes(app, services);
 }

@@ -321,6 +321,8 @@ export interface Database {
   worker_downloads: import('../workers/tables').WorkerDownloadTable;
   sms_logs: import('./systemTables').SmsLogTable;
   log_retention_runs: import('./systemTables').LogRetentionRunTable;
+  crm_records: import('../crm/tables').CrmRecordTable;
+  crm_bindings: import('../crm/tables').CrmBindingTable;
   auto_invoice_settings: import('./systemTables').AutoInvoiceSettingTable;
   auto_invoice_runs: import('./systemTables').AutoInvoiceRunTable;
   help_categories: import('./systemTables').HelpCategoryTable;
