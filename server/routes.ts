@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { authRoutes } from './accounts/auth.routes';
 import { commonRoutes } from './accounts/common.routes';
+import { permissionLoginRoutes } from './accounts/permissionLogin.routes';
 import { registrationsRoutes } from './accounts/registrations.routes';
 import { sessionRoutes } from './accounts/session.routes';
 import { ssoRoutes } from './accounts/sso.routes';
@@ -106,4 +107,5 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await agreementsRoutes(app, services);
   await thirdPartyRoutes(app, services);
   await crmRoutes(app, services);
+  await permissionLoginRoutes(app, services);
 }

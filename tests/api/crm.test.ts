@@ -257,3 +257,31 @@ describe('GET /api/v1/applet/garden', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/applet/garden' })).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/v1/companies/findpermissionlogin', () => {
+  it("answers the session's own role, company and codes, as the database holds them", async () => {
+    const answer = await call(merchant, 'GET', '/api/v1/companies/findpermissionlogin?platformmark=1');
+    expect(answer.code).toBe(OK);
+    const user = await t.db
+      .selectFrom('users')
+      .select(['id', 'company_id', 'role_id'])
+      .where('username', '=', 'merchant')
+      .executeTakeFirstOrThrow();
+    const codes = await t.db
+      .selectFrom('user_authorities')
+      .select('authority')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(answer.content).toMatchObject({ userId: user.id, rid: user.role_id, cid: user.company_id, platformMark: 1 });
+    expect(answer.content.authorities.map((item: { authority: string }) => item.authority)).toEqual(
+      codes.map((row) => row.authority).sort(),
+    );
+  });
+
+  it('refuses a bad or foreign edition with 1040400 and a caller without a session with 401', async () => {
+    expect((await call(merchant, 'GET', '/api/v1/companies/findpermissionlogin?platformmark=x')).code).toBe(BUSINESS);
+    expect((await call(merchant, 'GET', '/api/v1/companies/findpermissionlogin?platformmark=3')).code).toBe(BUSINESS);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/companies/findpermissionlogin' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
