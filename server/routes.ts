@@ -19,6 +19,7 @@ import { crmRoutes } from './crm/crm.routes';
 import { registerResources } from './engine/index';
 import { enterprisesRoutes } from './enterprises/enterprises.routes';
 import { uploadsRoutes } from './files/uploads.routes';
+import { watermarkRoutes } from './files/watermark.routes';
 import { bankRoutes } from './finance/bank.routes';
 import { companyOptionsRoutes } from './finance/companyOptions.routes';
 import { settlementSheetsRoutes } from './finance/settlementSheets.routes';
@@ -108,4 +109,5 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await thirdPartyRoutes(app, services);
   await crmRoutes(app, services);
   await permissionLoginRoutes(app, services);
+  await watermarkRoutes(app, services);
 }
