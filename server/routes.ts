@@ -25,6 +25,7 @@ import { companyOptionsRoutes } from './finance/companyOptions.routes';
 import { settlementSheetsRoutes } from './finance/settlementSheets.routes';
 import { invoiceCategoriesRoutes } from './invoices/invoiceCategories.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
+import { invoiceOcrRoutes } from './invoices/ocr/invoiceOcr.routes';
 import { taxCertificatesRoutes } from './invoices/taxCertificates.routes';
 import { balancesRoutes } from './money/balances.routes';
 import { ledgerRoutes } from './money/ledger.routes';
@@ -110,4 +111,5 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await crmRoutes(app, services);
   await permissionLoginRoutes(app, services);
   await watermarkRoutes(app, services);
+  await invoiceOcrRoutes(app, services);
 }
