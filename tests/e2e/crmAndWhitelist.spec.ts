@@ -7,8 +7,8 @@ import { loginAs } from './support/login';
  */
 
 test('/adPartnerManageSub: search the CRM, bind a subsidiary, unbind it', async ({ page }) => {
-  await loginAs(page, 'admin', { path: '/login?Rurl=/adPartnerManageSub' });
-  await page.goto('/adPartnerManageSub');
+  await loginAs(page, 'admin', { path: '/login?Rurl=%2FadPartnerManageSub' });
+  await expect(page).toHaveURL(/\/adPartnerManageSub/);
   const row = page.getByRole('row').filter({ hasText: '天津分公司' });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: '绑定CRM' }).click();
@@ -30,4 +30,16 @@ test('/adPartnerManageSub: search the CRM, bind a subsidiary, unbind it', async 
   expect((await (await unbound).json()).code).toBe(1020000);
   await expect(row).not.toContainText('成都分公司（CRM）');
   await expect(row.getByRole('button', { name: '解绑CRM' })).toHaveCount(0);
+});
+
+test('/login: logging in without an account says 请填写账号 and sends nothing', async ({ page }) => {
+  await page.goto('/login?index');
+  let logins = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/login' && request.method() === 'POST') logins++;
+  });
+  await page.getByLabel('密码').fill('Demo1234');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByText('请填写账号').first()).toBeVisible();
+  expect(logins).toBe(0);
 });
