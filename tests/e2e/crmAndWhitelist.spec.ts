@@ -3,8 +3,17 @@ import { loginAs } from './support/login';
 
 /**
  * Issue 33: on /adPartnerManageSub an operator searches the CRM, binds a subsidiary to a CRM subsidiary and unbinds
- * it again (the demo row is put back as it was).
+ * it again (the demo row is put back as it was); on /signUser a merchant puts a payee on the payout whitelist and
+ * takes them off again.
  */
+
+/** An 18-digit national id with its check digit (GB 11643), random enough not to meet another test's. */
+function nationalId(): string {
+  const body = `11010519900101${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((total, digit, index) => total + Number(digit) * weights[index], 0);
+  return body + '10X98765432'[sum % 11];
+}
 
 test('/adPartnerManageSub: search the CRM, bind a subsidiary, unbind it', async ({ page }) => {
   await loginAs(page, 'admin', { path: '/login?Rurl=%2FadPartnerManageSub' });
@@ -42,4 +51,19 @@ test('/login: logging in without an account says 请填写账号 and sends nothi
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByText('请填写账号').first()).toBeVisible();
   expect(logins).toBe(0);
+});
+
+test('/signUser: a merchant adds a payee to the payout whitelist and removes them', async ({ page }) => {
+  await loginAs(page, 'merchant', { path: '/login?Rurl=%2FsignUser' });
+  await expect(page).toHaveURL(/\/signUser/);
+  const section = page.getByRole('region', { name: '打款白名单' });
+  const name = `白名单${Date.now() % 10000}`;
+  await section.getByLabel('姓名').fill(name);
+  await section.getByLabel('身份证号').fill(nationalId());
+  await section.getByRole('button', { name: '加入白名单' }).click();
+  const row = section.getByRole('row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('****');
+  await row.getByRole('button', { name: '移出' }).click();
+  await expect(row).toHaveCount(0);
 });
