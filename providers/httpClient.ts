@@ -5,6 +5,7 @@ import { takeEarlyResponse } from './earlyResponse';
 import { requestFinished, requestStarted } from './inFlight';
 import { requestHeaders } from './requestHeaders';
 import { buildUrl, type Query } from './requestUrl';
+import { guardWrite } from './writeGuard';
 
 export { buildUrl, type Query };
 
@@ -69,7 +70,16 @@ function statusMessage(status: number): string {
  * 请求超时, 401 → logout, 403 无权限访问此页面！, 502 maintenance, other statuses 服务器{status}，请稍后再试！,
  * and any envelope code outside the non-error list shows its message for 5 s.
  */
-export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+export function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const method = options.method ?? 'GET';
+  if (method === 'GET' || options.background) return send<T>(path, options);
+  const url = buildUrl(path, options.query, options.q);
+  return guardWrite({ method, url, json: options.json, form: options.form, body: options.body }, () =>
+    send<T>(path, options),
+  );
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<Envelope<T>> {
   const { body, contentType } = requestBody(options);
   const headers = requestHeaders(contentType);
   const method = options.method ?? 'GET';

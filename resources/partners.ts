@@ -45,9 +45,28 @@ function serviceEnterprises(name: string, platformMark: 1 | 3, codes: readonly s
   const base = platformMark === 1 ? '/api/v1/partner/enterprises' : '/api/v1/partner/xgm/enterprises';
   const fields: FieldDeclaration[] = [
     { source: 'id', label: '编号', type: 'number', sortable: true },
-    { source: 'partnerId', label: '合伙人', type: 'number', form: true, required: true, list: false },
+    // Pickers by name (issue 33), not typed ids; the list shows the names the server joins in.
+    {
+      source: 'partnerId',
+      label: '合伙人',
+      type: 'reference',
+      reference: 'partner',
+      nameSource: 'partnerName',
+      form: true,
+      required: true,
+      list: false,
+    },
     { source: 'partnerName', label: '合伙人', type: 'text' },
-    { source: 'enterpriseId', label: '服务企业', type: 'number', form: true, required: true, list: false },
+    {
+      source: 'enterpriseId',
+      label: '服务企业',
+      type: 'reference',
+      reference: 'enterprise',
+      nameSource: 'enterpriseName',
+      form: true,
+      required: true,
+      list: false,
+    },
     { source: 'enterpriseName', label: '服务企业', type: 'text' },
     { source: 'createTime', label: '添加时间', type: 'datetime', sortable: true },
   ];

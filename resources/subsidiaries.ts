@@ -19,6 +19,10 @@ export const subsidiaries: ResourceDeclaration = {
   },
   permissions: { list: CODES, create: CODES, edit: CODES },
   views: { create: true, edit: true },
+  // CRM binding and the virtual mark per row (src/pages/crm/SubsidiaryList.tsx), beside the actions below.
+  customList: 'SubsidiaryList',
+  customListFirstPaint: true,
+  customRowActions: true,
   defaultSort: { field: 'createTime', order: 'DESC' },
   fields: [
     { source: 'id', label: '分公司编号', type: 'number', sortable: true },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Cron } from 'croner';
 import { type RegistrySettings, readRegistrySettings } from './accounts/companyLookup/registrySettings';
 import { readSmsConfig, type SmsConfig } from './accounts/sms/smsConfig';
+import { CRM_PROVIDERS, type CrmProviderName } from './crm/crmProvider';
 import { type EsignSettings, readEsignSettings } from './esign/esignSettings';
 import type { S3Settings } from './files/storage/s3FileStorage';
 import { readProviderChoice, readProviderSettings } from './providers/providerSettings';
@@ -54,6 +55,8 @@ export interface ServerConfig {
   esign: EsignSettings;
   /** The business-registry lookup and its settings (REGISTRY_PROVIDER, server/accounts/companyLookup). */
   registry: RegistrySettings;
+  /** Which CRM (server/crm/): CRM_PROVIDER, `dev` by default (its records in our own database). */
+  crmProvider: CrmProviderName;
 }
 
 export type FileStorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
@@ -234,6 +237,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     fileStorage: readFileStorage(env, problems),
     esign: readEsignSettings(env, problems),
     registry: readRegistrySettings(env, problems),
+    crmProvider: readProviderChoice(env, 'CRM_PROVIDER', CRM_PROVIDERS, problems),
   };
   if (config.idKey === config.jwtSecret) problems.push('ID_KEY 不能与 JWT_SECRET 相同');
   if (config.ssoSharedSecret && config.ssoSharedSecret.length < 32)

@@ -46,6 +46,9 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
   TaskSummaryTabs: lazy(() =>
     import('../../src/pages/tasks/TaskSummaryTabs').then((module) => ({ default: module.TaskSummaryTabs })),
   ),
+  SubsidiaryList: lazy(() =>
+    import('../../src/pages/crm/SubsidiaryList').then((module) => ({ default: module.SubsidiaryList })),
+  ),
   WorkerImportList: lazy(() =>
     import('../../src/pages/workers/WorkerImportList').then((module) => ({ default: module.WorkerImportList })),
   ),

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { type ReactElement, type ReactNode, useMemo } from 'react';
 import {
   CreateButton,
@@ -14,6 +15,8 @@ import {
 } from 'react-admin';
 import { findRoute } from '../../src/domain/routes';
 import { validateDateRange } from '../../src/domain/validation';
+import { RowActionExtras } from '../custom/RowActionExtras';
+import { ROW_ACTION_EXTRA_RESOURCES } from '../rowActionExtras';
 import { listFields, listPageSizes, type ResourceDeclaration } from '../types';
 import { ExportAllButton } from './ExportAllButton';
 import { FilterBar, ListFiltersOnly } from './FilterBar';
@@ -75,7 +78,8 @@ const PLAIN_BODY = <DatagridBody row={<PlainDatagridRow />} />;
 export function GeneratedList({ declaration, rowClick, expand, renderActions }: GeneratedListProps) {
   const { canAccess: canEdit } = useCanAccess({ resource: declaration.name, action: 'edit' });
   const pageSizes = [...listPageSizes(declaration)];
-  const hasActions = (declaration.actions?.length ?? 0) > 0 || renderActions !== undefined;
+  const hasExtras = ROW_ACTION_EXTRA_RESOURCES.includes(declaration.name);
+  const hasActions = (declaration.actions?.length ?? 0) > 0 || renderActions !== undefined || hasExtras;
   const omit = declaration.fields.filter((field) => field.hidden).map((field) => field.source);
   const columns = [
     ...listFields(declaration).map(listColumn),
@@ -86,7 +90,14 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
         // Its own column key: the column chooser and `omit` tell columns apart by source.
         source={ACTIONS_SOURCE}
         sortable={false}
-        render={(record: RaRecord) => renderActions?.(record) ?? <RowActions declaration={declaration} />}
+        render={(record: RaRecord) =>
+          renderActions?.(record) ?? (
+            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }}>
+              <RowActions declaration={declaration} />
+              {hasExtras && <RowActionExtras resource={declaration.name} />}
+            </Box>
+          )
+        }
       />
     ),
   ];

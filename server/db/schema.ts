@@ -325,6 +325,8 @@ export interface Database {
   identity_checks: import('./systemTables').IdentityCheckTable;
   log_retention_runs: import('./systemTables').LogRetentionRunTable;
   scheduled_job_ticks: import('./systemTables').ScheduledJobTickTable;
+  crm_records: import('../crm/tables').CrmRecordTable;
+  crm_bindings: import('../crm/tables').CrmBindingTable;
   auto_invoice_settings: import('./systemTables').AutoInvoiceSettingTable;
   auto_invoice_runs: import('./systemTables').AutoInvoiceRunTable;
   help_categories: import('./systemTables').HelpCategoryTable;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { PDFDocument } from 'pdf-lib';
 import { SIGN_STATUS } from '../../src/domain/workers';
 import type { AppServices } from '../appServices';
 import { chinaTime } from '../db/time';
@@ -9,6 +8,7 @@ import { callbackIsGenuine, type EsignV3Client, esignV3Client } from '../esign/e
 import { readGeneratedFile, saveGeneratedFile } from '../files/generatedFiles';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
+import { pdfPageCount } from '../pdf/pageCount';
 import { withCallLog } from '../thirdparty/outboundCalls';
 import { agreementByToken, assertSignable, markAgreementSigned, WORKER_SIGN_MSG } from './signing.routes';
 
@@ -53,7 +53,7 @@ export async function esignFlowRoutes(
       const draft = row.draft_file_id === null ? null : await readGeneratedFile(db, files, Number(row.draft_file_id));
       if (!draft) fail('协议文件不存在');
       const fileName = `自由职业者协议-${row.agreement_no}.pdf`;
-      const pages = (await PDFDocument.load(draft, { updateMetadata: false })).getPageCount();
+      const pages = await pdfPageCount(draft);
       const fileId = await client.uploadFile(draft, fileName);
       flowId = await logged(enterpriseId).createFlow({
         title: `自由职业者协议 ${row.agreement_no}`,

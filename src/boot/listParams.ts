@@ -1,5 +1,6 @@
 import queryString from 'query-string';
 import type { ListParams } from '../../providers/listRequest';
+import { ROW_ACTION_EXTRA_RESOURCES } from '../../resources/rowActionExtras';
 import { type FieldDeclaration, listFields, listPageSizes, type ResourceDeclaration } from '../../resources/types';
 
 /** react-admin's default store (localStorageStore) keeps every key under this prefix. */
@@ -103,7 +104,10 @@ export type Column = FieldDeclaration | 'actions';
  * the store by column index), else every list field but the hidden ones, then the action column.
  */
 export function visibleColumns(declaration: ResourceDeclaration, storage: Storage): Column[] {
-  const hasActions = (declaration.actions?.length ?? 0) > 0 || declaration.customRowActions === true;
+  const hasActions =
+    (declaration.actions?.length ?? 0) > 0 ||
+    declaration.customRowActions === true ||
+    ROW_ACTION_EXTRA_RESOURCES.includes(declaration.name);
   const all: Column[] = [...listFields(declaration), ...(hasActions ? (['actions'] as const) : [])];
   const key = `preferences.${declaration.name}.datagrid`;
   const chosen = readStore(storage, `${key}.columns`);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_TEXT } from '../../server/enterprises/agreementText';
 import { devEsign } from '../../server/esign/devEsign';
+import { watermarked } from '../../server/files/watermark';
 import { type SheetDocument, sheetPdf } from '../../server/finance/settlementSheetFiles';
 import { samplePdf } from '../../server/invoices/services/sampleDocuments';
 import { WORKER_AGREEMENT } from '../../server/workers/signing.routes';
@@ -100,6 +101,8 @@ interface Kind {
   name: string;
   title: string | null;
   signedBy?: string;
+  /** The watermark's upright line at the foot of every page (/api-v1/watermark/dl), drawn in red. */
+  footMark?: boolean;
   make: () => Promise<Uint8Array>;
 }
 
@@ -166,7 +169,15 @@ const kinds: Kind[] = [
   }),
   { name: '结算单', title: '灵工结算平台 结算单', make: () => sheetPdf(sheet) },
   { name: '演示单据（税费凭证、发票样张）', title: null, make: async () => samplePdf() },
+  {
+    name: '水印下载（自由职业者协议）',
+    title: workerFields.templateName,
+    footMark: true,
+    make: async () => watermarked(await workerDraft(), 'application/pdf', `财务 张会计（caiwu）于 ${createTime} 下载`),
+  },
 ];
+/** The watermark's foot line on an A4 page: 17 pt text, its baseline 21 pt above the bottom, from 21 pt. */
+const FOOT_MARK: Area = { left: 21, top: PAGE_HEIGHT - 21 - 15, right: 300, bottom: PAGE_HEIGHT - 21 + 3 };
 
 const inkOf = (page: PageImage, area: Area) => countPixels(page, area, DPI, isDark);
 
@@ -196,6 +207,9 @@ describe('generated PDFs render in poppler, MuPDF and Ghostscript', () => {
           } else {
             expect(inkOf(pages[0], { left: 60, top: 96, right: 400, bottom: 128 })).toBeGreaterThan(100);
           }
+          if (kind.footMark) {
+            for (const page of pages) expect(countPixels(page, FOOT_MARK, DPI, isSealRed)).toBeGreaterThan(200);
+          }
           if (kind.signedBy) {
             const last = pages[pages.length - 1];
             const nameChars = Math.min(12, [...kind.signedBy].length);
@@ -222,7 +236,14 @@ describe('every PDF generator is covered above', () => {
 
   it('only the known generators use pdf-lib', () => {
     const users = sources.filter((source) => /from 'pdf-lib'/.test(source.text)).map((source) => source.file);
-    expect(users.sort()).toEqual(['esign/devEsign.ts', 'finance/settlementSheetFiles.ts', 'pdf/chineseFont.ts']);
+    // pdf/pageCount.ts only reads a page count; every other user writes a PDF and has its kind above.
+    expect(users.sort()).toEqual([
+      'esign/devEsign.ts',
+      'files/watermark.ts',
+      'finance/settlementSheetFiles.ts',
+      'pdf/chineseFont.ts',
+      'pdf/pageCount.ts',
+    ]);
   });
 
   it('fonts are embedded only through pdf/chineseFont.ts', () => {

@@ -24,7 +24,7 @@ import { CODE_BUSINESS_ERROR } from '../../domain/codes';
 import { productTitle } from '../../domain/editions';
 import type { LoginContent } from '../../domain/session';
 import { SMS_TYPE } from '../../domain/session';
-import { validateLoginPhone, validatePassword, validateSmsCode, validateUsername } from '../../domain/validation';
+import { MSG, validateLoginPhone, validatePassword, validateSmsCode, validateUsername } from '../../domain/validation';
 import { usePublicSettings } from '../../shell/publicSettings';
 import { showToast } from '../../shell/toast';
 import type { AccountChoice } from './ChooseCompanyDialog';
@@ -119,6 +119,8 @@ export function LoginPage() {
           captcha: captchaRequired && captcha.code.length !== 6 ? '请输入6位图形验证码' : undefined,
         };
     setErrors(found);
+    // Spec §8: a login without its account says so, as the message every other missing input shows.
+    if (!smsMode && found.username) showToast(MSG.fillAccount, 'warning');
     if (Object.values(found).some(Boolean)) return;
     setSubmitting(true);
     try {

@@ -22,6 +22,7 @@ import { WORKER_COLUMNS, WORKER_FIELD_LABELS, WORKER_MSG, type WorkerImportKind 
 import { showToast } from '../../shell/toast';
 import { RemitErrors } from '../remit/RemitErrors';
 import type { RowErrors } from '../remit/remitApi';
+import { WhitelistSection } from './WhitelistSection';
 
 const KIND_OF: Readonly<Record<string, WorkerImportKind>> = {
   signUser: 'sign',
@@ -193,6 +194,7 @@ export function WorkerImportList({ declaration }: { declaration: ResourceDeclara
       )}
       <AddWorkerDialog kind={kind} open={adding} onClose={() => setAdding(false)} />
       <GeneratedList declaration={declaration} />
+      {declaration.name === 'signUser' && <WhitelistSection />}
     </Box>
   );
 }

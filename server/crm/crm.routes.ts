@@ -1,0 +1,248 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { companies, smallCompanies } from '../../resources/companies';
+import type { AppServices } from '../appServices';
+import { type AuthContext, requireAuth } from '../auth/access';
+import { assertCompanyVisible, companyScope } from '../auth/scope';
+import type { Db } from '../db/database';
+import { recordOperation } from '../engine/operationLog';
+import { ok } from '../http/envelope';
+import { ForbiddenError, fail } from '../http/errors';
+import { pageOf, parseListQuery } from '../http/listQuery';
+import { bindingOf, changeBinding, ownersOf } from './crmBindings';
+import { CRM_SYNC_KINDS, type CrmKind, type CrmProvider } from './crmProvider';
+import { crmProviderFor } from './index';
+
+/**
+ * The CRM calls (spec §7 Subsidiaries, partners, CRM; issue 33):
+ * - GET   /api/v1/subsidiary/crm/search?q=name:&page&size  the CRM's subsidiaries, each with the subsidiary bound to it;
+ * - PATCH /api/v1/subsidiary/crm/binding   { id, crmId }    bind one of ours to one of the CRM's;
+ * - PATCH /api/v1/subsidiary/crm/unbinding { id }           undo it;
+ * - PUT   /api/v1/subsidiaries/mark/:id    { isVirtual }    mark a subsidiary virtual (1) or real (0);
+ * - GET   /api/v1/crm/data/synchronization/search/:kind     the CRM's subsidiary|institution|teacher|cloudorder;
+ * - PATCH /api/v1/company/crm/bind { companyId, crmId }     bind a company to a CRM institution (crmId '' unbinds);
+ * - GET   /api/v1/applet/garden?q=name:                     the parks (园区) the CRM lists, for any logged-in user.
+ */
+
+const BRANCH = ['UI_BRANCH_OFFICE_MGR'];
+const COMPANY_EDIT = [...(companies.permissions.edit ?? []), ...(smallCompanies.permissions.edit ?? [])];
+const SYNC_READERS = [...new Set([...BRANCH, ...COMPANY_EDIT])];
+
+const ID = Type.Union([
+  Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  Type.String({ pattern: '^[1-9][0-9]{0,15}$' }),
+]);
+const CRM_ID = Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$' });
+const LIST_QUERY = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 512 })),
+    page: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })),
+    size: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
+  },
+  { additionalProperties: false },
+);
+const LIST_SPEC = { filterKeys: ['name'], sortFields: [] };
+
+const MSG = {
+  noSubsidiary: '分公司不存在',
+  noCrmSubsidiary: 'CRM中没有该分公司，请重新查询后选择',
+  noCrmInstitution: 'CRM中没有该机构，请重新查询后选择',
+  outOfScope: '无权访问该部门的分公司',
+} as const;
+
+/** The subsidiary, within the caller's departments (the rule of server/people/subsidiaries.binding.ts). */
+async function visibleSubsidiary(db: Db, auth: AuthContext, id: number) {
+  const scope = companyScope(auth);
+  if (scope.companyId !== undefined) throw new ForbiddenError('无权限访问此页面！');
+  const row = await db.selectFrom('subsidiaries').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) fail(MSG.noSubsidiary);
+  if (scope.departmentIds && !scope.departmentIds.includes(Number(row.department_id)))
+    throw new ForbiddenError(MSG.outOfScope);
+  return row;
+}
+
+async function searchPage(crm: CrmProvider, kind: CrmKind, url: string, query: Record<string, unknown>) {
+  const list = parseListQuery(url, query, LIST_SPEC);
+  const { rows, total } = await crm.search(kind, { name: list.filters.name, offset: list.offset, limit: list.size });
+  return { list, rows, total };
+}
+
+export async function crmRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
+  const crm = crmProviderFor(config, db);
+
+  app.get(
+    '/api/v1/subsidiary/crm/search',
+    { schema: { querystring: LIST_QUERY }, config: { access: { permissions: BRANCH } } },
+    async (request) => {
+      const { list, rows, total } = await searchPage(
+        crm,
+        'subsidiary',
+        request.url,
+        request.query as Record<string, unknown>,
+      );
+      const owners = await ownersOf(
+        db,
+        'subsidiary',
+        rows.map((row) => row.crmId),
+      );
+      return ok(
+        pageOf(
+          rows.map((row) => ({ ...row, boundSubsidiaryId: owners.get(row.crmId) ?? null })),
+          total,
+          list,
+        ),
+      );
+    },
+  );
+
+  app.patch(
+    '/api/v1/subsidiary/crm/binding',
+    {
+      schema: { body: Type.Object({ id: ID, crmId: CRM_ID }, { additionalProperties: false }) },
+      config: { access: { permissions: BRANCH } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const body = request.body as { id: number | string; crmId: string };
+      const subsidiary = await visibleSubsidiary(db, auth, Number(body.id));
+      const record = await crm.find('subsidiary', body.crmId);
+      if (!record) fail(MSG.noCrmSubsidiary);
+      const binding = await changeBinding(db, {
+        ownerKind: 'subsidiary',
+        ownerId: subsidiary.id,
+        record,
+        request,
+        auth,
+        afterChange: (tx, name) =>
+          tx
+            .updateTable('subsidiaries')
+            .set({ crm_company_name: name })
+            .where('id', '=', subsidiary.id)
+            .execute()
+            .then(() => {}),
+      });
+      return ok(binding, '绑定成功');
+    },
+  );
+
+  app.patch(
+    '/api/v1/subsidiary/crm/unbinding',
+    {
+      schema: { body: Type.Object({ id: ID }, { additionalProperties: false }) },
+      config: { access: { permissions: BRANCH } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const subsidiary = await visibleSubsidiary(db, auth, Number((request.body as { id: number | string }).id));
+      await changeBinding(db, {
+        ownerKind: 'subsidiary',
+        ownerId: subsidiary.id,
+        record: null,
+        request,
+        auth,
+        afterChange: (tx, name) =>
+          tx
+            .updateTable('subsidiaries')
+            .set({ crm_company_name: name })
+            .where('id', '=', subsidiary.id)
+            .execute()
+            .then(() => {}),
+      });
+      return ok(null, '解绑成功');
+    },
+  );
+
+  app.put(
+    '/api/v1/subsidiaries/mark/:id',
+    {
+      schema: {
+        params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) }),
+        body: Type.Object(
+          { isVirtual: Type.Union([Type.Literal(0), Type.Literal(1)]) },
+          { additionalProperties: false },
+        ),
+      },
+      config: { access: { permissions: BRANCH } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const subsidiary = await visibleSubsidiary(db, auth, Number((request.params as { id: string }).id));
+      const isVirtual = (request.body as { isVirtual: 0 | 1 }).isVirtual;
+      await db.transaction().execute(async (tx) => {
+        await tx.updateTable('subsidiaries').set({ is_virtual: isVirtual }).where('id', '=', subsidiary.id).execute();
+        await recordOperation(tx, request, auth, {
+          action: 'mark',
+          resource: 'subsidiaries',
+          recordId: subsidiary.id,
+          changes: { isVirtual: [Number(subsidiary.is_virtual), isVirtual] },
+        });
+      });
+      return ok({ id: subsidiary.id, isVirtual }, isVirtual === 1 ? '已标记为虚拟分公司' : '已取消虚拟分公司标记');
+    },
+  );
+
+  app.get(
+    '/api/v1/crm/data/synchronization/search/:kind',
+    {
+      schema: {
+        params: Type.Object({ kind: Type.Union(CRM_SYNC_KINDS.map((kind) => Type.Literal(kind))) }),
+        querystring: LIST_QUERY,
+      },
+      config: { access: { permissions: SYNC_READERS } },
+    },
+    async (request) => {
+      const kind = (request.params as { kind: CrmKind }).kind;
+      const { list, rows, total } = await searchPage(crm, kind, request.url, request.query as Record<string, unknown>);
+      return ok(pageOf(rows, total, list));
+    },
+  );
+
+  app.patch(
+    '/api/v1/company/crm/bind',
+    {
+      schema: {
+        body: Type.Object(
+          { companyId: ID, crmId: Type.Union([CRM_ID, Type.Literal('')]) },
+          { additionalProperties: false },
+        ),
+      },
+      config: { access: { permissions: COMPANY_EDIT } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const body = request.body as { companyId: number | string; crmId: string };
+      const companyId = Number(body.companyId);
+      await assertCompanyVisible(db, auth, companyId);
+      const record = body.crmId === '' ? null : await crm.find('institution', body.crmId);
+      if (body.crmId !== '' && !record) fail(MSG.noCrmInstitution);
+      const binding = await changeBinding(db, { ownerKind: 'company', ownerId: companyId, record, request, auth });
+      return ok(binding, record ? '绑定成功' : '解绑成功');
+    },
+  );
+
+  /** The company's current CRM binding, for the 绑定CRM dialog. */
+  app.get(
+    '/api/v1/company/crm/bind/:companyId',
+    {
+      schema: { params: Type.Object({ companyId: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) }) },
+      config: { access: { permissions: COMPANY_EDIT } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const companyId = Number((request.params as { companyId: string }).companyId);
+      await assertCompanyVisible(db, auth, companyId);
+      return ok(await bindingOf(db, 'company', companyId));
+    },
+  );
+
+  app.get('/api/v1/applet/garden', { schema: { querystring: LIST_QUERY } }, async (request) => {
+    requireAuth(request);
+    const { list, rows, total } = await searchPage(
+      crm,
+      'garden',
+      request.url,
+      request.query as Record<string, unknown>,
+    );
+    return ok(pageOf(rows, total, list));
+  });
+}

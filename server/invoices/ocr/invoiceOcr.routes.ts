@@ -1,0 +1,101 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../appServices';
+import { requireAuth } from '../../auth/access';
+import { sniff } from '../../files/fileTypes';
+import { ok } from '../../http/envelope';
+import { fail } from '../../http/errors';
+import { devInvoiceImageOcr, type InvoiceImageOcr } from './imageOcr';
+import { fieldsOfText, fieldsOfXml, type InvoiceFields } from './invoiceFields';
+import { ofdXml, pdfTextLayer } from './invoiceReaders';
+
+const MAX_BYTES = 10 * 1024 * 1024;
+/** Who fills an invoice form: merchants applying, finance staff recording (both editions). */
+const CODES = ['MER_BANKACCOUNT_RECHARGE', 'UI_BILLING_APPLY_JCY', 'UI_XGM_INVOICE_APPLY_DETAILS_SAVE'];
+
+const LABELS: Record<keyof InvoiceFields, string> = {
+  invoiceNumber: '发票号码',
+  invoiceCode: '发票代码',
+  invoiceDate: '开票日期',
+  buyerName: '购买方名称',
+  buyerTaxNumber: '购买方税号',
+  sellerName: '销售方名称',
+  sellerTaxNumber: '销售方税号',
+  totalAmount: '价税合计',
+};
+
+type Source = 'pdf' | 'ofd' | 'xml' | 'image';
+
+function sourceOf(content: Buffer): Source | null {
+  const signature = sniff(content);
+  if (signature === 'pdf') return 'pdf';
+  if (signature === 'zip') return 'ofd';
+  if (signature === 'png' || signature === 'jpeg') return 'image';
+  const head = content
+    .subarray(0, 64)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return head.startsWith('<') ? 'xml' : null;
+}
+
+/**
+ * POST /api/v1/invoices/ocr (multipart `file`): reads an invoice and answers the form's fields. An electronic
+ * invoice's PDF is read from its text layer, an OFD or XML invoice from its XML; photos and scans go to the image
+ * OCR provider (imageOcr.ts). The answer says what was read (`source`, `readFields` in Chinese) and what was not.
+ * Nothing is stored: this only fills a form the user still checks and submits.
+ */
+export async function invoiceOcrRoutes(
+  app: FastifyInstance,
+  _services: AppServices,
+  imageOcr: InvoiceImageOcr = devInvoiceImageOcr,
+): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 256 },
+    });
+    scope.post(
+      '/api/v1/invoices/ocr',
+      { bodyLimit: MAX_BYTES + 64 * 1024, config: { access: { permissions: CODES }, readOnly: true } },
+      async (request) => {
+        requireAuth(request);
+        if (!request.isMultipart()) fail('请选择要识别的发票文件');
+        let file: { content: Buffer; truncated: boolean } | null = null;
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          const content = await part.toBuffer();
+          if (part.fieldname === 'file') file = { content, truncated: part.file.truncated };
+        }
+        if (!file || file.content.length === 0) fail('请选择要识别的发票文件');
+        if (file.truncated) fail('发票文件不能超过10M');
+        const source = sourceOf(file.content);
+        if (!source) fail('仅支持 PDF、OFD、XML 电子发票和 JPG、PNG 图片');
+        let fields: InvoiceFields;
+        let note = '';
+        try {
+          if (source === 'pdf') {
+            const text = await pdfTextLayer(file.content);
+            fields = fieldsOfText(text);
+            if (text.trim() === '') note = '该 PDF 没有文字层（可能是扫描件），请上传图片或手工填写';
+          } else if (source === 'ofd') {
+            fields = fieldsOfXml(await ofdXml(file.content));
+          } else if (source === 'xml') {
+            fields = fieldsOfXml(file.content.toString('utf8'));
+          } else {
+            ({ fields, note } = await imageOcr.read(file.content, source));
+          }
+        } catch {
+          fail('发票文件无法读取，请确认文件完整');
+        }
+        const readFields = (Object.keys(LABELS) as (keyof InvoiceFields)[]).filter((key) => fields[key] !== undefined);
+        const missing = (Object.keys(LABELS) as (keyof InvoiceFields)[]).filter((key) => fields[key] === undefined);
+        const message =
+          readFields.length > 0
+            ? `已识别：${readFields.map((key) => LABELS[key]).join('、')}`
+            : note || '未能从该文件识别出发票信息，请手工填写';
+        return ok({ source, fields, readFields, missingFields: missing, note: note || null }, message);
+      },
+    );
+  });
+}
