@@ -28,6 +28,7 @@ import { openGeneratedFile, readGeneratedFile, saveGeneratedFile } from '../file
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { withCallLog } from '../thirdparty/outboundCalls';
+import { contractDocumentId } from './contractDocument';
 
 /**
  * Agreements between a merchant and an enterprise (issue 13): contracts with an agreement kind, signed through the
@@ -39,7 +40,10 @@ import { withCallLog } from '../thirdparty/outboundCalls';
  * - GET  /api/v1/consent/:id  what the signer reads; POST /api/v1/consent/:id { confirmRisk? }  signs it (once);
  * - PUT  /api/v1/contract/upload_paper/:coid?paperUrl=&id=   a signed paper copy instead (an uploaded scan);
  * - POST /api/v1/contract/get_download_url_contract { id }   a signed download link of its PDF;
- * - POST /api/v1/contract/downloadzip { ids }                the signed PDFs as one zip, streamed.
+ * - POST /api/v1/contract/downloadzip { ids }                the signed PDFs as one zip, streamed;
+ * - GET  /api/v1/contract/:id/file?download=1               its document itself (inline to preview, or attached).
+ * A contract without a document gets one on first request (contractDocument.ts): signed ones download, unsigned
+ * ones can be signed online.
  * Merchants act for their own company only, staff within their scope.
  */
 const CODES = [
@@ -131,6 +135,14 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
   /** The provider's render and sign, each logged as a call out about the enterprise (server/thirdparty). */
   const signingService = (enterpriseId: number | null) =>
     withCallLog(db, esign, { service: 'esign', provider: esign.name, enterpriseId }, ['render', 'sign']);
+
+  /** The agreement with its document made if it had none (contractDocument.ts). */
+  const withDocument = async (auth: AuthContext, agreement: Agreement): Promise<Agreement> => {
+    if (agreement.signMode === 2 || agreement.fileId !== null) return agreement;
+    const services = { db, dataDir: config.dataDir, esign: signingService(agreement.enterpriseId) };
+    await contractDocumentId(services, agreement.id, auth.userId);
+    return agreementOf(db, auth, agreement.id);
+  };
 
   const signingState = async (agreement: Agreement) => ({
     id: agreement.id,
@@ -275,7 +287,8 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
 
   app.get('/api/v1/consent/:id', ACCESS, async (request) => {
     const auth = requireAuth(request);
-    const agreement = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
+    const found = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
+    const agreement = found.dataStatus === 1 ? await withDocument(auth, found) : found;
     const enterprise = agreement.enterpriseId === null ? null : await enterpriseOrFail(db, agreement.enterpriseId);
     const company = await companyForSigning(db, agreement.companyId);
     return ok({
@@ -297,8 +310,9 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
     if (agreement.dataStatus !== 1) fail('该合同已作废');
     if (agreement.signStatus === 1) fail('该合同已签署');
     await assertMaySign(db, agreement.enterpriseId, bodyOf(request).confirmRisk);
-    if (agreement.fileId === null) fail('该合同没有可签署的文件');
-    const draft = await readGeneratedFile(db, config.dataDir, agreement.fileId);
+    const fileId = (await withDocument(auth, agreement)).fileId;
+    if (fileId === null) fail('该合同没有可签署的文件');
+    const draft = await readGeneratedFile(db, config.dataDir, fileId);
     if (!draft) fail('合同文件不存在');
     const company = await companyForSigning(db, agreement.companyId);
     const time = chinaTime();
@@ -308,7 +322,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
       operator: auth.displayName,
       time,
     });
-    const fileId = await saveGeneratedFile(db, config.dataDir, {
+    const signedFileId = await saveGeneratedFile(db, config.dataDir, {
       content: signed.pdf,
       name: `${agreement.nm}-已签署.pdf`,
       mime: 'application/pdf',
@@ -323,7 +337,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
           contract_status: 1,
           sign_mode: 1,
           sign_time: time,
-          file_id: fileId,
+          file_id: signedFileId,
           file_sha256: signed.sha256,
           update_time: time,
         })
@@ -391,6 +405,32 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
   });
 
   const documentOf = (agreement: Agreement) => (agreement.signMode === 2 ? agreement.paperFileId : agreement.fileId);
+  const documentFileId = async (auth: AuthContext, agreement: Agreement) =>
+    documentOf(await withDocument(auth, agreement));
+
+  app.get(
+    '/api/v1/contract/:id/file',
+    { ...ACCESS, config: { ...ACCESS.config, readOnly: true } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const agreement = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
+      const fileId = await documentFileId(auth, agreement);
+      if (fileId === null) fail('该合同没有可下载的文件');
+      const file = await openGeneratedFile(db, config.dataDir, fileId);
+      if (!file) fail('合同文件不存在');
+      const attached = (request.query as Record<string, unknown>).download === '1';
+      return reply
+        .header('content-type', file.mime)
+        .header(
+          'content-disposition',
+          attached
+            ? attachmentDisposition(file.name)
+            : attachmentDisposition(file.name).replace(/^attachment/, 'inline'),
+        )
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
 
   app.post(
     '/api/v1/contract/get_download_url_contract',
@@ -398,7 +438,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
     async (request) => {
       const auth = requireAuth(request);
       const agreement = await agreementOf(db, auth, parseId(bodyOf(request).id, '合同编号'));
-      const fileId = documentOf(agreement);
+      const fileId = await documentFileId(auth, agreement);
       if (fileId === null) fail('该合同没有可下载的文件');
       const file = await openGeneratedFile(db, config.dataDir, fileId);
       if (!file) fail('合同文件不存在');
@@ -424,7 +464,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
       }
       const files = [];
       for (const agreement of agreements) {
-        const fileId = documentOf(agreement);
+        const fileId = await documentFileId(auth, agreement);
         const file = fileId === null ? null : await openGeneratedFile(db, config.dataDir, fileId);
         if (file) files.push({ agreement, file });
       }
