@@ -15,6 +15,7 @@ import {
 import { findRoute } from '../../src/domain/routes';
 import { validateDateRange } from '../../src/domain/validation';
 import { listFields, listPageSizes, type ResourceDeclaration } from '../types';
+import { ZipDownloadButton } from './DocumentActions';
 import { ExportAllButton } from './ExportAllButton';
 import { FilterBar, ListFiltersOnly } from './FilterBar';
 import { listColumn, RecordCell } from './fields';
@@ -75,7 +76,10 @@ const PLAIN_BODY = <DatagridBody row={<PlainDatagridRow />} />;
 export function GeneratedList({ declaration, rowClick, expand, renderActions }: GeneratedListProps) {
   const { canAccess: canEdit } = useCanAccess({ resource: declaration.name, action: 'edit' });
   const pageSizes = [...listPageSizes(declaration)];
-  const hasActions = (declaration.actions?.length ?? 0) > 0 || renderActions !== undefined;
+  const hasActions =
+    (declaration.actions?.length ?? 0) > 0 || declaration.documents !== undefined || renderActions !== undefined;
+  // Rows with documents can be selected for 打包下载 (react-admin's rows: PlainDatagridRow has no selection).
+  const selectable = declaration.documents !== undefined;
   const omit = declaration.fields.filter((field) => field.hidden).map((field) => field.source);
   const columns = [
     ...listFields(declaration).map(listColumn),
@@ -119,10 +123,16 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
           rowClick={rowClick ?? (declaration.views.show ? 'show' : declaration.views.edit && canEdit ? 'edit' : false)}
           expand={expand}
           // Without an expand panel, rows of plain elements (PlainDatagridRow says why).
-          body={expand ? undefined : PLAIN_BODY}
+          body={expand || selectable ? undefined : PLAIN_BODY}
           omit={omit}
-          bulkActionButtons={false}
-          sx={datagridSx(hasActions, !expand)}
+          bulkActionButtons={
+            declaration.documents ? (
+              <ZipDownloadButton documents={declaration.documents} label={declaration.label} />
+            ) : (
+              false
+            )
+          }
+          sx={datagridSx(hasActions, !expand && !selectable)}
         >
           {columns}
         </DatagridConfigurable>

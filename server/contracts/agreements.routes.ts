@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatRate } from '../../src/domain/charges';
-import { AGREEMENT_KIND } from '../../src/domain/enterprises';
 import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
@@ -28,7 +27,8 @@ import { openGeneratedFile, readGeneratedFile, saveGeneratedFile } from '../file
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { withCallLog } from '../thirdparty/outboundCalls';
-import { contractDocumentId } from './contractDocument';
+import { enabledAgreementType } from './agreementTypes.routes';
+import { contractDocumentId, GENERAL_AGREEMENT } from './contractDocument';
 
 /**
  * Agreements between a merchant and an enterprise (issue 13): contracts with an agreement kind, signed through the
@@ -168,8 +168,10 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
     await assertCompanyVisible(db, auth, companyId);
     const body = bodyOf(request);
     const type = body.type === undefined ? 1 : Number(body.type);
-    const kind = AGREEMENT_KIND.find((choice) => choice.id === type);
-    if (!kind) fail('协议类型不正确（1 服务协议、2 服务外包协议、3 自由职业者协议、4 开户合同）');
+    // Agreement types are data (agreement_types): any enabled one, not a fixed list.
+    const kindName = Number.isSafeInteger(type) && type > 0 ? await enabledAgreementType(db, type) : undefined;
+    if (!kindName) fail('协议类型不正确或已停用');
+    const kind = { id: type, name: kindName };
     const company = await companyForSigning(db, companyId);
     if (!company) fail('公司不存在');
     const enterprise = await assertMaySign(db, enterpriseId, body.confirmRisk);
@@ -211,7 +213,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config }: App
       .where('id', '=', enterpriseId)
       .executeTakeFirstOrThrow();
     const pdf = await signingService(enterpriseId).render(
-      AGREEMENT_TEXT[type],
+      AGREEMENT_TEXT[type] ?? GENERAL_AGREEMENT,
       [
         { role: '甲方', name: company.name, idNumber: company.creditCode },
         { role: '乙方', name: enterprise.name, idNumber: enterpriseRow.credit_code },

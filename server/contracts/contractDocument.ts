@@ -14,8 +14,8 @@ import { saveGeneratedFile } from '../files/generatedFiles';
  * the same file. A paper-signed contract's document is its scan; that is never made up.
  */
 
-/** Contracts of no agreement kind (其他合同) read as a general cooperation agreement. */
-const GENERAL: DocumentTemplate = {
+/** Contracts of no agreement kind (其他合同), or of a type added as data without a text of its own. */
+export const GENERAL_AGREEMENT: DocumentTemplate = {
   title: '{{templateName}}',
   clauses: [
     '甲方{{companyName}}与乙方{{enterpriseName}}就平台合作事宜达成本协议，双方按平台规则开展合作。',
@@ -72,7 +72,7 @@ export async function contractDocumentId(
   const enterpriseName = row.enterpriseName ?? '平台服务主体';
   const rates = row.enterpriseId === null ? [] : await levelRates(db, Number(row.enterpriseId), 1);
   const draft = await esign.render(
-    AGREEMENT_TEXT[Number(row.agreementType)] ?? GENERAL,
+    AGREEMENT_TEXT[Number(row.agreementType)] ?? GENERAL_AGREEMENT,
     [
       { role: '甲方', name: companyName, idNumber: company?.creditCode },
       { role: '乙方', name: enterpriseName, idNumber: row.enterpriseCreditCode },

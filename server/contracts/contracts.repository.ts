@@ -112,6 +112,8 @@ export interface ContractSearch {
   contractIds?: readonly number[];
   /** Exact signer name. */
   signName?: string;
+  /** The agreement type (q key `sort`). */
+  agreementType?: number;
   /** Data scope: only this company (merchants). */
   companyId?: number;
   /** Data scope: only companies of these departments. */
@@ -177,6 +179,7 @@ function searchConditions(db: Db, search: ContractSearch, forPage = false) {
     if (search.industryId !== undefined) conditions.push(eb('contracts.industry_id', '=', search.industryId));
     if (search.contractIds) conditions.push(eb('contracts.id', 'in', [...search.contractIds]));
     if (search.signName) conditions.push(eb('contracts.sign_nm', '=', search.signName));
+    if (search.agreementType !== undefined) conditions.push(eb('contracts.agreement_type', '=', search.agreementType));
     return eb.and(conditions);
   };
 }

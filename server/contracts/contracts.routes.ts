@@ -78,6 +78,7 @@ export function contractSearchOf(filters: Record<string, string>): ContractSearc
     industryId: read.number('industryId'),
     contractIds: contractIds ? idList(contractIds, '合同ID格式不正确，多个请用英文逗号分隔') : undefined,
     signName: read.text('signNm'),
+    agreementType: read.number('sort'),
   };
 }
 

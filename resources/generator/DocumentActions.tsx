@@ -1,0 +1,74 @@
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useEffect, useState } from 'react';
+import { Button, useListContext, useNotify } from 'react-admin';
+import type { ResourceDeclaration } from '../types';
+import { downloadApiFile, fetchApiFile } from './downloadFile';
+
+type Documents = NonNullable<ResourceDeclaration['documents']>;
+
+const fileOf = (documents: Documents, id: unknown) => documents.file.replace(':id', encodeURIComponent(String(id)));
+
+/** 预览 and 下载 of one record's document; the preview is the file itself in a dialog (PDF viewer or image). */
+export function DocumentRowActions({ documents, id, title }: { documents: Documents; id: unknown; title: string }) {
+  const notify = useNotify();
+  const [preview, setPreview] = useState<{ url: string; image: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview.url) : undefined), [preview]);
+
+  const failed = (failure: unknown) =>
+    notify(failure instanceof Error ? failure.message : '下载失败', { type: 'error', autoHideDuration: 5000 });
+  const open = async () => {
+    setBusy(true);
+    try {
+      const { blob } = await fetchApiFile(fileOf(documents, id));
+      setPreview({ url: URL.createObjectURL(blob), image: blob.type.startsWith('image/') });
+    } catch (failure) {
+      failed(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button label="预览" disabled={busy} onClick={() => void open()} />
+      <Button
+        label="下载"
+        onClick={() => downloadApiFile(fileOf(documents, id), `${title}.pdf`, { download: 1 }).catch(failed)}
+      />
+      <Dialog open={preview !== null} onClose={() => setPreview(null)} fullWidth maxWidth="lg">
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent dividers sx={{ height: '75vh', p: 0 }}>
+          {preview?.image ? (
+            <img src={preview.url} alt={title} style={{ maxWidth: '100%' }} />
+          ) : (
+            preview && <iframe title={title} src={preview.url} style={{ width: '100%', height: '100%', border: 0 }} />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button label="关闭" onClick={() => setPreview(null)} />
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** 打包下载: the selected rows' documents as one zip. */
+export function ZipDownloadButton({ documents, label }: { documents: Documents; label: string }) {
+  const { selectedIds } = useListContext();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await downloadApiFile(documents.zip, `${label}.zip`, {}, { ids: selectedIds });
+    } catch (failure) {
+      notify(failure instanceof Error ? failure.message : '下载失败', { type: 'error', autoHideDuration: 5000 });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <Button label="打包下载" disabled={busy || selectedIds.length === 0} onClick={() => void run()} />;
+}
