@@ -15,6 +15,7 @@ import { agreementsRoutes } from './contracts/agreements.routes';
 import { agreementTemplatesRoutes } from './contracts/agreementTemplates.routes';
 import { agreementTypesRoutes } from './contracts/agreementTypes.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
+import { uploadSaveContractRoutes } from './contracts/uploadSaveContract.routes';
 import { registerResources } from './engine/index';
 import { enterprisesRoutes } from './enterprises/enterprises.routes';
 import { uploadsRoutes } from './files/uploads.routes';
@@ -67,6 +68,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await tasksRoutes(app, services);
   await agreementTemplatesRoutes(app, services);
   await agreementTypesRoutes(app, services);
+  await uploadSaveContractRoutes(app, services);
   await authRoutes(app, services);
   await commonRoutes(app, services);
   await companiesRoutes(app, services);

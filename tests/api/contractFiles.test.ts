@@ -1,6 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveGeneratedFile } from '../../server/files/generatedFiles';
 import { zipEntries } from '../support/zipEntries';
+import { fileBytes, multipartRequest } from './support/multipart';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
@@ -130,5 +132,127 @@ describe('an unsigned demo contract', () => {
     const file = await merchant.get(`/api/v1/contract/${id}/file?download=1`);
     const pdf = await expectPdf(file.rawPayload);
     expect(pdf.getKeywords()).toMatch(/sha256:[0-9a-f]{64}/);
+  });
+});
+
+describe('POST /api/v1/contract/uploadsavecontract', () => {
+  async function upload(client: AuthedClient) {
+    const answer = envelopeOf<{ url: string }>(
+      await client({
+        method: 'POST',
+        url: '/api/v1/common/uploadfiles',
+        ...multipartRequest([
+          { name: 'kind', value: 'annex' },
+          { name: 'file', filename: '线下合同.pdf', content: fileBytes('pdf') },
+        ]),
+      }),
+    );
+    expect(answer.code, answer.message).toBe(1020000);
+    return answer.content.url;
+  }
+  const body = (fileUrl: string) => ({
+    companyId: 1,
+    nm: '线下签署的平台合作协议',
+    fileUrl,
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+    signNm: '张三',
+    csort: 6,
+  });
+
+  it('records a paper-signed contract with the uploaded file as its document, in the operation log', async () => {
+    const saved = envelopeOf(
+      await admin({ method: 'POST', url: '/api/v1/contract/uploadsavecontract', payload: body(await upload(admin)) }),
+    );
+    expect(saved.code, saved.message).toBe(1020000);
+    const one = envelopeOf(await admin.get(`/api/v1/contract/${saved.content.id}`));
+    expect(one.content).toMatchObject({ nm: '线下签署的平台合作协议', signStatus: 1, signMode: 2, companyId: 1 });
+    const file = await admin.get(`/api/v1/contract/${saved.content.id}/file?download=1`);
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const logged = await t.db
+      .selectFrom('operation_logs')
+      .select('action')
+      .where('record_id', '=', saved.content.id)
+      .where('action', '=', 'uploadSave')
+      .execute();
+    expect(logged).toHaveLength(1);
+  });
+
+  it("refuses another user's upload, a malformed body and merchants", async () => {
+    const merchantsFile = await upload(merchant);
+    const taken = envelopeOf(
+      await admin({ method: 'POST', url: '/api/v1/contract/uploadsavecontract', payload: body(merchantsFile) }),
+    );
+    expect(taken.code).toBe(1040400);
+    for (const payload of [{}, { ...body('x'), startDate: '2026/01/01' }, { ...body('x'), companyId: 'abc' }]) {
+      const answer = await admin({ method: 'POST', url: '/api/v1/contract/uploadsavecontract', payload });
+      expect(answer.statusCode).toBeLessThan(500);
+      expect(envelopeOf(answer).code).toBe(1040400);
+    }
+    const byMerchant = await merchant({
+      method: 'POST',
+      url: '/api/v1/contract/uploadsavecontract',
+      payload: body(merchantsFile),
+    });
+    expect(byMerchant.statusCode).toBe(403);
+  });
+});
+
+describe("a worker's signed agreement (灵工合同管理, 自由职业者协议管理)", () => {
+  it('previews, downloads and zips for its company and the staff, and refuses another company', async () => {
+    const worker = await t.db
+      .selectFrom('workers')
+      .select(['id'])
+      .where('company_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const signed = await PDFDocument.create();
+    signed.addPage();
+    const fileId = await saveGeneratedFile(t.db, t.config.dataDir, {
+      content: await signed.save(),
+      name: '自由职业者协议-已签署.pdf',
+      mime: 'application/pdf',
+      ownerUserId: 1,
+      ownerCompanyId: 1,
+    });
+    const row = await t.db
+      .insertInto('worker_agreements')
+      .values({
+        agreement_no: 'ZY-TEST-0001',
+        worker_id: Number(worker.id),
+        company_id: 1,
+        platform_mark: 1,
+        enterprise_id: null,
+        enterprise_name: '测试主体',
+        template_id: null,
+        status: 1,
+        token_hash: null,
+        token_expires: null,
+        draft_file_id: null,
+        signed_file_id: fileId,
+        sha256: null,
+        original_sha256: null,
+        sign_time: '2026-01-02 10:00:00',
+        sign_ip: null,
+        willingness_ref: null,
+        willingness_method: null,
+        willingness_mobile: null,
+        willingness_time: null,
+        sign_user_agent: null,
+        rescind_time: null,
+        rescind_reason: null,
+        create_time: '2026-01-01 10:00:00',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    for (const client of [merchant, admin]) {
+      const file = await client.get(`/api/v1/workers/agreements/${id}/file`);
+      expect(file.statusCode, file.body.slice(0, 200)).toBe(200);
+      await expectPdf(file.rawPayload);
+    }
+    const zip = await admin({ method: 'POST', url: '/api/v1/workers/agreements/downloadzip', payload: { ids: [id] } });
+    expect(zip.statusCode).toBe(200);
+    expect((await zipEntries(zip.rawPayload)).size).toBe(1);
+    expect((await xgm.get(`/api/v1/workers/agreements/${id}/file`)).statusCode).toBe(403);
   });
 });
