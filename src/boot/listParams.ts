@@ -96,21 +96,29 @@ export function initialListParams(
   };
 }
 
-export type Column = FieldDeclaration | 'actions';
+/** 'select': the row checkbox of lists whose rows can be picked (declarations with documents, 打包下载). */
+export type Column = FieldDeclaration | 'actions' | 'select';
 
 /**
  * The columns the list shows: the column chooser's choice when the user made one (react-admin keeps it in
  * the store by column index), else every list field but the hidden ones, then the action column.
  */
 export function visibleColumns(declaration: ResourceDeclaration, storage: Storage): Column[] {
-  const hasActions = (declaration.actions?.length ?? 0) > 0 || declaration.customRowActions === true;
-  const all: Column[] = [...listFields(declaration), ...(hasActions ? (['actions'] as const) : [])];
+  const hasActions =
+    (declaration.actions?.length ?? 0) > 0 ||
+    declaration.customRowActions === true ||
+    declaration.documents !== undefined;
+  const all: (FieldDeclaration | 'actions')[] = [
+    ...listFields(declaration),
+    ...(hasActions ? (['actions'] as const) : []),
+  ];
+  const select: Column[] = declaration.documents ? ['select'] : [];
   const key = `preferences.${declaration.name}.datagrid`;
   const chosen = readStore(storage, `${key}.columns`);
   if (Array.isArray(chosen)) {
-    return chosen.map((index) => all[Number(index)]).filter((column): column is Column => column !== undefined);
+    return [...select, ...chosen.map((index) => all[Number(index)]).filter((column) => column !== undefined)];
   }
   const stored = readStore(storage, `${key}.omit`);
   const omit = Array.isArray(stored) ? stored : declaration.fields.filter((f) => f.hidden).map((f) => f.source);
-  return all.filter((column) => column === 'actions' || !omit.includes(column.source));
+  return [...select, ...all.filter((column) => column === 'actions' || !omit.includes(column.source))];
 }
