@@ -132,7 +132,7 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
               false
             )
           }
-          sx={datagridSx(hasActions, !expand && !selectable)}
+          sx={datagridSx(hasActions, !expand && !selectable, selectable)}
         >
           {columns}
         </DatagridConfigurable>
