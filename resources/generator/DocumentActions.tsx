@@ -3,7 +3,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useState } from 'react';
-import { Button, useListContext, useNotify } from 'react-admin';
+import { Button, type RaRecord, useListContext, useNotify } from 'react-admin';
 import type { ResourceDeclaration } from '../types';
 import { downloadApiFile, fetchApiFile } from './downloadFile';
 
@@ -55,7 +55,7 @@ export function DocumentRowActions({ documents, id, title }: { documents: Docume
   );
 }
 
-/** 打包下载: the selected rows' documents as one zip. */
+/** 打包下载: the selected rows' documents as one zip (the list's toolbar; disabled until rows are picked). */
 export function ZipDownloadButton({ documents, label }: { documents: Documents; label: string }) {
   const { selectedIds } = useListContext();
   const notify = useNotify();
@@ -71,4 +71,21 @@ export function ZipDownloadButton({ documents, label }: { documents: Documents; 
     }
   };
   return <Button label="打包下载" disabled={busy || selectedIds.length === 0} onClick={() => void run()} />;
+}
+
+/** The selection column's key (GeneratedList): its cells have the class column-_select. */
+export const SELECT_SOURCE = '_select';
+
+/** A row's checkbox for 打包下载, labelled on the input itself. */
+export function RowSelect({ id }: { id: RaRecord['id'] }) {
+  const { selectedIds, onToggleItem } = useListContext();
+  return (
+    <input
+      type="checkbox"
+      aria-label="选择此行"
+      checked={selectedIds.includes(id)}
+      onChange={() => onToggleItem(id)}
+      onClick={(event) => event.stopPropagation()}
+    />
+  );
 }

@@ -15,7 +15,7 @@ import {
 import { findRoute } from '../../src/domain/routes';
 import { validateDateRange } from '../../src/domain/validation';
 import { listFields, listPageSizes, type ResourceDeclaration } from '../types';
-import { ZipDownloadButton } from './DocumentActions';
+import { RowSelect, SELECT_SOURCE, ZipDownloadButton } from './DocumentActions';
 import { ExportAllButton } from './ExportAllButton';
 import { FilterBar, ListFiltersOnly } from './FilterBar';
 import { listColumn, RecordCell } from './fields';
@@ -37,6 +37,7 @@ function ListActions({ declaration, filters }: { declaration: ResourceDeclaratio
         <FilterButton filters={filters} />
       </ListFiltersOnly>
       <SelectColumnsButton />
+      {declaration.documents && <ZipDownloadButton documents={declaration.documents} label={declaration.label} />}
       <ExportAllButton declaration={declaration} />
     </TopToolbar>
   );
@@ -78,10 +79,20 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
   const pageSizes = [...listPageSizes(declaration)];
   const hasActions =
     (declaration.actions?.length ?? 0) > 0 || declaration.documents !== undefined || renderActions !== undefined;
-  // Rows with documents can be selected for 打包下载 (react-admin's rows: PlainDatagridRow has no selection).
-  const selectable = declaration.documents !== undefined;
+
   const omit = declaration.fields.filter((field) => field.hidden).map((field) => field.source);
   const columns = [
+    // Rows with documents can be picked for 打包下载 (a checkbox of our own: react-admin's puts its label on the
+    // wrapper, not the input, which axe reports).
+    declaration.documents && (
+      <RecordCell
+        key={SELECT_SOURCE}
+        label="选择"
+        source={SELECT_SOURCE}
+        sortable={false}
+        render={(record: RaRecord) => <RowSelect id={record.id} />}
+      />
+    ),
     ...listFields(declaration).map(listColumn),
     hasActions && (
       <RecordCell
@@ -123,16 +134,10 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
           rowClick={rowClick ?? (declaration.views.show ? 'show' : declaration.views.edit && canEdit ? 'edit' : false)}
           expand={expand}
           // Without an expand panel, rows of plain elements (PlainDatagridRow says why).
-          body={expand || selectable ? undefined : PLAIN_BODY}
+          body={expand ? undefined : PLAIN_BODY}
           omit={omit}
-          bulkActionButtons={
-            declaration.documents ? (
-              <ZipDownloadButton documents={declaration.documents} label={declaration.label} />
-            ) : (
-              false
-            )
-          }
-          sx={datagridSx(hasActions, !expand && !selectable, selectable)}
+          bulkActionButtons={false}
+          sx={datagridSx(hasActions, !expand)}
         >
           {columns}
         </DatagridConfigurable>

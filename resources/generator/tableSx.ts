@@ -4,9 +4,6 @@ import type { SystemStyleObject } from '@mui/system';
 /** The action column's key (GeneratedList): react-admin gives its cells the class column-_actions. */
 export const ACTIONS_SOURCE = '_actions';
 
-/** The row checkbox's cell (MUI's padding="checkbox" is 48 px wide). */
-const CHECKBOX_WIDTH = 48;
-
 const stickyCell = {
   position: 'sticky',
   zIndex: 1,
@@ -26,26 +23,9 @@ const FIRST_COLUMN = '& :where(th, td)[class*="column-"]:where(:not([class*="col
  * the action column held in place; headers and action buttons never wrap (cells keep to one line through
  * their own box, see columnGeometry.ts).
  */
-export function datagridSx(hasActions: boolean, plainRows = false, selectable = false): SxProps<Theme> {
+export function datagridSx(hasActions: boolean, plainRows = false): SxProps<Theme> {
   const sticky: Record<string, unknown> = {
-    // Rows that can be picked (打包下载): their checkbox cell is held at the left edge, the first column beside it.
-    ...(selectable
-      ? {
-          '& .MuiTableCell-paddingCheckbox': {
-            ...stickyCell,
-            left: 0,
-            boxSizing: 'border-box',
-            width: CHECKBOX_WIDTH,
-            minWidth: CHECKBOX_WIDTH,
-            maxWidth: CHECKBOX_WIDTH,
-          },
-        }
-      : {}),
-    [FIRST_COLUMN]: {
-      ...stickyCell,
-      left: selectable ? CHECKBOX_WIDTH : 0,
-      boxShadow: 'inset -1px 0 0 rgba(0,0,0,0.08)',
-    },
+    [FIRST_COLUMN]: { ...stickyCell, left: 0, boxShadow: 'inset -1px 0 0 rgba(0,0,0,0.08)' },
   };
   if (hasActions) {
     sticky[`& .column-${ACTIONS_SOURCE}`] = {

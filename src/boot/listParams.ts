@@ -108,17 +108,18 @@ export function visibleColumns(declaration: ResourceDeclaration, storage: Storag
     (declaration.actions?.length ?? 0) > 0 ||
     declaration.customRowActions === true ||
     declaration.documents !== undefined;
-  const all: (FieldDeclaration | 'actions')[] = [
+  // In the app's column order (GeneratedList): the stored column choice counts the selection column too.
+  const all: Column[] = [
+    ...(declaration.documents ? (['select'] as const) : []),
     ...listFields(declaration),
     ...(hasActions ? (['actions'] as const) : []),
   ];
-  const select: Column[] = declaration.documents ? ['select'] : [];
   const key = `preferences.${declaration.name}.datagrid`;
   const chosen = readStore(storage, `${key}.columns`);
   if (Array.isArray(chosen)) {
-    return [...select, ...chosen.map((index) => all[Number(index)]).filter((column) => column !== undefined)];
+    return chosen.map((index) => all[Number(index)]).filter((column) => column !== undefined);
   }
   const stored = readStore(storage, `${key}.omit`);
   const omit = Array.isArray(stored) ? stored : declaration.fields.filter((f) => f.hidden).map((f) => f.source);
-  return [...select, ...all.filter((column) => column === 'actions' || !omit.includes(column.source))];
+  return all.filter((column) => column === 'actions' || column === 'select' || !omit.includes(column.source));
 }
