@@ -2,7 +2,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { Button, type RaRecord, useListContext, useNotify } from 'react-admin';
 import type { ResourceDeclaration } from '../types';
 import { downloadApiFile, fetchApiFile } from './downloadFile';
@@ -55,22 +55,25 @@ export function DocumentRowActions({ documents, id, title }: { documents: Docume
   );
 }
 
-/** 打包下载: the selected rows' documents as one zip (the list's toolbar; disabled until rows are picked). */
+/** 打包下载: the selected rows' documents as one zip, or the shown rows' when none is picked (the list's toolbar). */
 export function ZipDownloadButton({ documents, label }: { documents: Documents; label: string }) {
-  const { selectedIds } = useListContext();
+  const { selectedIds } = useContext(Selection);
+  // Nothing picked: the rows the list shows (a filtered page, e.g. by 合同ID).
+  const { data } = useListContext();
+  const ids = selectedIds.length > 0 ? selectedIds : (data ?? []).map((record) => record.id);
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      await downloadApiFile(documents.zip, `${label}.zip`, {}, { ids: selectedIds });
+      await downloadApiFile(documents.zip, `${label}.zip`, {}, { ids });
     } catch (failure) {
       notify(failure instanceof Error ? failure.message : '下载失败', { type: 'error', autoHideDuration: 5000 });
     } finally {
       setBusy(false);
     }
   };
-  return <Button label="打包下载" disabled={busy || selectedIds.length === 0} onClick={() => void run()} />;
+  return <Button label="打包下载" disabled={busy || ids.length === 0} onClick={() => void run()} />;
 }
 
 /** The selection column's key (GeneratedList): its cells have the class column-_select. */
@@ -78,14 +81,27 @@ export const SELECT_SOURCE = '_select';
 
 /** A row's checkbox for 打包下载, labelled on the input itself. */
 export function RowSelect({ id }: { id: RaRecord['id'] }) {
-  const { selectedIds, onToggleItem } = useListContext();
+  const { selectedIds, toggle } = useContext(Selection);
   return (
     <input
       type="checkbox"
       aria-label="选择此行"
       checked={selectedIds.includes(id)}
-      onChange={() => onToggleItem(id)}
+      onChange={() => toggle(id)}
       onClick={(event) => event.stopPropagation()}
     />
   );
+}
+
+/** The rows picked for 打包下载, kept by the list page itself (its rows are memoised plain rows). */
+const Selection = createContext<{ selectedIds: RaRecord['id'][]; toggle: (id: RaRecord['id']) => void }>({
+  selectedIds: [],
+  toggle: () => undefined,
+});
+
+export function DocumentSelection({ children }: { children: ReactNode }) {
+  const [selectedIds, setSelectedIds] = useState<RaRecord['id'][]>([]);
+  const toggle = (id: RaRecord['id']) =>
+    setSelectedIds((current) => (current.includes(id) ? current.filter((item) => item !== id) : [...current, id]));
+  return <Selection.Provider value={{ selectedIds, toggle }}>{children}</Selection.Provider>;
 }

@@ -15,7 +15,7 @@ import {
 import { findRoute } from '../../src/domain/routes';
 import { validateDateRange } from '../../src/domain/validation';
 import { listFields, listPageSizes, type ResourceDeclaration } from '../types';
-import { RowSelect, SELECT_SOURCE, ZipDownloadButton } from './DocumentActions';
+import { DocumentSelection, RowSelect, SELECT_SOURCE, ZipDownloadButton } from './DocumentActions';
 import { ExportAllButton } from './ExportAllButton';
 import { FilterBar, ListFiltersOnly } from './FilterBar';
 import { listColumn, RecordCell } from './fields';
@@ -107,7 +107,7 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
   ];
   useStoredColumns(declaration.name, columns, omit);
   const filters = useMemo(() => filterElements(declaration.filters), [declaration.filters]);
-  return (
+  const list = (
     <List
       resource={declaration.name}
       // The page's title is its menu label (src/domain/routes.ts), not the entity's name.
@@ -144,4 +144,5 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
       </ListLoadGuard>
     </List>
   );
+  return declaration.documents ? <DocumentSelection>{list}</DocumentSelection> : list;
 }

@@ -90,7 +90,7 @@ test('商户在线签署未签署的演示合同', async ({ page }) => {
   }
 });
 
-test('管理员在平台合作中打包下载所选合同的文件', async ({ page }) => {
+test('管理员在平台合作中勾选合同后打包下载文件', async ({ page }) => {
   const rows = await withServerDb((db) =>
     db
       .selectFrom('contracts')
@@ -107,10 +107,8 @@ test('管理员在平台合作中打包下载所选合同的文件', async ({ pa
     const filter = encodeURIComponent(JSON.stringify({ contractIds: rows.map((row) => row.id).join(',') }));
     await page.goto(`/adPlatformCooperation?filter=${filter}`);
     await expect(page.locator('tbody tr')).toHaveCount(2);
-    await page
-      .getByRole('checkbox', { name: /全选|Select all/ })
-      .first()
-      .check();
+    // Both rows picked (with none picked the button takes the shown rows).
+    for (const box of await page.getByRole('checkbox', { name: '选择此行' }).all()) await box.check();
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: '打包下载' }).click();
     const zip = await readFile((await (await downloading).path()) as string);
