@@ -1,5 +1,4 @@
 import {
-  AGREEMENT_TEMPLATE_TYPE,
   DATA_STATUS,
   PLATFORM_MARK_CHOICES,
   SEAL_CERTIFICATION_TYPE,
@@ -8,6 +7,7 @@ import {
   TEMPLATE_USE_STATUS,
   YES_NO,
 } from '../src/domain/enums';
+import { AGREEMENT_TYPE_CHOICES } from './agreementTypes';
 import type { ResourceDeclaration } from './types';
 
 /** The route's code (src/domain/routes.ts): every template and seal operation needs it. */
@@ -35,7 +35,17 @@ export const agreementTemplates: ResourceDeclaration = {
     { source: 'id', label: '模板编号', type: 'number', sortable: true },
     { source: 'sort', label: '排序', type: 'number', sortable: true, form: true },
     { source: 'nm', label: '模板名称', type: 'text', sortable: true, form: true, required: true },
-    { source: 'type', label: '模板类型', type: 'enum', choices: AGREEMENT_TEMPLATE_TYPE, form: true, required: true },
+    // Agreement types are data (协议类型, resources/agreementTypes.ts): the form picks an enabled one by name.
+    {
+      source: 'type',
+      label: '模板类型',
+      type: 'number',
+      choicesFrom: AGREEMENT_TYPE_CHOICES,
+      form: true,
+      required: true,
+      list: false,
+    },
+    { source: 'typeName', label: '模板类型', type: 'text' },
     { source: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES, form: true, required: true },
     {
       source: 'entid',
@@ -66,7 +76,7 @@ export const agreementTemplates: ResourceDeclaration = {
   ],
   filters: [
     { key: 'nm', label: '模板名称', type: 'text', alwaysOn: true },
-    { key: 'type', label: '模板类型', type: 'enum', choices: AGREEMENT_TEMPLATE_TYPE, alwaysOn: true },
+    { key: 'type', label: '模板类型', type: 'number', choicesFrom: AGREEMENT_TYPE_CHOICES, alwaysOn: true },
     { key: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES },
     { key: 'entid', label: '签约主体', type: 'reference', reference: 'enterprise' },
     { key: 'useStatus', label: '使用状态', type: 'enum', choices: TEMPLATE_USE_STATUS },

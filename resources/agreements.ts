@@ -1,7 +1,21 @@
 import { AGREEMENT_KIND, SIGN_MODE } from '../src/domain/enterprises';
-import { CONTRACT_STATUS, DATA_STATUS, SIGN_STATUS } from '../src/domain/enums';
+import {
+  CONTRACT_STATUS,
+  DATA_STATUS,
+  PARTNER_CATEGORY,
+  PLATFORM_MARK_CHOICES,
+  SIGN_STATUS,
+} from '../src/domain/enums';
 import { SIGN_STATUS_CHOICES as WORKER_SIGN_STATUS } from '../src/domain/workers';
 import type { ResourceDeclaration } from './types';
+
+/** A contract's PDF (made on first request for the seeded ones) and the selected ones as a zip (server/contracts). */
+export const CONTRACT_DOCUMENTS = { file: '/api/v1/contract/:id/file', zip: '/api/v1/contract/downloadzip' };
+/** A gig worker's signed agreement and the selected ones as a zip (server/workers/signing.routes.ts). */
+export const WORKER_AGREEMENT_DOCUMENTS = {
+  file: '/api/v1/workers/agreements/:id/file',
+  zip: '/api/v1/workers/agreements/downloadzip',
+};
 
 /**
  * Agreements between merchants and enterprises (issue 13), one page per kind and edition: contracts with an
@@ -21,6 +35,7 @@ function agreementList(
     api: { list: `/api/v1/agreements/${path}/search`, one: `/api/v1/agreements/${path}/:id` },
     permissions: { list: codes },
     views: {},
+    documents: CONTRACT_DOCUMENTS,
     defaultSort: { field: 'createTime', order: 'DESC' },
     fields: [
       { source: 'id', label: '合同ID', type: 'number', sortable: true },
@@ -50,6 +65,12 @@ function agreementList(
       { key: 'contractStatus', label: '合同状态', type: 'enum', choices: CONTRACT_STATUS },
       { key: 'enterpriseNm', label: '服务主体', type: 'text' },
       { key: 'stime', endKey: 'etime', label: '创建时间', type: 'dateRange' },
+      // The spec's contract filters (§3) that apply to one kind's list.
+      { key: 'csort', label: '合作类别', type: 'enum', choices: PARTNER_CATEGORY },
+      { key: 'dataStatus', label: '数据状态', type: 'enum', choices: DATA_STATUS },
+      { key: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES },
+      { key: 'signNm', label: '签署人', type: 'text' },
+      { key: 'industryId', label: '行业', type: 'reference', reference: 'industry' },
     ],
   };
 }
@@ -77,6 +98,7 @@ export const freelanceAgreements: ResourceDeclaration = {
   api: { list: '/api/v1/agreements/freelance/search', one: '/api/v1/agreements/freelance/:id' },
   permissions: { list: ['ADM_FREE_CONTRACT_MGR'] },
   views: {},
+  documents: WORKER_AGREEMENT_DOCUMENTS,
   defaultSort: { field: 'id', order: 'DESC' },
   fields: [
     { source: 'id', label: '编号', type: 'number', sortable: true },

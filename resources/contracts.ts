@@ -6,6 +6,8 @@ import {
   PLATFORM_MARK_CHOICES,
   SIGN_STATUS,
 } from '../src/domain/enums';
+import { CONTRACT_DOCUMENTS } from './agreements';
+import { AGREEMENT_TYPE_CHOICES } from './agreementTypes';
 import type { FieldDeclaration, FilterDeclaration, ResourceDeclaration } from './types';
 
 const AGREEMENT_KIND_WITH_OTHER = [...AGREEMENT_KIND, { id: 0, name: '其他合同' }];
@@ -16,9 +18,8 @@ const AGREEMENT_KIND_WITH_OTHER = [...AGREEMENT_KIND, { id: 0, name: '其他合�
  * The server answers both with the same record (the admin fields below) and confines a merchant to its own
  * company whatever q= says.
  *
- * The spec's contract filters also list a q key `sort`; what it filters is not shown (the agreement
- * templates have a `sort` of their own) and the partner category is `csort`, so `sort` is left out: the
- * server refuses it like any unknown key. `sort=` as a URL parameter stays the column sort.
+ * The spec's contract filters also list a q key `sort`: the partner category is `csort`, so `sort` is read as the
+ * contract's sort of agreement, its 协议类型 (agreement_types). `sort=` as a URL parameter stays the column sort.
  */
 const API = { list: '/api/v1/contract', one: '/api/v1/contract/:id' };
 
@@ -62,6 +63,8 @@ const FILTERS = {
   industryId: { key: 'industryId', label: '行业', type: 'reference', reference: 'industry' },
   // The home page's 即将到期 warning links here: signed, valid contracts ending within 30 days.
   expiring: { key: 'expiring', label: '到期', type: 'enum', choices: [{ id: 30, name: '30天内到期' }] },
+  // The spec's q key `sort` (§3): the contract's sort of agreement, its 协议类型 (data: agreement_types).
+  sort: { key: 'sort', label: '协议类型', type: 'number', choicesFrom: AGREEMENT_TYPE_CHOICES },
 } as const satisfies Record<string, FilterDeclaration>;
 
 /** Merchant contract management: /contractManagement (MER_BANKACCOUNT_RECHARGE), own company only. */
@@ -111,6 +114,7 @@ export const adminContracts: ResourceDeclaration = {
   api: API,
   permissions: { list: ['ADM_PLAT_CONTRACT_MGR'] },
   views: {},
+  documents: CONTRACT_DOCUMENTS,
   defaultSort: { field: 'createTime', order: 'DESC' },
   fields: Object.values(FIELDS),
   filters: Object.values(FILTERS),

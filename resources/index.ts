@@ -1,5 +1,6 @@
 import { AGREEMENT_RESOURCES } from './agreements';
 import { agreementTemplateSeals, agreementTemplates } from './agreementTemplates';
+import { agreementTypes } from './agreementTypes';
 import { adSmallAutomaticInvoicingSetting } from './autoInvoicing';
 import { BANK_RESOURCES } from './bank';
 import { companies, smallCompanies } from './companies';
@@ -41,6 +42,7 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   subsidiaries,
   agreementTemplates,
   agreementTemplateSeals,
+  agreementTypes,
   adNotice,
   adSmallNotice,
   systemNotice,

@@ -140,6 +140,12 @@ export interface ResourceDeclaration {
   customList?: string;
   /** A view shown inside another route's page (e.g. a page's second tab): the route (without its slash) whose access and title it follows. */
   route?: string;
+  /**
+   * Each record's document (a contract's PDF, a paper scan): `file` is a GET path with :id answering the file
+   * (inline; `?download=1` attached), `zip` a POST path taking { ids } and answering the selected rows' files as
+   * one zip. The list then offers 预览 and 下载 on each row and 打包下载 for the selected rows.
+   */
+  documents?: { file: string; zip: string };
   /** The custom list renders GeneratedList with this declaration's own list request, so the first paint (src/boot) draws its rows too. */
   customListFirstPaint?: boolean;
   /** The custom list passes its own row actions to GeneratedList (renderActions): the first paint keeps their column. */

@@ -5,6 +5,7 @@ import {
   VERIFY_STATUS_CHOICES,
   WORKER_SOURCE_CHOICES,
 } from '../src/domain/workers';
+import { WORKER_AGREEMENT_DOCUMENTS } from './agreements';
 import type { ActionDeclaration, FieldDeclaration, FilterDeclaration, ResourceDeclaration } from './types';
 
 /**
@@ -231,6 +232,7 @@ export const contractOddJobManagement: ResourceDeclaration = {
   api: { list: '/api/v1/workers/agreements/search', one: '/api/v1/workers/agreements/:id' },
   permissions: { list: ['MER_BANKACCOUNT_RECHARGE'] },
   views: { show: true },
+  documents: WORKER_AGREEMENT_DOCUMENTS,
   defaultSort: { field: 'id', order: 'DESC' },
   fields: [
     { source: 'id', label: '编号', type: 'number', sortable: true },

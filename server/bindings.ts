@@ -2,6 +2,7 @@ import { industriesBinding } from './companies/industries.binding';
 import { AGREEMENT_BINDINGS } from './contracts/agreements.binding';
 import { agreementTemplateSealsBinding } from './contracts/agreementTemplateSeals.binding';
 import { agreementTemplatesBinding } from './contracts/agreementTemplates.binding';
+import { agreementTypesBinding } from './contracts/agreementTypes.binding';
 import type { ResourceBinding } from './engine/binding';
 import {
   agentManagementBinding,
@@ -33,6 +34,7 @@ export const BINDINGS: readonly ResourceBinding[] = [
   operationLogBinding,
   ...invoiceCategoryBindings,
   agreementTemplatesBinding,
+  agreementTypesBinding,
   agreementTemplateSealsBinding,
   sensitiveWordsBinding,
   topUpSensitiveWordsBinding,

@@ -16,7 +16,9 @@ import { companiesRoutes } from './companies/companies.routes';
 import { companyOverviewRoutes } from './companies/companyOverview.routes';
 import { agreementsRoutes } from './contracts/agreements.routes';
 import { agreementTemplatesRoutes } from './contracts/agreementTemplates.routes';
+import { agreementTypesRoutes } from './contracts/agreementTypes.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
+import { uploadSaveContractRoutes } from './contracts/uploadSaveContract.routes';
 import { crmRoutes } from './crm/crm.routes';
 import { registerResources } from './engine/index';
 import { enterprisesRoutes } from './enterprises/enterprises.routes';
@@ -73,6 +75,8 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await workersRoutes(app, services);
   await tasksRoutes(app, services);
   await agreementTemplatesRoutes(app, services);
+  await agreementTypesRoutes(app, services);
+  await uploadSaveContractRoutes(app, services);
   await authRoutes(app, services);
   await commonRoutes(app, services);
   await companiesRoutes(app, services);

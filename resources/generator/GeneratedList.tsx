@@ -18,6 +18,7 @@ import { validateDateRange } from '../../src/domain/validation';
 import { RowActionExtras } from '../custom/RowActionExtras';
 import { ROW_ACTION_EXTRA_RESOURCES } from '../rowActionExtras';
 import { listFields, listPageSizes, type ResourceDeclaration } from '../types';
+import { DocumentSelection, RowSelect, SELECT_SOURCE, ZipDownloadButton } from './DocumentActions';
 import { ExportAllButton } from './ExportAllButton';
 import { FilterBar, ListFiltersOnly } from './FilterBar';
 import { listColumn, RecordCell } from './fields';
@@ -39,6 +40,7 @@ function ListActions({ declaration, filters }: { declaration: ResourceDeclaratio
         <FilterButton filters={filters} />
       </ListFiltersOnly>
       <SelectColumnsButton />
+      {declaration.documents && <ZipDownloadButton documents={declaration.documents} label={declaration.label} />}
       <ExportAllButton declaration={declaration} />
     </TopToolbar>
   );
@@ -79,9 +81,25 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
   const { canAccess: canEdit } = useCanAccess({ resource: declaration.name, action: 'edit' });
   const pageSizes = [...listPageSizes(declaration)];
   const hasExtras = ROW_ACTION_EXTRA_RESOURCES.includes(declaration.name);
-  const hasActions = (declaration.actions?.length ?? 0) > 0 || renderActions !== undefined || hasExtras;
+  const hasActions =
+    (declaration.actions?.length ?? 0) > 0 ||
+    declaration.documents !== undefined ||
+    renderActions !== undefined ||
+    hasExtras;
+
   const omit = declaration.fields.filter((field) => field.hidden).map((field) => field.source);
   const columns = [
+    // Rows with documents can be picked for 打包下载 (a checkbox of our own: react-admin's puts its label on the
+    // wrapper, not the input, which axe reports).
+    declaration.documents && (
+      <RecordCell
+        key={SELECT_SOURCE}
+        label="选择"
+        source={SELECT_SOURCE}
+        sortable={false}
+        render={(record: RaRecord) => <RowSelect id={record.id} />}
+      />
+    ),
     ...listFields(declaration).map(listColumn),
     hasActions && (
       <RecordCell
@@ -103,7 +121,7 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
   ];
   useStoredColumns(declaration.name, columns, omit);
   const filters = useMemo(() => filterElements(declaration.filters), [declaration.filters]);
-  return (
+  const list = (
     <List
       resource={declaration.name}
       // The page's title is its menu label (src/domain/routes.ts), not the entity's name.
@@ -141,4 +159,5 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
       </ListLoadGuard>
     </List>
   );
+  return declaration.documents ? <DocumentSelection>{list}</DocumentSelection> : list;
 }

@@ -15,6 +15,7 @@ import {
   SimpleShowLayout,
   TopToolbar,
   useCanAccess,
+  useRecordContext,
   useShowController,
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
@@ -23,6 +24,7 @@ import { PageBreadcrumbs } from '../../src/layout/PageBreadcrumbs';
 import { LazyBoundary } from '../../src/shell/LazyBoundary';
 import { CUSTOM_PANELS } from '../custom/panels';
 import type { ComponentPanel, DataPanel, ResourceDeclaration } from '../types';
+import { DocumentRowActions } from './DocumentActions';
 import { fieldElement } from './fields';
 
 type Related = Record<string, unknown>;
@@ -114,7 +116,20 @@ function ComponentPanelCard({ declaration, panel }: { declaration: ResourceDecla
 
 function ShowActions({ declaration }: { declaration: ResourceDeclaration }) {
   const { canAccess } = useCanAccess({ resource: declaration.name, action: 'edit' });
-  return <TopToolbar>{declaration.views.edit && canAccess && <EditButton label="编辑" />}</TopToolbar>;
+  const record = useRecordContext();
+  return (
+    <TopToolbar>
+      {/* The record's document (a signed agreement): previewed and downloaded from its detail page too. */}
+      {declaration.documents && record && (
+        <DocumentRowActions
+          documents={declaration.documents}
+          id={record.id}
+          title={String(record[declaration.recordTitle] ?? record.id)}
+        />
+      )}
+      {declaration.views.edit && canAccess && <EditButton label="编辑" />}
+    </TopToolbar>
+  );
 }
 
 /**

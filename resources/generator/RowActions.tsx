@@ -10,6 +10,7 @@ import { ApiError, requestContent } from '../../providers/httpClient';
 import { getSession } from '../../providers/sessionStore';
 import { hasAnyPermission } from '../../src/domain/permissions';
 import type { ActionDeclaration, ActionPromptField, ResourceDeclaration } from '../types';
+import { DocumentRowActions } from './DocumentActions';
 import { downloadApiFile } from './downloadFile';
 import { ReferencePicker } from './ReferencePicker';
 
@@ -217,6 +218,7 @@ export function RowActions({ declaration }: { declaration: ResourceDeclaration }
   const title = String(record[declaration.recordTitle] ?? record.id);
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
+      {declaration.documents && <DocumentRowActions documents={declaration.documents} id={record.id} title={title} />}
       {actions.map((action) => (
         <ActionButton key={action.name} action={action} record={record} title={title} />
       ))}

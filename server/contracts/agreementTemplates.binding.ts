@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
 import type { ResourceBinding } from '../engine/binding';
 import { attachFile } from '../files/fileReferences';
+import { enabledAgreementType } from './agreementTypes.routes';
 
 export const SORT_MAX = 999_999;
 /** What the upload API answers (POST /api/v1/common/uploadfiles): only such addresses are stored. */
@@ -19,23 +20,30 @@ const UPLOADED_FILE_URL = /^\/api-v1\/dl\?file=[^&\s]+(&rn=[^&\s]*)?$/;
 export const agreementTemplatesBinding: ResourceBinding = {
   declaration: agreementTemplates,
   table: 'agreement_templates',
-  columns: { entName: 'enterprises.name' },
-  joins: [{ table: 'enterprises', on: ['enterprises.id', 'agreement_templates.entid'] }],
+  columns: { entName: 'enterprises.name', typeName: 'agreement_types.name' },
+  joins: [
+    { table: 'enterprises', on: ['enterprises.id', 'agreement_templates.entid'] },
+    { table: 'agreement_types', on: ['agreement_types.id', 'agreement_templates.type'] },
+  ],
   computed: { bindStatus: sql<number>`CASE WHEN agreement_templates.entid IS NULL THEN 0 ELSE 1 END` },
   handWritten: ['delete', 'enable', 'disable', 'unbind'],
   timestamps: { create: 'create_time', update: 'update_time' },
   insertDefaults: () => ({ sort: 0, xiong: 0, use_status: 0 }),
   maxChars: { nm: 64, fileUrl: 255 },
-  checks: () => ({
+  checks: ({ db }) => ({
+    // Agreement types are data (agreement_types): an enabled one, not a fixed list.
+    type: async (value) => ((await enabledAgreementType(db, Number(value))) ? undefined : '模板类型的取值不正确'),
     sort: (value) => (Number(value) < 0 || Number(value) > SORT_MAX ? `排序必须在0到${SORT_MAX}之间` : undefined),
     fileUrl: (value) => (UPLOADED_FILE_URL.test(String(value)) ? undefined : '模板文件地址不正确，请重新上传'),
   }),
   // Both columns are NOT NULL.
-  beforeSave: async ({ db, auth, id }, values) => ({
-    ...(values.sort === null ? { sort: 0 } : {}),
-    ...(values.xiong === null ? { xiong: 0 } : {}),
-    ...(typeof values.file_url === 'string' ? { file_url: await templateFile(db, auth, id, values.file_url) } : {}),
-  }),
+  beforeSave: async ({ db, auth, id }, values) => {
+    return {
+      ...(values.sort === null ? { sort: 0 } : {}),
+      ...(values.xiong === null ? { xiong: 0 } : {}),
+      ...(typeof values.file_url === 'string' ? { file_url: await templateFile(db, auth, id, values.file_url) } : {}),
+    };
+  },
   messages: { notFound: '模板不存在', idLabel: '模板编号', created: '保存成功' },
 };
 

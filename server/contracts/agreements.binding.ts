@@ -25,6 +25,11 @@ function binding(declaration: ResourceDeclaration, kind: number, platformMark?: 
       companyNm: { column: 'companies.name' },
       enterpriseNm: { column: 'enterprises.name' },
       stime: { column: 'contracts.create_time' },
+      csort: { column: 'contracts.csort' },
+      dataStatus: { column: 'contracts.data_status' },
+      platformmark: { column: 'contracts.platform_mark' },
+      signNm: { column: 'contracts.sign_nm' },
+      industryId: { column: 'contracts.industry_id' },
     },
     messages: { notFound: '合同不存在', idLabel: '合同编号' },
   };

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatRate } from '../../src/domain/charges';
-import { AGREEMENT_KIND } from '../../src/domain/enterprises';
 import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
@@ -28,6 +27,8 @@ import { openGeneratedFile, readGeneratedFile, saveGeneratedFile } from '../file
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { withCallLog } from '../thirdparty/outboundCalls';
+import { enabledAgreementType } from './agreementTypes.routes';
+import { contractDocumentId, GENERAL_AGREEMENT } from './contractDocument';
 
 /**
  * Agreements between a merchant and an enterprise (issue 13): contracts with an agreement kind, signed through the
@@ -39,7 +40,10 @@ import { withCallLog } from '../thirdparty/outboundCalls';
  * - GET  /api/v1/consent/:id  what the signer reads; POST /api/v1/consent/:id { confirmRisk? }  signs it (once);
  * - PUT  /api/v1/contract/upload_paper/:coid?paperUrl=&id=   a signed paper copy instead (an uploaded scan);
  * - POST /api/v1/contract/get_download_url_contract { id }   a signed download link of its PDF;
- * - POST /api/v1/contract/downloadzip { ids }                the signed PDFs as one zip, streamed.
+ * - POST /api/v1/contract/downloadzip { ids }                the signed PDFs as one zip, streamed;
+ * - GET  /api/v1/contract/:id/file?download=1               its document itself (inline to preview, or attached).
+ * A contract without a document gets one on first request (contractDocument.ts): signed ones download, unsigned
+ * ones can be signed online.
  * Merchants act for their own company only, staff within their scope.
  */
 const CODES = [
@@ -132,6 +136,14 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
   const signingService = (enterpriseId: number | null) =>
     withCallLog(db, esign, { service: 'esign', provider: esign.name, enterpriseId }, ['render', 'sign']);
 
+  /** The agreement with its document made if it had none (contractDocument.ts). */
+  const withDocument = async (auth: AuthContext, agreement: Agreement): Promise<Agreement> => {
+    if (agreement.signMode === 2 || agreement.fileId !== null) return agreement;
+    const services = { db, files, esign: signingService(agreement.enterpriseId) };
+    await contractDocumentId(services, agreement.id, auth.userId);
+    return agreementOf(db, auth, agreement.id);
+  };
+
   const signingState = async (agreement: Agreement) => ({
     id: agreement.id,
     nm: agreement.nm,
@@ -156,8 +168,10 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     await assertCompanyVisible(db, auth, companyId);
     const body = bodyOf(request);
     const type = body.type === undefined ? 1 : Number(body.type);
-    const kind = AGREEMENT_KIND.find((choice) => choice.id === type);
-    if (!kind) fail('协议类型不正确（1 服务协议、2 服务外包协议、3 自由职业者协议、4 开户合同）');
+    // Agreement types are data (agreement_types): any enabled one, not a fixed list.
+    const kindName = Number.isSafeInteger(type) && type > 0 ? await enabledAgreementType(db, type) : undefined;
+    if (!kindName) fail('协议类型不正确或已停用');
+    const kind = { id: type, name: kindName };
     const company = await companyForSigning(db, companyId);
     if (!company) fail('公司不存在');
     const enterprise = await assertMaySign(db, enterpriseId, body.confirmRisk);
@@ -199,7 +213,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
       .where('id', '=', enterpriseId)
       .executeTakeFirstOrThrow();
     const pdf = await signingService(enterpriseId).render(
-      AGREEMENT_TEXT[type],
+      AGREEMENT_TEXT[type] ?? GENERAL_AGREEMENT,
       [
         { role: '甲方', name: company.name, idNumber: company.creditCode },
         { role: '乙方', name: enterprise.name, idNumber: enterpriseRow.credit_code },
@@ -275,7 +289,8 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
 
   app.get('/api/v1/consent/:id', ACCESS, async (request) => {
     const auth = requireAuth(request);
-    const agreement = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
+    const found = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
+    const agreement = found.dataStatus === 1 ? await withDocument(auth, found) : found;
     const enterprise = agreement.enterpriseId === null ? null : await enterpriseOrFail(db, agreement.enterpriseId);
     const company = await companyForSigning(db, agreement.companyId);
     return ok({
@@ -297,8 +312,9 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     if (agreement.dataStatus !== 1) fail('该合同已作废');
     if (agreement.signStatus === 1) fail('该合同已签署');
     await assertMaySign(db, agreement.enterpriseId, bodyOf(request).confirmRisk);
-    if (agreement.fileId === null) fail('该合同没有可签署的文件');
-    const draft = await readGeneratedFile(db, files, agreement.fileId);
+    const fileId = (await withDocument(auth, agreement)).fileId;
+    if (fileId === null) fail('该合同没有可签署的文件');
+    const draft = await readGeneratedFile(db, files, fileId);
     if (!draft) fail('合同文件不存在');
     const company = await companyForSigning(db, agreement.companyId);
     const time = chinaTime();
@@ -308,7 +324,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
       operator: auth.displayName,
       time,
     });
-    const fileId = await saveGeneratedFile(db, files, {
+    const signedFileId = await saveGeneratedFile(db, files, {
       content: signed.pdf,
       name: `${agreement.nm}-已签署.pdf`,
       mime: 'application/pdf',
@@ -323,7 +339,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
           contract_status: 1,
           sign_mode: 1,
           sign_time: time,
-          file_id: fileId,
+          file_id: signedFileId,
           file_sha256: signed.sha256,
           update_time: time,
         })
@@ -391,6 +407,32 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
   });
 
   const documentOf = (agreement: Agreement) => (agreement.signMode === 2 ? agreement.paperFileId : agreement.fileId);
+  const documentFileId = async (auth: AuthContext, agreement: Agreement) =>
+    documentOf(await withDocument(auth, agreement));
+
+  app.get(
+    '/api/v1/contract/:id/file',
+    { ...ACCESS, config: { ...ACCESS.config, readOnly: true } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const agreement = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
+      const fileId = await documentFileId(auth, agreement);
+      if (fileId === null) fail('该合同没有可下载的文件');
+      const file = await openGeneratedFile(db, files, fileId);
+      if (!file) fail('合同文件不存在');
+      const attached = (request.query as Record<string, unknown>).download === '1';
+      return reply
+        .header('content-type', file.mime)
+        .header(
+          'content-disposition',
+          attached
+            ? attachmentDisposition(file.name)
+            : attachmentDisposition(file.name).replace(/^attachment/, 'inline'),
+        )
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
 
   app.post(
     '/api/v1/contract/get_download_url_contract',
@@ -398,7 +440,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     async (request) => {
       const auth = requireAuth(request);
       const agreement = await agreementOf(db, auth, parseId(bodyOf(request).id, '合同编号'));
-      const fileId = documentOf(agreement);
+      const fileId = await documentFileId(auth, agreement);
       if (fileId === null) fail('该合同没有可下载的文件');
       const file = await openGeneratedFile(db, files, fileId);
       if (!file) fail('合同文件不存在');
@@ -424,7 +466,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
       }
       const entries = [];
       for (const agreement of agreements) {
-        const fileId = documentOf(agreement);
+        const fileId = await documentFileId(auth, agreement);
         const file = fileId === null ? null : await openGeneratedFile(db, files, fileId);
         if (file) entries.push({ agreement, file });
       }

@@ -114,6 +114,8 @@ export interface ContractSearch {
   expiring?: { from: string; to: string };
   /** Exact signer name. */
   signName?: string;
+  /** The agreement type (q key `sort`). */
+  agreementType?: number;
   /** Data scope: only this company (merchants). */
   companyId?: number;
   /** Data scope: only companies of these departments. */
@@ -187,6 +189,7 @@ function searchConditions(db: Db, search: ContractSearch, forPage = false) {
         eb('contracts.data_status', '=', 1),
       );
     }
+    if (search.agreementType !== undefined) conditions.push(eb('contracts.agreement_type', '=', search.agreementType));
     return eb.and(conditions);
   };
 }

@@ -86,6 +86,7 @@ export function contractSearchOf(filters: Record<string, string>): ContractSearc
     contractIds: contractIds ? idList(contractIds, '合同ID格式不正确，多个请用英文逗号分隔') : undefined,
     signName: read.text('signNm'),
     expiring: expiring === undefined ? undefined : expiringWindow(),
+    agreementType: read.number('sort'),
   };
 }
 

@@ -189,6 +189,16 @@ export interface IndustryTable {
   update_time: string;
 }
 
+/** Agreement types (协议类型, migration 200): what kind a template and a contract are; status 1 enabled, 0 disabled. */
+export interface AgreementTypeTable {
+  id: Generated<number>;
+  name: string;
+  sort: number;
+  status: number;
+  create_time: string;
+  update_time: string;
+}
+
 /** Agreement templates (/adContractTemplate); entid is the signing entity (签约主体), null when unbound. */
 export interface AgreementTemplateTable {
   id: Generated<number>;
@@ -270,6 +280,7 @@ export interface Database {
   notices: NoticeTable;
   notice_reads: NoticeReadTable;
   uploads: UploadTable;
+  agreement_types: AgreementTypeTable;
   agreement_templates: AgreementTemplateTable;
   agreement_template_seals: AgreementTemplateSealTable;
   industries: IndustryTable;

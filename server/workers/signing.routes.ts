@@ -37,7 +37,10 @@ import { withCallLog } from '../thirdparty/outboundCalls';
 const LINK = { config: { access: { permissions: ['MER_IMPORT_EMPLOYEE', 'MER_EMPLOYEE_LIST'] } } };
 const AGREEMENTS = {
   config: {
-    access: { permissions: ['MER_BANKACCOUNT_RECHARGE', 'MER_IMPORT_EMPLOYEE', 'UI_ODD_JOB_PERSONAL'] },
+    // ADM_FREE_CONTRACT_MGR: /adLibertyAgreement lists the same agreements (within the staff's scope).
+    access: {
+      permissions: ['MER_BANKACCOUNT_RECHARGE', 'MER_IMPORT_EMPLOYEE', 'UI_ODD_JOB_PERSONAL', 'ADM_FREE_CONTRACT_MGR'],
+    },
     readOnly: true,
   },
 };
@@ -468,6 +471,21 @@ export async function workerSigningRoutes(
       url: `${downloadUrl(Number(row.signed_file_id), file.name)}&t=${encodeURIComponent(t)}`,
       expireTime: chinaTime(expires * 1000),
     });
+  });
+
+  /** A signed agreement's PDF itself: inline to preview, `?download=1` attached (灵工合同管理, 自由职业者协议管理). */
+  app.get('/api/v1/workers/agreements/:id/file', AGREEMENTS, async (request, reply) => {
+    const row = await visibleAgreement(request, parseId((request.params as Record<string, string>).id, '协议编号'));
+    if (row.signed_file_id === null) fail('该协议尚未签署，没有可下载的文件');
+    const file = await openGeneratedFile(db, files, Number(row.signed_file_id));
+    if (!file) fail('协议文件不存在');
+    const disposition = attachmentDisposition(file.name);
+    const attached = (request.query as Record<string, unknown>).download === '1';
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attached ? disposition : disposition.replace(/^attachment/, 'inline'))
+      .header('cache-control', 'private, no-store')
+      .send(file.stream);
   });
 
   /** A worker's latest signed agreement as a file (大熊人员概览's 下载协议), for the worker's own company. */

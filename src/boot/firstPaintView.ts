@@ -99,14 +99,16 @@ export function renderFirstPaint(page: FirstPaintPage): HTMLElement {
     head.append(
       column === 'actions'
         ? element('th', '操作')
-        : element('th', headerText(column.label, column.source, page.sort), columnClass(column)),
+        : column === 'select'
+          ? element('th')
+          : element('th', headerText(column.label, column.source, page.sort), columnClass(column)),
     );
   }
   const body = element('tbody');
   for (const record of page.rows) {
     const row = element('tr');
     for (const column of page.columns) {
-      row.append(column === 'actions' ? element('td') : cell(column, record));
+      row.append(column === 'actions' || column === 'select' ? element('td') : cell(column, record));
     }
     body.append(row);
   }

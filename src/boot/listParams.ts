@@ -97,7 +97,8 @@ export function initialListParams(
   };
 }
 
-export type Column = FieldDeclaration | 'actions';
+/** 'select': the row checkbox of lists whose rows can be picked (declarations with documents, 打包下载). */
+export type Column = FieldDeclaration | 'actions' | 'select';
 
 /**
  * The columns the list shows: the column chooser's choice when the user made one (react-admin keeps it in
@@ -107,14 +108,20 @@ export function visibleColumns(declaration: ResourceDeclaration, storage: Storag
   const hasActions =
     (declaration.actions?.length ?? 0) > 0 ||
     declaration.customRowActions === true ||
-    ROW_ACTION_EXTRA_RESOURCES.includes(declaration.name);
-  const all: Column[] = [...listFields(declaration), ...(hasActions ? (['actions'] as const) : [])];
+    ROW_ACTION_EXTRA_RESOURCES.includes(declaration.name) ||
+    declaration.documents !== undefined;
+  // In the app's column order (GeneratedList): the stored column choice counts the selection column too.
+  const all: Column[] = [
+    ...(declaration.documents ? (['select'] as const) : []),
+    ...listFields(declaration),
+    ...(hasActions ? (['actions'] as const) : []),
+  ];
   const key = `preferences.${declaration.name}.datagrid`;
   const chosen = readStore(storage, `${key}.columns`);
   if (Array.isArray(chosen)) {
-    return chosen.map((index) => all[Number(index)]).filter((column): column is Column => column !== undefined);
+    return chosen.map((index) => all[Number(index)]).filter((column) => column !== undefined);
   }
   const stored = readStore(storage, `${key}.omit`);
   const omit = Array.isArray(stored) ? stored : declaration.fields.filter((f) => f.hidden).map((f) => f.source);
-  return all.filter((column) => column === 'actions' || !omit.includes(column.source));
+  return all.filter((column) => column === 'actions' || column === 'select' || !omit.includes(column.source));
 }

@@ -155,6 +155,7 @@ export const ADMIN_MENU: readonly MenuGroup[] = [
     undefined,
     '/adContractTemplate',
     '/adContractTemplateSeal',
+    '/adContractTemplateType',
     '/adServiceManagement',
     '/adPlatformCooperation',
     '/adServiceOutsource',

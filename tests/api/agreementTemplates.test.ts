@@ -32,6 +32,7 @@ interface Template {
   sort: number;
   nm: string;
   type: number;
+  typeName: string | null;
   platformmark: number;
   entid: number | null;
   bindStatus: number;
@@ -90,11 +91,18 @@ async function allTemplates(): Promise<Template[]> {
   const enterprises = new Map(
     (await t.db.selectFrom('enterprises').select(['id', 'name']).execute()).map((row) => [Number(row.id), row.name]),
   );
+  const types = new Map(
+    (await t.db.selectFrom('agreement_types').select(['id', 'name']).execute()).map((row) => [
+      Number(row.id),
+      row.name,
+    ]),
+  );
   return rows.map((row) => ({
     id: Number(row.id),
     sort: row.sort,
     nm: row.nm,
     type: row.type,
+    typeName: types.get(row.type) ?? null,
     platformmark: row.platformmark,
     entid: row.entid === null ? null : Number(row.entid),
     entName: row.entid === null ? null : (enterprises.get(Number(row.entid)) ?? null),
@@ -339,11 +347,11 @@ describe('template search: filters', () => {
     expect((await refusal('GET', listUrl(`${TEMPLATE_API}/search`, { q: { type: 'x' } }))).message).toBe(
       '模板类型必须是数字',
     );
+    // type is an agreement type kept as data (agreement_types): an unknown one matches nothing rather than refusing.
     expect((await refusal('GET', listUrl(`${TEMPLATE_API}/search`, { q: { entid: '1 or 1=1' } }))).message).toBe(
       '签约主体必须是数字',
     );
     for (const [key, label] of [
-      ['type', '模板类型'],
       ['platformmark', '版本'],
       ['useStatus', '使用状态'],
     ]) {
@@ -511,7 +519,8 @@ describe('update: PUT /api/v1/agreement_template/:id', () => {
       bindStatus: 0,
       createTime: '2000-01-01 00:00:00',
     });
-    expect(updated).toEqual({ ...created, ...changes });
+    // typeName follows the type (agreement_types, as seeded by migration 200).
+    expect(updated).toEqual({ ...created, ...changes, typeName: '服务外包协议' });
     expect(await okContent('GET', `${TEMPLATE_API}/${created.id}`)).toEqual(updated);
   });
 

@@ -349,11 +349,17 @@ describe('list: filters', () => {
     );
   });
 
-  it("an unknown key, and the spec's unexplained `sort` key, are refused with the keys that are allowed", async () => {
+  it('an unknown key is refused with the keys that are allowed', async () => {
     const message = await refusal({ q: { nm: '协议', password: 'x' } });
     expect(message).toContain('password');
     for (const key of filterKeys(adminContracts)) expect(message).toContain(key);
-    expect(await refusal({ q: { sort: 6 } })).toContain('不支持的查询条件：sort');
+  });
+
+  it("the spec's q key `sort` is accepted: the contract's agreement type (issue 33)", async () => {
+    const expected = (await allContracts()).filter((row) => row.agreementType === 2).map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(ids(await listAll({ q: { sort: 2 } })).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+    expect(await refusal({ q: { sort: 'x' } })).toContain('协议类型');
   });
 });
 

@@ -233,11 +233,13 @@ describe('ROUTES', () => {
     }
   });
 
-  it('contains exactly the spec routes plus /sign, /adContractTemplateSeal, /adOperationLog and the help admin pages, and no public page', () => {
+  it('contains exactly the spec routes plus /sign, /adContractTemplateSeal, /adContractTemplateType, /adOperationLog and the help admin pages, and no public page', () => {
     const expected = [
       ...Object.keys(SPEC_MERCHANT_ROUTES),
       '/sign',
       '/adContractTemplateSeal',
+      // /adContractTemplate's agreement types (issue 33: types as data), like its seals a page of their own.
+      '/adContractTemplateType',
       // The operation log every write is recorded in (issue: declarative server), not in the spec's table.
       '/adOperationLog',
       // Who writes the merchants' /help (the spec names no admin route for it): articles and their categories.

@@ -41,7 +41,8 @@ export function MerchantContractList({ declaration }: { declaration: ResourceDec
         <Button size="small" onClick={() => setOpen(id)}>
           查看
         </Button>
-        {record.signStatus === 0 && record.dataStatus === 1 && hasFile && (
+        {/* A contract without its document yet gets one when opened (server/contracts/contractDocument.ts). */}
+        {record.signStatus === 0 && record.dataStatus === 1 && record.enterpriseName && (
           <Button size="small" color="warning" onClick={() => setOpen(id)}>
             签署
           </Button>
@@ -51,7 +52,7 @@ export function MerchantContractList({ declaration }: { declaration: ResourceDec
             上传纸质合同
           </Button>
         )}
-        {(hasFile || record.signMode === 2) && (
+        {(hasFile || record.signStatus === 1) && (
           <Button
             size="small"
             onClick={() => downloadContract(id).catch((failure: Error) => showToast(failure.message, 'error'))}

@@ -56,14 +56,14 @@ export const startSigning = (companyId: number, enterpriseId: number, type: numb
     silent: true,
   });
 
-/** The company's valid agreements still waiting for its signature (with a document to sign). */
+/** The company's valid agreements still waiting for its signature (with an enterprise to sign with). */
 export async function awaitingSignature(): Promise<ContractRow[]> {
   const page = await requestContent<{ content: ContractRow[] }>('/api/v1/contract', {
     query: { q: encodeQ({ signStatus: 0, dataStatus: 1 }), page: 0, size: 50, sort: 'createTime,desc' },
     silent: true,
     background: true,
   });
-  return page.content.filter((row) => row.fileId !== null);
+  return page.content.filter((row) => row.enterpriseName !== null);
 }
 
 /** Signs the agreement with a paper copy: `paperUrl` is the scan's url from POST /api/v1/common/uploadfiles. */

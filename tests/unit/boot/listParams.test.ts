@@ -142,7 +142,7 @@ describe('visibleColumns', () => {
     actions: [{ name: 'x', label: '删除', method: 'DELETE', path: '/x/:id' }],
   };
   const sources = (columns: ReturnType<typeof visibleColumns>) =>
-    columns.map((column) => (column === 'actions' ? 'actions' : column.source));
+    columns.map((column) => (column === 'actions' || column === 'select' ? column : column.source));
 
   it('shows the list fields but the hidden ones, then the action column', () => {
     expect(sources(visibleColumns(declaration, memoryStorage()))).toEqual(['id', 'name', 'actions']);
