@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type CloudauthClient from '@alicloud/cloudauth20190307';
+import { aliyunClientConfig } from '../providers/aliyunOpenApi';
 import type { IdentityVerifier, PersonToVerify, VerificationResult } from './identity';
 import type { IdentityConfig } from './identityConfig';
 
@@ -7,7 +8,6 @@ const require = createRequire(import.meta.url);
 // CommonJS packages: required, so the classes are the same under tsx, Node and vitest.
 const cloudauth = require('@alicloud/cloudauth20190307') as typeof import('@alicloud/cloudauth20190307');
 const Cloudauth: typeof CloudauthClient = (cloudauth as unknown as { default: typeof CloudauthClient }).default;
-const { $OpenApiUtil } = require('@alicloud/openapi-core') as typeof import('@alicloud/openapi-core');
 
 type Field = 'name' | 'idCard' | 'mobile' | 'bankCard';
 
@@ -18,18 +18,7 @@ type Field = 'name' | 'idCard' | 'mobile' | 'bankCard';
  * consistent, 3 no record; any other answer is the service failing (transient, not cached).
  */
 export function aliyunIdentityVerifier(config: Extract<IdentityConfig, { provider: 'aliyun' }>): IdentityVerifier {
-  const endpoint = new URL(config.endpoint);
-  const client = new Cloudauth(
-    new $OpenApiUtil.Config({
-      accessKeyId: config.accessKeyId,
-      accessKeySecret: config.accessKeySecret,
-      endpoint: endpoint.host,
-      protocol: endpoint.protocol === 'http:' ? 'HTTP' : 'HTTPS',
-      regionId: 'cn-hangzhou',
-      connectTimeout: 5000,
-      readTimeout: 10_000,
-    }),
-  );
+  const client = new Cloudauth(aliyunClientConfig(config));
 
   async function ask(
     person: PersonToVerify,

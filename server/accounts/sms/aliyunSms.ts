@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type DysmsClient from '@alicloud/dysmsapi20170525';
 import { fail } from '../../http/errors';
+import { aliyunClientConfig } from '../../providers/aliyunOpenApi';
 import type { SmsConfig } from './smsConfig';
 import { ALIYUN_SMS_ERRORS, SMS_UNREACHABLE, smsErrorMessage } from './smsProviderErrors';
 import type { SmsSender } from './smsSender';
@@ -9,7 +10,6 @@ const require = createRequire(import.meta.url);
 // CommonJS packages: required, so the class is the same under tsx, Node and vitest.
 const Dysmsapi: typeof DysmsClient = require('@alicloud/dysmsapi20170525').default;
 const { SendSmsRequest } = require('@alicloud/dysmsapi20170525') as typeof import('@alicloud/dysmsapi20170525');
-const { $OpenApiUtil } = require('@alicloud/openapi-core') as typeof import('@alicloud/openapi-core');
 
 export const ALIYUN_SMS_PROVIDER = '阿里云短信';
 
@@ -18,18 +18,7 @@ export const ALIYUN_SMS_PROVIDER = '阿里云短信';
  * and its variables as TemplateParam JSON, never free text. Its answer's BizId is kept for the delivery receipt.
  */
 export function createAliyunSmsSender(config: Extract<SmsConfig, { provider: 'aliyun' }>): SmsSender {
-  const endpoint = new URL(config.endpoint);
-  const client = new Dysmsapi(
-    new $OpenApiUtil.Config({
-      accessKeyId: config.accessKeyId,
-      accessKeySecret: config.accessKeySecret,
-      endpoint: endpoint.host,
-      protocol: endpoint.protocol === 'http:' ? 'HTTP' : 'HTTPS',
-      regionId: 'cn-hangzhou',
-      connectTimeout: 5000,
-      readTimeout: 10_000,
-    }),
-  );
+  const client = new Dysmsapi(aliyunClientConfig(config));
   return {
     provider: ALIYUN_SMS_PROVIDER,
     receiptSource: 'aliyun',
