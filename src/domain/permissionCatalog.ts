@@ -48,10 +48,24 @@ const OTHER_LABELS: Readonly<Record<string, string>> = {
   [TAX_EXPORT_FULL_ID_CODE]: '税费计算：导出完整身份证号',
 };
 
+/** The pages a code opens, its own page first: the first route that names it (routes.ts order). */
 function pagesOf(code: string): string[] {
-  return ROUTES.filter((rule) => rule.permissions.includes(code) || PAGE_ACTION_CODES[rule.path]?.includes(code)).map(
-    (rule) => rule.title,
-  );
+  return routesOf(code).map((rule) => rule.title);
+}
+
+function routesOf(code: string) {
+  return ROUTES.filter((rule) => rule.permissions.includes(code) || PAGE_ACTION_CODES[rule.path]?.includes(code));
+}
+
+/**
+ * A page guarded by two codes (its own and the small-scale edition's `*_XGM`) would list the same title twice:
+ * the second is named for the edition it serves.
+ */
+function pageCodeLabel(code: string): string | undefined {
+  const home = routesOf(code)[0];
+  if (!home) return undefined;
+  const ownIndex = home.permissions.indexOf(code);
+  return ownIndex > 0 && code.endsWith('_XGM') ? `${home.title}（小规模）` : home.title;
 }
 
 function groupLabelOf(code: string): string | undefined {
@@ -62,18 +76,23 @@ function groupLabelOf(code: string): string | undefined {
 export function permissionLabel(code: string): string {
   const menuGroup = groupLabelOf(code);
   if (menuGroup) return `${menuGroup}（菜单）`;
-  return MERCHANT_LABELS[code] ?? OTHER_LABELS[code] ?? pagesOf(code)[0] ?? code;
+  return MERCHANT_LABELS[code] ?? OTHER_LABELS[code] ?? pageCodeLabel(code) ?? code;
 }
 
 function node(code: string): PermissionNode {
   return { code, label: permissionLabel(code), pages: pagesOf(code) };
 }
 
+/**
+ * The codes whose own page (the first that names them) is one of `paths`, in the order of those pages: a code that
+ * also guards a page of another group (UI_BILLING_CATEGORY_MGR: 开票类目管理 in 财务中心, 短信发送状态 in
+ * 消息中心) is listed once, under its own page's group.
+ */
 function codesOfPaths(paths: readonly string[], keep: (code: string) => boolean, seen: Set<string>): string[] {
   const codes: string[] = [];
   for (const path of paths) {
     for (const code of [...(findRoute(path)?.permissions ?? []), ...(PAGE_ACTION_CODES[path] ?? [])]) {
-      if (!keep(code) || seen.has(code)) continue;
+      if (!keep(code) || seen.has(code) || routesOf(code)[0]?.path !== path) continue;
       seen.add(code);
       codes.push(code);
     }

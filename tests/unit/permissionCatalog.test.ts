@@ -6,7 +6,7 @@ import {
   permissionLabel,
   permissionTreeFor,
 } from '../../src/domain/permissionCatalog';
-import { ALL_PERMISSION_CODES } from '../../src/domain/routes';
+import { ALL_PERMISSION_CODES, findRoute, PAGE_ACTION_CODES } from '../../src/domain/routes';
 
 const HAN = /\p{Script=Han}/u;
 
@@ -56,5 +56,40 @@ describe('permission catalogue', () => {
     expect(codes.indexOf('UI_TAX_EXPORT_FULL_ID')).toBe(codes.indexOf('UI_TAX_COLLECTION') + 1);
     expect(permissionLabel('UI_TAX_EXPORT_FULL_ID')).toBe('税费计算：导出完整身份证号');
     expect(CATALOGUE_CODES.has('UI_TAX_EXPORT_FULL_ID')).toBe(true);
+  });
+
+  // Issue 32 item 14: 企业业绩, 意见反馈管理, 异常资金管理 and 退回资金管理 were listed twice (a page's own code and its
+  // small-scale *_XGM code under one name), and 开票类目管理 under 消息中心 (its code also guards 短信发送状态).
+  it.each([1, 5])('shows each code once, under one name no other code has (role kind %i)', (kind) => {
+    const nodes = permissionTreeFor(kind).flatMap((group) => group.codes.map((item) => ({ group: group.label, item })));
+    const codes = nodes.map(({ item }) => item.code);
+    expect(codes.filter((code, index) => codes.indexOf(code) !== index)).toEqual([]);
+    const byLabel = new Map<string, string[]>();
+    for (const { group, item } of nodes)
+      byLabel.set(item.label, [...(byLabel.get(item.label) ?? []), `${group}/${item.code}`]);
+    expect([...byLabel].filter(([, places]) => places.length > 1)).toEqual([]);
+  });
+
+  it('puts each page code under the menu group that holds the page it is named after', () => {
+    for (const group of PERMISSION_CATALOGUE) {
+      const menu = ADMIN_MENU.find((item) => item.groupCode === group.groupCode);
+      if (!menu) continue; // 管理后台 and 商户端: no menu group of their own
+      for (const { code, label } of group.codes) {
+        const namedAfter = menu.items.filter((item) => {
+          const rule = findRoute(item.path);
+          const guards = rule?.permissions.includes(code) || PAGE_ACTION_CODES[item.path]?.includes(code);
+          return guards && label.startsWith(item.label);
+        });
+        expect(
+          namedAfter.map((item) => item.path),
+          `${group.label} / ${label} (${code})`,
+        ).not.toEqual([]);
+      }
+    }
+    const groupOf = (label: string) =>
+      PERMISSION_CATALOGUE.find((group) => group.codes.some((item) => item.label === label))?.label;
+    expect(groupOf('开票类目管理')).toBe('财务中心');
+    expect(groupOf('企业业绩')).toBe('统计中心');
+    expect(groupOf('企业业绩（小规模）')).toBe('统计中心');
   });
 });
