@@ -46,6 +46,7 @@ import * as uploadPurpose from './130_upload_purpose';
 import * as logRetentionRuns from './140_log_retention_runs';
 import * as signingWillingness from './150_signing_willingness';
 import * as retentionDownloadsDrafts from './160_retention_downloads_drafts';
+import * as companyOperations from './210_company_operations';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '140_log_retention_runs': logRetentionRuns,
   '150_signing_willingness': signingWillingness,
   '160_retention_downloads_drafts': retentionDownloadsDrafts,
+  '210_company_operations': companyOperations,
 };
