@@ -2,6 +2,12 @@ import { CONTRACT_STATUS, PLATFORM_MARK_CHOICES, SIGN_STATUS } from '../src/doma
 import { BATCH_STATUS, INVOICE_STATUS } from '../src/domain/moneyEnums';
 import type { RelatedPanel, ResourceDeclaration } from './types';
 
+/** isbind: whether the company is bound to at least one enterprise (GET|PUT /api/v1/companies/enterprise/{id}). */
+const BIND_CHOICES = [
+  { id: 1, name: '已绑定' },
+  { id: 0, name: '未绑定' },
+] as const;
+
 const OVERVIEW = '/api/v1/companies/:id/overview';
 
 /** What the company's show view adds to its record: GET /api/v1/companies/:id/overview. */
@@ -103,6 +109,16 @@ export const companies: ResourceDeclaration = {
     { key: 'subID', label: '分公司', type: 'reference', reference: 'subsidiary' },
     { key: 'departID', label: '部门', type: 'reference', reference: 'department' },
     { key: 'serviceId', label: '客服', type: 'reference', reference: 'service' },
+    { key: 'entid', label: '绑定签约主体', type: 'reference', reference: 'enterprise' },
+    { key: 'isbind', label: '是否绑定主体', type: 'enum', choices: BIND_CHOICES },
+    { key: 'platformid', label: '已签约主体', type: 'reference', reference: 'enterprise' },
+    { key: 'salename', label: '销售姓名', type: 'text' },
+    { key: 'cpname', label: '销售合伙人', type: 'text' },
+    { key: 'dpname', label: '部门名称', type: 'text' },
+    { key: 'insid', label: '机构编号', type: 'number' },
+    { key: 'legalPersonIdCard', label: '法人身份证号', type: 'text' },
+    { key: 'adminIdCard', label: '管理员身份证号', type: 'text' },
+    { key: 'deptIds', label: '部门编号（多个，逗号分隔）', type: 'text' },
   ],
 };
 

@@ -14,7 +14,7 @@ export const systemMaintain: ResourceDeclaration = {
   api: {
     list: '/api/v1/system/upgradehtml/findall',
     one: '/api/v1/system/upgradehtml/:id',
-    create: '/api/v1/system/upgradehtml',
+    create: '/api/v1/system/upgradehtml/create',
     update: '/api/v1/system/upgradehtml/update/:id/0',
   },
   permissions: { list: CODES, create: CODES, edit: CODES },
@@ -23,6 +23,8 @@ export const systemMaintain: ResourceDeclaration = {
   fields: [
     { source: 'id', label: '编号', type: 'number' },
     { source: 'title', label: '标题', type: 'text', form: true, required: true },
+    // spec §3 upgrade notice: startTime, endTime, key, status. The key names the notice for other clients.
+    { source: 'key', label: '公告标识（key）', type: 'text', form: true },
     { source: 'content', label: '说明', type: 'longtext', form: true },
     { source: 'startTime', label: '开始时间', type: 'datetime', form: true, required: true },
     { source: 'endTime', label: '结束时间', type: 'datetime', form: true, required: true },

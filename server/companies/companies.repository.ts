@@ -4,7 +4,7 @@ import { sortFields } from '../../resources/types';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
 import type { CompanyTable, Database } from '../db/schema';
-import { containsPattern } from '../db/textMatch';
+import { containsCondition, containsPattern } from '../db/textMatch';
 import {
   type Bookmark,
   Bookmarks,
@@ -131,6 +131,20 @@ export interface CompanySearch {
   subsidiaryId?: number;
   departmentId?: number;
   serviceId?: number;
+  /** Bound to this enterprise (company_enterprises). */
+  boundEnterpriseId?: number;
+  /** true: bound to at least one enterprise; false: to none. */
+  bound?: boolean;
+  /** Has a signed, not voided contract with this enterprise. */
+  signedEnterpriseId?: number;
+  saleName?: string;
+  /** Substring of the sale partner's name. */
+  salePartnerName?: string;
+  /** Substring of the department's name. */
+  departmentName?: string;
+  institutionId?: number;
+  legalPersonIdCard?: string;
+  adminIdCard?: string;
   /** Data scope: only this company (merchants). */
   companyId?: number;
   /** Data scope: only these departments (department-scoped staff, or the caller's deptIds). */
@@ -189,8 +203,66 @@ function searchConditions(db: Db, search: CompanySearch) {
     if (search.subsidiaryId !== undefined) conditions.push(eb('companies.subsidiary_id', '=', search.subsidiaryId));
     if (search.departmentId !== undefined) conditions.push(eb('companies.department_id', '=', search.departmentId));
     if (search.serviceId !== undefined) conditions.push(eb('companies.service_id', '=', search.serviceId));
+    conditions.push(...operatorConditions(db, eb, search));
     return eb.and(conditions);
   };
+}
+
+/** The operator's search keys of issue 33 (insid entid isbind salename platformid dpname cpname and the id cards). */
+function operatorConditions(db: Db, eb: CompanyEb, search: CompanySearch): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  const bindings = () =>
+    eb
+      .selectFrom('company_enterprises')
+      .select('company_enterprises.id')
+      .whereRef('company_enterprises.company_id', '=', 'companies.id');
+  if (search.boundEnterpriseId !== undefined) {
+    conditions.push(eb.exists(bindings().where('company_enterprises.enterprise_id', '=', search.boundEnterpriseId)));
+  }
+  if (search.bound !== undefined) conditions.push(search.bound ? eb.exists(bindings()) : eb.not(eb.exists(bindings())));
+  if (search.signedEnterpriseId !== undefined) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('contracts')
+          .select('contracts.id')
+          .whereRef('contracts.company_id', '=', 'companies.id')
+          .where('contracts.enterprise_id', '=', search.signedEnterpriseId)
+          .where('contracts.sign_status', '=', 1)
+          .where('contracts.data_status', '=', 1),
+      ),
+    );
+  }
+  if (search.saleName) conditions.push(eb('companies.sale_name', '=', search.saleName));
+  if (search.salePartnerName) {
+    conditions.push(
+      eb(
+        'companies.sale_partner_id',
+        'in',
+        eb
+          .selectFrom('users')
+          .select('users.id')
+          .where('users.role_id', '=', 4)
+          .where(containsCondition(db, 'users.display_name', search.salePartnerName)),
+      ),
+    );
+  }
+  if (search.departmentName) {
+    conditions.push(
+      eb(
+        'companies.department_id',
+        'in',
+        eb
+          .selectFrom('departments')
+          .select('departments.id')
+          .where(containsCondition(db, 'departments.name', search.departmentName)),
+      ),
+    );
+  }
+  if (search.institutionId !== undefined) conditions.push(eb('companies.institution_id', '=', search.institutionId));
+  if (search.legalPersonIdCard) conditions.push(eb('companies.legal_person_id_card', '=', search.legalPersonIdCard));
+  if (search.adminIdCard) conditions.push(eb('companies.admin_id_card', '=', search.adminIdCard));
+  return conditions;
 }
 
 /** The declaration's fields, named by their sources. */

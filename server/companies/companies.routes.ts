@@ -64,6 +64,15 @@ export function companySearchOf(filters: Record<string, string>): CompanySearch 
     subsidiaryId: read.number('subID'),
     departmentId: read.number('departID'),
     serviceId: read.number('serviceId'),
+    boundEnterpriseId: read.number('entid'),
+    bound: read.flag('isbind'),
+    signedEnterpriseId: read.number('platformid'),
+    saleName: read.text('salename'),
+    salePartnerName: read.text('cpname'),
+    departmentName: read.text('dpname'),
+    institutionId: read.number('insid'),
+    legalPersonIdCard: read.text('legalPersonIdCard')?.toUpperCase(),
+    adminIdCard: read.text('adminIdCard')?.toUpperCase(),
   };
 }
 
@@ -75,6 +84,12 @@ function deptIdsOf(body: unknown): number[] | undefined {
   const ids = items.map((item) => Number(typeof item === 'string' ? item.trim() : item));
   if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) fail('deptIds 必须是部门编号的数组');
   return ids.length > 0 ? ids : undefined;
+}
+
+/** deptIds from the POST body, else from q= (deptIds:1,2): both narrow the same way. */
+function requestedDeptIds(request: FastifyRequest, filters: Record<string, string>): number[] | undefined {
+  const body = request.method === 'POST' ? deptIdsOf(request.body) : undefined;
+  return body ?? deptIdsOf({ deptIds: filters.deptIds?.trim() });
 }
 
 /** The caller's data scope (DESIGN §4), narrowed further by deptIds when given. */
@@ -107,11 +122,7 @@ export async function companiesRoutes(app: FastifyInstance, { db }: AppServices)
   const search = async (request: FastifyRequest) => {
     const auth = requireAuth(request);
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, LIST_SPEC);
-    const criteria = scopedSearch(
-      auth,
-      companySearchOf(list.filters),
-      request.method === 'POST' ? deptIdsOf(request.body) : undefined,
-    );
+    const criteria = scopedSearch(auth, companySearchOf(list.filters), requestedDeptIds(request, list.filters));
     const { rows, total } = await searchCompanies(db, criteria, {
       sort: list.sort,
       offset: list.offset,
@@ -126,7 +137,11 @@ export async function companiesRoutes(app: FastifyInstance, { db }: AppServices)
   app.get('/api/v1/companies/xgm/search', smallListAccess, async (request) => {
     const auth = requireAuth(request);
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, SMALL_LIST_SPEC);
-    const criteria = scopedSearch(auth, { ...companySearchOf(list.filters), platformMark: SMALL_SCALE }, undefined);
+    const criteria = scopedSearch(
+      auth,
+      { ...companySearchOf(list.filters), platformMark: SMALL_SCALE },
+      requestedDeptIds(request, list.filters),
+    );
     const { rows, total } = await searchCompanies(db, criteria, {
       sort: list.sort,
       offset: list.offset,

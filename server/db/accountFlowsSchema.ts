@@ -45,6 +45,8 @@ export interface UpgradeNoticeTable {
   /** 1 enabled, 0 disabled. */
   status: number;
   create_time: string;
+  /** Migration 210: the notice's key (spec §3 upgrade notice), letters, digits, - and _. */
+  notice_key: string | null;
 }
 
 /** Migration 011: the version history of /versionUpdate. */

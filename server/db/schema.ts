@@ -52,6 +52,25 @@ export interface CompanyTable {
   update_time: string;
   /** The partner account (rid 4) who brought the company (migration 103). */
   sale_partner_id: number | null;
+  /** Migration 210: VIP_LEVEL id (which enterprise rate the company pays), default 1. */
+  vip_level: Generated<number>;
+  work_scene: string | null;
+  /** 0 未认证, 1 已认证 (POST /api/v1/companies/verify). */
+  verify_status: Generated<number>;
+  verify_time: string | null;
+  verify_by: string | null;
+  baogu_enabled: Generated<number>;
+  baogu_account: string | null;
+  /** The CRM institution (机构) the company belongs to: the company search's insid. */
+  institution_id: number | null;
+}
+
+/** Migration 210: the enterprises a company is bound to (GET|PUT /api/v1/companies/enterprise/{id}). */
+export interface CompanyEnterpriseTable {
+  id: Generated<number>;
+  company_id: number;
+  enterprise_id: number;
+  create_time: string;
 }
 
 export interface UserTable {
@@ -270,6 +289,7 @@ export interface Database {
   departments: DepartmentTable;
   subsidiaries: SubsidiaryTable;
   companies: CompanyTable;
+  company_enterprises: CompanyEnterpriseTable;
   users: UserTable;
   user_authorities: UserAuthorityTable;
   user_departments: UserDepartmentTable;

@@ -37,5 +37,12 @@ export function filterReader(filters: Record<string, string>, declared: readonly
     if (from && to && from > to) fail('开始时间不能晚于结束时间');
     return { from: from && `${from} 00:00:00`, to: to && `${to} 23:59:59` };
   };
-  return { text, number, day, dateRange };
+  /** A 0/1 choice (e.g. isbind): true, false or not given. */
+  const flag = (key: string): boolean | undefined => {
+    const value = text(key);
+    if (value === undefined) return undefined;
+    if (value !== '0' && value !== '1') fail(`${label(key)}只能是 0 或 1`);
+    return value === '1';
+  };
+  return { text, number, day, dateRange, flag };
 }

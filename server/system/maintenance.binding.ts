@@ -16,11 +16,14 @@ export const maintenanceBinding: ResourceBinding = {
   declaration: systemMaintain,
   table: 'upgrade_notices',
   timestamps: { create: 'create_time' },
-  maxChars: { content: 500 },
+  columns: { key: 'upgrade_notices.notice_key' },
+  maxChars: { content: 500, key: 32 },
   checks: () => ({
     title: lengthBetween(1, 64, '请输入1-64位标题'),
     startTime: time('开始时间'),
     endTime: time('结束时间'),
+    key: (value: string | number) =>
+      /^[A-Za-z0-9_-]{1,32}$/.test(String(value)) ? undefined : '公告标识只能包含字母、数字、- 和 _（1-32位）',
   }),
   beforeSave: async ({ db, id }, values) => {
     const current =

@@ -148,7 +148,7 @@ describe('maintenance window', () => {
     const created = envelopeOf(
       await admin({
         method: 'POST',
-        url: '/api/v1/system/upgradehtml',
+        url: '/api/v1/system/upgradehtml/create',
         payload: { title: '系统升级', startTime, endTime, status: 0 },
       }),
     );
@@ -179,7 +179,7 @@ describe('maintenance window', () => {
     const bad = envelopeOf(
       await admin({
         method: 'POST',
-        url: '/api/v1/system/upgradehtml',
+        url: '/api/v1/system/upgradehtml/create',
         payload: { title: 'x', startTime: endTime, endTime: startTime, status: 1 },
       }),
     );

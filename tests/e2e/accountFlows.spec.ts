@@ -236,7 +236,7 @@ test('维护窗口期间登录页提示并禁止登录，?index 可绕过', asyn
   const token = await apiToken('admin');
   const china = (offsetMs: number) =>
     new Date(Date.now() + offsetMs + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-  const created = await fetch(`${server.url}/api/v1/system/upgradehtml`, {
+  const created = await fetch(`${server.url}/api/v1/system/upgradehtml/create`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ title: '端到端维护', startTime: china(-60_000), endTime: china(3600_000), status: 1 }),

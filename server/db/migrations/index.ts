@@ -50,6 +50,7 @@ import * as scheduledJobTicks from './170_scheduled_job_ticks';
 import * as smsReceiptsIdentityCache from './180_sms_receipts_identity_cache';
 import * as esignFlows from './190_esign_flows';
 import * as agreementTypes from './200_agreement_types';
+import * as companyOperations from './210_company_operations';
 import * as crm from './220_crm';
 import * as operatorFit from './230_operator_fit';
 
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '230_operator_fit': operatorFit,
   '220_crm': crm,
   '200_agreement_types': agreementTypes,
+  '210_company_operations': companyOperations,
 };
