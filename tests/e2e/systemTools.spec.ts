@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { BATCH_INVOICE } from '../../src/domain/moneyEnums';
+import { TIMING } from '../../src/domain/session';
 import { fileBytes } from '../api/support/multipart';
 import { insertBatch } from '../api/support/payoutFixtures';
 import { loginAs } from './support/login';
@@ -99,6 +100,8 @@ test('小规模自动开票：开启后完成的批次只申请一次发票', as
       .executeTakeFirstOrThrow(),
   );
   expect(applied.invoice_status).toBe(BATCH_INVOICE.applied);
+  // A second run, not a double click: the same write within 3 s is held back (spec §9, providers/writeGuard.ts).
+  await page.waitForTimeout(TIMING.doubleClickGuardMs);
   await page.getByRole('button', { name: '立即执行自动开票' }).click();
   await expect(page.getByText('执行完成：新申请 0 张发票')).toBeVisible();
   const runs = await withServerDb((db) =>

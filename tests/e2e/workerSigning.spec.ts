@@ -35,8 +35,10 @@ test('签署页：未输入验证码不能签署，验证码错误被拒，输�
   });
   await expect(page.getByText('导入成功')).toBeVisible();
   await page.locator('form').getByLabel('手机号').fill(MOBILE);
-  await expect(page.getByRole('row')).toHaveCount(2);
-  await page
+  // The 签约人员 list (the page also holds the 打款白名单 table).
+  const list = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: '开户银行' }) });
+  await expect(list.getByRole('row')).toHaveCount(2);
+  await list
     .getByRole('row')
     .filter({ hasText: MOBILE.slice(-4) })
     .getByRole('button', { name: '签署链接' })

@@ -35,8 +35,10 @@ const rowOf = (person: (typeof PEOPLE)[number], overrides: Partial<Record<string
 async function findRow(page: Page, mobile: string) {
   const filter = page.locator('form').getByLabel('手机号');
   await filter.fill(mobile);
-  const row = page.getByRole('row').filter({ hasText: mobile.slice(-4) });
-  await expect(page.getByRole('row')).toHaveCount(2);
+  // The 签约人员 list (the page also holds the 打款白名单 table).
+  const list = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: '开户银行' }) });
+  const row = list.getByRole('row').filter({ hasText: mobile.slice(-4) });
+  await expect(list.getByRole('row')).toHaveCount(2);
   return row;
 }
 
