@@ -9,7 +9,7 @@ import { recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { pageOf, parseListQuery } from '../http/listQuery';
-import { bindingOf, changeBinding, ownersOf } from './crmBindings';
+import { type BindOptions, bindingOf, changeBinding, ownersOf } from './crmBindings';
 import { CRM_SYNC_KINDS, type CrmKind, type CrmProvider } from './crmProvider';
 import { crmProviderFor } from './index';
 
@@ -61,6 +61,26 @@ async function visibleSubsidiary(db: Db, auth: AuthContext, id: number) {
   return row;
 }
 
+/** Binds a subsidiary to a CRM record (null: unbinds), keeping its shown CRM company name in step. */
+function changeSubsidiaryBinding(
+  db: Db,
+  subsidiaryId: number,
+  record: BindOptions['record'],
+  request: BindOptions['request'],
+  auth: AuthContext,
+) {
+  return changeBinding(db, {
+    ownerKind: 'subsidiary',
+    ownerId: subsidiaryId,
+    record,
+    request,
+    auth,
+    afterChange: async (tx, name) => {
+      await tx.updateTable('subsidiaries').set({ crm_company_name: name }).where('id', '=', subsidiaryId).execute();
+    },
+  });
+}
+
 async function searchPage(crm: CrmProvider, kind: CrmKind, url: string, query: Record<string, unknown>) {
   const list = parseListQuery(url, query, LIST_SPEC);
   const { rows, total } = await crm.search(kind, { name: list.filters.name, offset: list.offset, limit: list.size });
@@ -107,20 +127,7 @@ export async function crmRoutes(app: FastifyInstance, { db, config }: AppService
       const subsidiary = await visibleSubsidiary(db, auth, Number(body.id));
       const record = await crm.find('subsidiary', body.crmId);
       if (!record) fail(MSG.noCrmSubsidiary);
-      const binding = await changeBinding(db, {
-        ownerKind: 'subsidiary',
-        ownerId: subsidiary.id,
-        record,
-        request,
-        auth,
-        afterChange: (tx, name) =>
-          tx
-            .updateTable('subsidiaries')
-            .set({ crm_company_name: name })
-            .where('id', '=', subsidiary.id)
-            .execute()
-            .then(() => {}),
-      });
+      const binding = await changeSubsidiaryBinding(db, subsidiary.id, record, request, auth);
       return ok(binding, '绑定成功');
     },
   );
@@ -134,20 +141,7 @@ export async function crmRoutes(app: FastifyInstance, { db, config }: AppService
     async (request) => {
       const auth = requireAuth(request);
       const subsidiary = await visibleSubsidiary(db, auth, Number((request.body as { id: number | string }).id));
-      await changeBinding(db, {
-        ownerKind: 'subsidiary',
-        ownerId: subsidiary.id,
-        record: null,
-        request,
-        auth,
-        afterChange: (tx, name) =>
-          tx
-            .updateTable('subsidiaries')
-            .set({ crm_company_name: name })
-            .where('id', '=', subsidiary.id)
-            .execute()
-            .then(() => {}),
-      });
+      await changeSubsidiaryBinding(db, subsidiary.id, null, request, auth);
       return ok(null, '解绑成功');
     },
   );

@@ -36,7 +36,7 @@ export async function ownersOf(db: Db, ownerKind: CrmOwnerKind, crmIds: string[]
   return new Map(rows.map((row) => [row.crm_id, Number(row.owner_id)]));
 }
 
-interface BindOptions {
+export interface BindOptions {
   ownerKind: CrmOwnerKind;
   ownerId: number;
   /** The record to bind; null unbinds. */
