@@ -244,6 +244,20 @@ const ATTACKS: Record<string, Attack> = {
     purpose: 'contract_paper',
     submit: async (ref) => call(clients.merchant, 'PUT', paper(await draftAgreement(), ref)),
   },
+  offlineContract: {
+    caller: 'admin',
+    kind: 'document',
+    purpose: 'contract_paper',
+    submit: (ref) =>
+      call(clients.admin, 'POST', '/api/v1/contract/uploadsavecontract', {
+        companyId: 1,
+        nm: `线下合同${unique()}`,
+        fileUrl: ref,
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        signNm: '张经理',
+      }),
+  },
   contractTemplate: {
     caller: 'admin',
     kind: 'document',

@@ -18,7 +18,7 @@ const LINES = [
   '购买方信息 名称：上海启航教育科技有限公司',
   '统一社会信用代码/纳税人识别号：91310000MA1FL8XQ3K',
   '销售方信息 名称：南京灵工服务有限公司',
-  '统一社会信用代码/纳税人识别号：91320100MA1MXXXX0Y',
+  '统一社会信用代码/纳税人识别号：91320100MA1M7K3L59',
   '价税合计（大写）壹仟零陆拾圆整 （小写）¥1,060.00',
 ];
 
@@ -64,7 +64,7 @@ describe('POST /api/v1/invoices/ocr', () => {
       buyerName: '上海启航教育科技有限公司',
       buyerTaxNumber: '91310000MA1FL8XQ3K',
       sellerName: '南京灵工服务有限公司',
-      sellerTaxNumber: '91320100MA1MXXXX0Y',
+      sellerTaxNumber: '91320100MA1M7K3L59',
       totalAmount: 10_600_000,
     });
     expect(answer.message).toContain('发票号码');
@@ -75,7 +75,7 @@ describe('POST /api/v1/invoices/ocr', () => {
     const xml = `<?xml version="1.0" encoding="UTF-8"?><EInvoice><Header><EIid>25112000000000000001</EIid></Header>
       <BasicInformation><IssueTime>2026-04-01 10:00:00</IssueTime><TotalTax-includedAmount>530.50</TotalTax-includedAmount></BasicInformation>
       <BuyerInformation><BuyerIdNum>91310000MA1FL8XQ3K</BuyerIdNum><BuyerName>上海启航教育科技有限公司</BuyerName></BuyerInformation>
-      <SellerInformation><SellerIdNum>91320100MA1MXXXX0Y</SellerIdNum><SellerName>南京灵工服务有限公司</SellerName></SellerInformation></EInvoice>`;
+      <SellerInformation><SellerIdNum>91320100MA1M7K3L59</SellerIdNum><SellerName>南京灵工服务有限公司</SellerName></SellerInformation></EInvoice>`;
     const answer = await ocr(caiwu, [{ name: 'file', filename: 'invoice.xml', content: Buffer.from(xml) }]);
     expect(answer.code, answer.message).toBe(OK);
     expect(answer.content).toMatchObject({
@@ -84,7 +84,7 @@ describe('POST /api/v1/invoices/ocr', () => {
         invoiceNumber: '25112000000000000001',
         invoiceDate: '2026-04-01',
         buyerName: '上海启航教育科技有限公司',
-        sellerTaxNumber: '91320100MA1MXXXX0Y',
+        sellerTaxNumber: '91320100MA1M7K3L59',
         totalAmount: 5_305_000,
       },
     });
