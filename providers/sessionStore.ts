@@ -100,15 +100,22 @@ export function setPlatformMark(mark: number): void {
   storage()?.setItem(KEYS.platformMark, JSON.stringify(mark));
 }
 
+/** The stored text of a login answer's session, key by key (the e2e tests restore a session from it too). */
+export function loginSessionEntries(content: LoginContent): Record<string, string> {
+  return {
+    [KEYS.token]: content.token,
+    [KEYS.user]: JSON.stringify(content.user),
+    [KEYS.platformMark]: JSON.stringify(content.platform_mark),
+    [KEYS.noticeNum]: JSON.stringify(content.noticeNum),
+    [KEYS.switchCompany]: JSON.stringify(content.switchCompany),
+    [KEYS.deptIds]: JSON.stringify(content.deptIds),
+  };
+}
+
 export function saveLoginContent(content: LoginContent): void {
   const store = storage();
   if (!store) return;
-  store.setItem(KEYS.token, content.token);
-  store.setItem(KEYS.user, JSON.stringify(content.user));
-  store.setItem(KEYS.platformMark, JSON.stringify(content.platform_mark));
-  store.setItem(KEYS.noticeNum, JSON.stringify(content.noticeNum));
-  store.setItem(KEYS.switchCompany, JSON.stringify(content.switchCompany));
-  store.setItem(KEYS.deptIds, JSON.stringify(content.deptIds));
+  for (const [key, value] of Object.entries(loginSessionEntries(content))) store.setItem(key, value);
 }
 
 export function saveToken(token: string): void {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { loginSessionEntries } from '../../../providers/sessionStore';
 import { type LoginContent, landingPathFor, type SignStatus } from '../../../src/domain/session';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -45,25 +46,13 @@ export async function loginAs(page: Page, username: string, options: LoginOption
   await page.goto('/api/health');
   await page.evaluate((stored) => {
     for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
-  }, storedSession(content));
+  }, loginSessionEntries(content));
   await page.goto(target);
 }
 
 /** The password as the login page sends it (DESIGN §2: SHA-256 hex). */
 function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-/** The session keys as providers/sessionStore.ts saveLoginContent writes them. */
-function storedSession(content: LoginContent): Record<string, string> {
-  return {
-    token: content.token,
-    user: JSON.stringify(content.user),
-    platformMark: JSON.stringify(content.platform_mark),
-    noticeNum: JSON.stringify(content.noticeNum),
-    switchCompany: JSON.stringify(content.switchCompany),
-    deptIds: JSON.stringify(content.deptIds),
-  };
 }
 
 async function signStatus(page: Page, content: LoginContent): Promise<SignStatus | null> {
