@@ -120,6 +120,12 @@ test('注册三步（返回清空后续步骤）→ 管理员激活 → 新商�
   await page.getByRole('button', { name: '提交注册' }).click();
   await expect(page.getByText('请输入6-128位公司名称')).toBeVisible();
   await page.getByRole('combobox', { name: '公司名称' }).fill(companyName);
+  // The development registry answers every name with a lookalike; its list covers the fields below until dismissed.
+  const lookalike = page.getByRole('option', { name: `${companyName}科技有限公司` });
+  await expect(lookalike).toBeVisible();
+  await page.getByRole('combobox', { name: '公司名称' }).press('Escape');
+  await expect(lookalike).toBeHidden();
+  await expect(page.getByRole('combobox', { name: '公司名称' })).toHaveValue(companyName);
   await chooseOption(page, '公司性质', '有限责任公司');
   const industry = (database.prepare('SELECT nm FROM industries ORDER BY nm LIMIT 1').get() as { nm: string }).nm;
   await chooseOption(page, '所属行业', industry);
