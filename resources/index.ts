@@ -23,6 +23,7 @@ import { settlementBlacklist } from './settlementBlacklist';
 import { settlementSheets } from './settlementSheets';
 import { codeQuery } from './smsCodes';
 import { noteSendStatus } from './smsLogs';
+import { STAFF_RESOURCES } from './staff';
 import { subsidiaries } from './subsidiaries';
 import { TASK_RESOURCES } from './tasks';
 import { TAX_CERTIFICATE_RESOURCES } from './taxCertificates';
@@ -77,5 +78,6 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   ...TASK_RESOURCES,
   ...RATE_RESOURCES,
   ...PARTNER_RESOURCES,
+  ...STAFF_RESOURCES,
   smallCompanies,
 ];

@@ -46,6 +46,7 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
   TaskSummaryTabs: lazy(() =>
     import('../../src/pages/tasks/TaskSummaryTabs').then((module) => ({ default: module.TaskSummaryTabs })),
   ),
+  StaffList: lazy(() => import('../../src/pages/system/StaffList').then((module) => ({ default: module.StaffList }))),
   WorkerImportList: lazy(() =>
     import('../../src/pages/workers/WorkerImportList').then((module) => ({ default: module.WorkerImportList })),
   ),
