@@ -47,6 +47,7 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
     import('../../src/pages/tasks/TaskSummaryTabs').then((module) => ({ default: module.TaskSummaryTabs })),
   ),
   StaffList: lazy(() => import('../../src/pages/system/StaffList').then((module) => ({ default: module.StaffList }))),
+  TeamAdmin: lazy(() => import('../../src/pages/merchant/TeamAdmin').then((module) => ({ default: module.TeamAdmin }))),
   WorkerImportList: lazy(() =>
     import('../../src/pages/workers/WorkerImportList').then((module) => ({ default: module.WorkerImportList })),
   ),

@@ -30,10 +30,6 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     () => import('../pages/merchant/MerchantSettings'),
     (module) => module.MerchantSettings,
   ),
-  '/teamAdmin': page(
-    () => import('../pages/merchant/TeamAdmin'),
-    (module) => module.TeamAdmin,
-  ),
   '/manage': page(
     () => import('../pages/home/MerchantHome'),
     (module) => module.MerchantHome,
