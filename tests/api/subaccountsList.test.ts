@@ -28,7 +28,6 @@ async function get(client: AuthedClient, url: string) {
     status: number;
     code?: number;
     message?: string;
-    // biome-ignore lint/suspicious/noExplicitAny: the answer's shape is what is checked
     content?: any;
   };
 }
