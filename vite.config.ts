@@ -14,21 +14,28 @@ import { listRecipes } from './src/boot/listRecipes';
 import { PUBLIC_PATHS } from './src/domain/routes';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+/** `BUILD_WITHOUT=a,b`: a build without those plugins, to measure what each saves (scripts/BUILD_PATCHES.md). */
+const without = new Set((process.env.BUILD_WITHOUT ?? '').split(',').filter(Boolean));
+const unless = <T>(name: string, value: T): T[] => (without.has(name) ? [] : [value]);
 
 export default defineConfig({
   plugins: [
     react(),
+    // What each of these plugins changes and saves, measured: scripts/BUILD_PATCHES.md.
     // Mounting a page renders it once before the browser paints (issue 18): scripts/deferredTooltipPlugin.ts,
     // formSubscriptionPlugin.ts; a list's filter bar renders once as it mounts: scripts/filterFormPlugin.ts.
-    deferredTooltipPlugin(`${import.meta.dirname}/src/components/DeferredTooltip.tsx`),
-    formSubscriptionPlugin(),
-    filterFormPlugin(),
+    ...unless('deferredTooltip', deferredTooltipPlugin(`${import.meta.dirname}/src/components/DeferredTooltip.tsx`)),
+    ...unless('formSubscription', formSubscriptionPlugin()),
+    ...unless('filterForm', filterFormPlugin()),
     pdfjsAssets(),
-    bootPlugin({
-      adminModule: 'src/admin/AdminApp.tsx',
-      publicPaths: PUBLIC_PATHS,
-      listRecipes: listRecipes([...RESOURCES.filter(hasFirstPaint), ...FIRST_PAINT_PAGES]),
-    }),
+    ...unless(
+      'boot',
+      bootPlugin({
+        adminModule: 'src/admin/AdminApp.tsx',
+        publicPaths: PUBLIC_PATHS,
+        listRecipes: listRecipes([...RESOURCES.filter(hasFirstPaint), ...FIRST_PAINT_PAGES]),
+      }),
+    ),
   ],
   // The /test diagnostics page shows which build is running.
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
@@ -37,10 +44,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
-        codeSplitting: shellChunks(import.meta.dirname, {
-          login: ['src/main.tsx', 'src/pages/login/LoginPage.tsx'],
-          admin: ['src/admin/AdminApp.tsx'],
-        }),
+        codeSplitting: without.has('shellChunks')
+          ? undefined
+          : shellChunks(import.meta.dirname, {
+              login: ['src/main.tsx', 'src/pages/login/LoginPage.tsx'],
+              admin: ['src/admin/AdminApp.tsx'],
+            }),
       },
     },
   },

@@ -5,6 +5,8 @@
 // function ran. Build without minifying so the names survive, into a directory of its own:
 //   npx vite build --minify false --outDir /tmp/dist-names && node scripts/compressDist.mjs /tmp/dist-names
 //   WEB_ROOT=/tmp/dist-names node --import tsx bench/profileWarmNavigation.ts [runs=3]
+// It first prints the cold load's commits up to /adMerchant's first cell (a commit right after the first is a
+// synchronous re-render the browser waited for before painting: scripts/BUILD_PATCHES.md).
 // With react-dom/profiling aliased for react-dom/client in a config of its own, SELF_TIME=1 sums the components'
 // own render time (selfBaseDuration) instead of counting them.
 import { chromium } from '@playwright/test';
@@ -92,9 +94,24 @@ function installCommitHook(selfTime: boolean): void {
   };
 }
 
+/** Runs in the page before React: commits count from the start (the cold load), until the first cell appears. */
+function watchColdRow(): void {
+  const page = window as unknown as { __since?: number; __coldRow?: number };
+  page.__since = 0;
+  new MutationObserver((_records, observer) => {
+    if (document.querySelector('.RaDatagrid-root tbody tr td')) {
+      page.__coldRow = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
 async function main() {
   const selfTime = process.env.SELF_TIME === '1';
-  const dataDir = await buildBenchDb({ companies: 1_000_000, contracts: 1_000_000 });
+  const dataDir = await buildBenchDb({
+    companies: Number(process.env.BENCH_COMPANIES ?? 1_000_000),
+    contracts: Number(process.env.BENCH_CONTRACTS ?? 1_000_000),
+  });
   const server = await startBenchServer(dataDir);
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   const rowsAt: number[] = [];
@@ -109,9 +126,23 @@ async function main() {
         // tsx names inner functions with a helper (__name) that the page does not have.
         await context.addInitScript({ content: 'window.__name = (f) => f;' });
         await context.addInitScript(installCommitHook, selfTime);
+        await context.addInitScript(watchColdRow);
         const page = await context.newPage();
         await page.goto(FROM);
         await page.locator(`${GRID} tbody tr td`).first().waitFor({ timeout: 30_000 });
+        const cold = await page.evaluate(() => {
+          const shown = window as unknown as { __commits: Commit[]; __coldRow: number; __since?: number };
+          const before = shown.__commits.filter((commit) => commit.total > 0 && commit.at <= shown.__coldRow);
+          shown.__commits = [];
+          shown.__since = undefined; // until the click
+          return {
+            at: shown.__coldRow,
+            commits: before.map((commit) => `${Math.round(commit.at)} ms: ${commit.total}`),
+          };
+        });
+        console.log(
+          `run ${run + 1}: cold, first cell of ${FROM} at ${Math.round(cold.at)} ms after commits of ${cold.commits.join(', ')} components`,
+        );
         await page.waitForLoadState('networkidle');
         const rows = await page.evaluate(
           ({ target, grid }) =>

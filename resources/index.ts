@@ -24,6 +24,8 @@ import { settlementBlacklist } from './settlementBlacklist';
 import { settlementSheets } from './settlementSheets';
 import { codeQuery } from './smsCodes';
 import { noteSendStatus } from './smsLogs';
+import { STAFF_RESOURCES } from './staff';
+import { teamAdmin } from './subaccounts';
 import { subsidiaries } from './subsidiaries';
 import { TASK_RESOURCES } from './tasks';
 import { TAX_CERTIFICATE_RESOURCES } from './taxCertificates';
@@ -79,5 +81,7 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   ...TASK_RESOURCES,
   ...RATE_RESOURCES,
   ...PARTNER_RESOURCES,
+  ...STAFF_RESOURCES,
+  teamAdmin,
   smallCompanies,
 ];

@@ -49,6 +49,8 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
   SubsidiaryList: lazy(() =>
     import('../../src/pages/crm/SubsidiaryList').then((module) => ({ default: module.SubsidiaryList })),
   ),
+  StaffList: lazy(() => import('../../src/pages/system/StaffList').then((module) => ({ default: module.StaffList }))),
+  TeamAdmin: lazy(() => import('../../src/pages/merchant/TeamAdmin').then((module) => ({ default: module.TeamAdmin }))),
   WorkerImportList: lazy(() =>
     import('../../src/pages/workers/WorkerImportList').then((module) => ({ default: module.WorkerImportList })),
   ),

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { teamAdmin } from '../../resources/subaccounts';
+import { filterKeys, sortFields } from '../../resources/types';
+import { permissionLabel } from '../../src/domain/permissionCatalog';
 import { ROLE } from '../../src/domain/roles';
 import { MSG, validateMobile, validateUsername } from '../../src/domain/validation';
 import type { AppServices } from '../appServices';
@@ -6,14 +10,21 @@ import { type AuthContext, requireAuth } from '../auth/access';
 import { hashClientPassword, isClientHash } from '../auth/passwords';
 import { codesBeyond } from '../auth/privilegeRules';
 import { parseId } from '../auth/scope';
+import { containsPattern } from '../companies/companies.repository';
 import type { Db } from '../db/database';
+import { isPostgres } from '../db/migrations/columns';
 import { chinaTime } from '../db/time';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
+import { filterReader } from '../http/filterValues';
+import { type ListQuery, pageOf, parseListQuery } from '../http/listQuery';
 
 /**
  * The company's sub-accounts, for its owner only (the main merchant user: role 2, parent_user_id null):
- * - GET   /api/v1/company/subaccounts           the owner's sub-accounts with their permission codes;
+ * - GET   /api/v1/company/subaccounts           the owner's codes (what may be granted) and its sub-accounts;
+ * - GET   /api/v1/company/subaccounts/search?q=username:;mobile:;status:&page&size&sort   a page of them (the
+ *                                               /teamAdmin list, resources/subaccounts.ts);
+ * - GET   /api/v1/company/subaccounts/:id       one of them;
  * - POST  /api/v1/company/subaccounts           { mobile, username, password (SHA-256 hex), authorities[] };
  * - PATCH /api/v1/company/subaccounts/:id       { status: 0 | 1 } and/or { authorities[] }.
  * Permissions are limited to the MER_* codes the owner holds (auth/privilegeRules.ts); a sub-account reaches none
@@ -55,14 +66,38 @@ function authoritiesOf(raw: unknown, owner: Owner, auth: AuthContext): string[] 
   return codes;
 }
 
-async function listSubaccounts(db: Db, owner: Owner) {
-  const users = await db
+const LIST_SPEC = {
+  filterKeys: filterKeys(teamAdmin),
+  sortFields: sortFields(teamAdmin),
+  defaultSort: { field: 'id', order: 'asc' as const },
+};
+
+/** The owner's sub-accounts, all of them or the page `list` asks for; `id` picks one. */
+async function subaccountsOf(db: Db, owner: Owner, list?: ListQuery, id?: number) {
+  const read = filterReader(list?.filters ?? {}, teamAdmin.filters);
+  const status = read.number('status');
+  if (status !== undefined && status !== 0 && status !== 1) fail('状态只能是 0（停用）或 1（启用）');
+  const like = isPostgres(db) ? sql`ILIKE` : sql`LIKE`;
+  let query = db
     .selectFrom('users')
-    .select(['id', 'username', 'mobile', 'status', 'create_time'])
     .where('parent_user_id', '=', owner.id)
     .where('company_id', '=', owner.companyId)
-    .orderBy('id')
+    .$if(id !== undefined, (q) => q.where('id', '=', id as number))
+    .$if(status !== undefined, (q) => q.where('status', '=', status as number));
+  for (const key of ['username', 'mobile'] as const) {
+    const value = read.text(key);
+    if (value) query = query.where(sql<boolean>`${sql.ref(key)} ${like} ${containsPattern(value)} ESCAPE '\\'`);
+  }
+  const order = list?.sort?.order ?? 'asc';
+  const users = await query
+    .select(['id', 'username', 'mobile', 'status', 'create_time'])
+    .$if(list?.sort?.field === 'createTime', (q) => q.orderBy('create_time', order))
+    .orderBy('id', order)
+    .$if(list !== undefined, (q) => q.limit(list?.size ?? 0).offset(list?.offset ?? 0))
     .execute();
+  const total = list
+    ? Number((await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n)
+    : users.length;
   const codes =
     users.length === 0
       ? []
@@ -75,20 +110,44 @@ async function listSubaccounts(db: Db, owner: Owner) {
             users.map((user) => user.id),
           )
           .execute();
-  return users.map((user) => ({
-    id: user.id,
-    username: user.username,
-    mobile: user.mobile,
-    status: user.status,
-    createTime: user.create_time,
-    authorities: codes.filter((row) => row.user_id === user.id).map((row) => row.authority),
-  }));
+  const rows = users.map((user) => {
+    const authorities = codes.filter((row) => row.user_id === user.id).map((row) => row.authority);
+    return {
+      id: user.id,
+      username: user.username,
+      mobile: user.mobile,
+      status: user.status,
+      createTime: user.create_time,
+      authorities,
+      authorityNames: authorities.map(permissionLabel).join('、'),
+    };
+  });
+  return { rows, total };
+}
+
+async function listSubaccounts(db: Db, owner: Owner) {
+  return (await subaccountsOf(db, owner)).rows;
 }
 
 export async function subaccountsRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   app.get('/api/v1/company/subaccounts', async (request) => {
     const owner = await ownerOf(db, requireAuth(request));
     return ok({ permissions: owner.codes, accounts: await listSubaccounts(db, owner) });
+  });
+
+  app.get('/api/v1/company/subaccounts/search', async (request) => {
+    const owner = await ownerOf(db, requireAuth(request));
+    const list = parseListQuery(request.url, request.query as Record<string, unknown>, LIST_SPEC);
+    const { rows, total } = await subaccountsOf(db, owner, list);
+    return ok(pageOf(rows, total, list));
+  });
+
+  app.get('/api/v1/company/subaccounts/:id', async (request) => {
+    const owner = await ownerOf(db, requireAuth(request));
+    const id = parseId((request.params as { id: string }).id, '子账号编号');
+    const [account] = (await subaccountsOf(db, owner, undefined, id)).rows;
+    if (!account) fail('子账号不存在');
+    return ok(account);
   });
 
   app.post('/api/v1/company/subaccounts', async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { FilterDeclaration } from '../../resources/types';
+import { STAFF_RESOURCES } from '../../resources/staff';
+import { filterKeys, sortFields } from '../../resources/types';
 import { ROLE } from '../../src/domain/roles';
 import {
   STAFF_NAME_MESSAGE,
@@ -43,15 +44,12 @@ import { assertNotLastActiveAdmin, assignRole, roleCodes } from './roles.service
  * roles whose codes it holds, never changes its own role, departments or status, changes nothing of a stronger
  * account, and only the admin changes another account's mobile or resets its password.
  */
-const FILTERS: readonly FilterDeclaration[] = [
-  { key: 'username', label: '用户名', type: 'text' },
-  { key: 'displayName', label: '姓名', type: 'text' },
-  { key: 'mobile', label: '手机号', type: 'text' },
-  { key: 'status', label: '状态', type: 'enum' },
-];
+/** The list's filters and sort fields: the pages' declaration (resources/staff.ts, the same for every view). */
+const DECLARATION = STAFF_RESOURCES[0];
+const FILTERS = DECLARATION.filters;
 const LIST_SPEC = {
-  filterKeys: FILTERS.map((filter) => filter.key),
-  sortFields: ['id', 'createTime'],
+  filterKeys: filterKeys(DECLARATION),
+  sortFields: sortFields(DECLARATION),
   defaultSort: { field: 'id', order: 'desc' as const },
 };
 
@@ -67,6 +65,9 @@ export interface StaffRecord {
   createTime: string;
   departments: { id: number; name: string }[];
   subsidiaries: { id: number; sname: string }[];
+  /** The list's 部门 and 分公司 columns. */
+  departmentNames: string;
+  subsidiaryNames: string;
 }
 
 function viewOf(request: FastifyRequest): { view: StaffView; auth: AuthContext } {
@@ -127,6 +128,12 @@ async function recordsOf(db: Db, ids: number[]): Promise<StaffRecord[]> {
   return ids.flatMap((id) => {
     const user = byId.get(id);
     if (!user) return [];
+    const own = departments
+      .filter((row) => Number(row.user_id) === id)
+      .map((row) => ({ id: Number(row.id), name: row.name }));
+    const branches = subsidiaries
+      .filter((row) => Number(row.user_id) === id)
+      .map((row) => ({ id: Number(row.id), sname: row.sname }));
     return [
       {
         id,
@@ -138,12 +145,10 @@ async function recordsOf(db: Db, ids: number[]): Promise<StaffRecord[]> {
         roleName: user.roleName ?? '',
         platformmark: user.platform_mark,
         createTime: user.create_time,
-        departments: departments
-          .filter((row) => Number(row.user_id) === id)
-          .map((row) => ({ id: Number(row.id), name: row.name })),
-        subsidiaries: subsidiaries
-          .filter((row) => Number(row.user_id) === id)
-          .map((row) => ({ id: Number(row.id), sname: row.sname })),
+        departments: own,
+        subsidiaries: branches,
+        departmentNames: own.map((item) => item.name).join('、'),
+        subsidiaryNames: branches.map((item) => item.sname).join('、'),
       },
     ];
   });

@@ -1,6 +1,5 @@
 import { type ComponentType, lazy } from 'react';
 import { RESOURCES } from '../../resources/index';
-import { STAFF_VIEWS } from '../domain/staff';
 import { REPORTS } from '../domain/statistics/reports';
 
 const page = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
@@ -10,12 +9,6 @@ const page = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
 const reportPage = page(
   () => import('../pages/statistics/ReportPage'),
   (module) => module.ReportPage,
-);
-
-/** The five staff account pages share one component, which reads its view from the path. */
-const staffPage = page(
-  () => import('../pages/system/StaffPage'),
-  (module) => module.StaffPage,
 );
 
 /** Custom pages by route path; each is its own chunk. */
@@ -36,10 +29,6 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
   '/merchant': page(
     () => import('../pages/merchant/MerchantSettings'),
     (module) => module.MerchantSettings,
-  ),
-  '/teamAdmin': page(
-    () => import('../pages/merchant/TeamAdmin'),
-    (module) => module.TeamAdmin,
   ),
   '/manage': page(
     () => import('../pages/home/MerchantHome'),
@@ -65,7 +54,6 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     () => import('../pages/system/SystemSettingsPage'),
     (module) => module.SystemSettingsPage,
   ),
-  ...Object.fromEntries(STAFF_VIEWS.map((view) => [`/${view.name}`, staffPage])),
   '/adPartnerChangesPassword': page(
     () => import('../pages/system/ChangePasswordPage'),
     (module) => module.ChangePasswordPage,

@@ -1,3 +1,5 @@
+// Hand-built, not a generated list: an information panel (the platform's account, the bank channel, and per
+// edition the bank balance against the ledger: one row each), not records to filter and page.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

@@ -1,3 +1,5 @@
+// The runs are the generated list (resources/bank.ts); hand-built here is only the detail panel a day's row
+// expands into (that day's matched and unmatched lines, paged inside the row), which the generator cannot nest.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

@@ -1,114 +1,87 @@
+// /teamAdmin is declared (resources/subaccounts.ts) and drawn by the list generator; hand-built here are the add
+// form (the owner's own codes to grant) and 停用 / 启用 with its confirmation.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Confirm, Title } from 'react-admin';
+import { Confirm, useRefresh } from 'react-admin';
+import { GeneratedList } from '../../../resources/generator/GeneratedList';
+import type { ResourceDeclaration } from '../../../resources/types';
 import { permissionLabel } from '../../domain/permissionCatalog';
 import { MOBILE_PATTERN, MSG, validateRegisterPassword, validateUsername } from '../../domain/validation';
 import { showToast } from '../../shell/toast';
 import { createSubaccount, fetchSubaccounts, type Subaccount, setSubaccountStatus } from './teamApi';
 
-/** /teamAdmin: the company owner's sub-accounts; permissions limited to the MER_* codes the owner holds. */
-export function TeamAdmin() {
-  const [accounts, setAccounts] = useState<Subaccount[]>([]);
-  const [codes, setCodes] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<Subaccount | null>(null);
+/** 停用 / 启用 one sub-account: it asks first (停用 locks a person out at once) and says what it did. */
+function StatusButton({ account }: { account: Subaccount }) {
+  const refresh = useRefresh();
+  const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    fetchSubaccounts().then(
-      (answer) => {
-        setAccounts(answer.accounts);
-        setCodes(answer.permissions);
-      },
-      (failure: Error) => setError(failure.message),
-    );
-  }, []);
-
-  // 停用 locks a person out at once: it asks first and says what it did (启用 likewise).
-  const action = confirming?.status === 1 ? '停用' : '启用';
+  const action = account.status === 1 ? '停用' : '启用';
   const toggle = async () => {
-    if (!confirming) return;
     setSaving(true);
     try {
-      setAccounts(await setSubaccountStatus(confirming.id, confirming.status === 1 ? 0 : 1));
-      showToast(`已${action}子账号 ${confirming.username}`, 'success');
-      setConfirming(null);
+      await setSubaccountStatus(account.id, account.status === 1 ? 0 : 1);
+      showToast(`已${action}子账号 ${account.username}`, 'success');
+      setConfirming(false);
+      refresh();
     } catch (failure) {
       showToast((failure as Error).message, 'error');
     } finally {
       setSaving(false);
     }
   };
-
   return (
-    <Box sx={{ mt: 2 }}>
-      <Title title="团队管理" />
+    <>
+      <Button size="small" onClick={() => setConfirming(true)}>
+        {action}
+      </Button>
       <Confirm
-        isOpen={confirming !== null}
+        isOpen={confirming}
         loading={saving}
-        title={`${action}子账号「${confirming?.username ?? ''}」`}
+        title={`${action}子账号「${account.username}」`}
         content={
           action === '停用' ? '停用后该子账号将无法登录，确定停用吗？' : '启用后该子账号可以重新登录，确定启用吗？'
         }
         confirm="确定"
         cancel="取消"
         onConfirm={() => void toggle()}
-        onClose={() => setConfirming(null)}
+        onClose={() => setConfirming(false)}
       />
-      {error ? (
-        <Typography color="error">{error}</Typography>
-      ) : (
-        <>
-          <AddSubaccountForm codes={codes} onAdded={setAccounts} />
-          <Table size="small" aria-label="子账号" sx={{ mt: 2 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>用户名</TableCell>
-                <TableCell>手机号</TableCell>
-                <TableCell>权限</TableCell>
-                <TableCell>状态</TableCell>
-                <TableCell>操作</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {accounts.map((account) => (
-                <TableRow key={account.id}>
-                  <TableCell>{account.username}</TableCell>
-                  <TableCell>{account.mobile}</TableCell>
-                  <TableCell>{account.authorities.map(permissionLabel).join('、') || '—'}</TableCell>
-                  <TableCell>{account.status === 1 ? '启用' : '停用'}</TableCell>
-                  <TableCell>
-                    <Button size="small" onClick={() => setConfirming(account)}>
-                      {account.status === 1 ? '停用' : '启用'}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {accounts.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5} align="center">
-                    暂无子账号
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </>
-      )}
+    </>
+  );
+}
+
+/** /teamAdmin: the add form (permissions limited to the MER_* codes the owner holds) above the generated list. */
+export function TeamAdmin({ declaration }: { declaration: ResourceDeclaration }) {
+  const refresh = useRefresh();
+  const [codes, setCodes] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    fetchSubaccounts().then(
+      (answer) => setCodes(answer.permissions),
+      (failure: Error) => setError(failure.message),
+    );
+  }, []);
+  if (error) return <Typography color="error">{error}</Typography>;
+  return (
+    <Box>
+      <Box sx={{ px: 2, pt: 2 }}>
+        <AddSubaccountForm codes={codes} onAdded={refresh} />
+      </Box>
+      <GeneratedList
+        declaration={declaration}
+        rowClick={false}
+        renderActions={(record) => <StatusButton account={record as unknown as Subaccount} />}
+      />
     </Box>
   );
 }
 
-function AddSubaccountForm({ codes, onAdded }: { codes: string[]; onAdded: (accounts: Subaccount[]) => void }) {
+function AddSubaccountForm({ codes, onAdded }: { codes: string[]; onAdded: () => void }) {
   const empty = { username: '', mobile: '', password: '' };
   const [values, setValues] = useState(empty);
   const [chosen, setChosen] = useState<string[]>([]);
@@ -123,7 +96,8 @@ function AddSubaccountForm({ codes, onAdded }: { codes: string[]; onAdded: (acco
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     try {
-      onAdded(await createSubaccount({ ...values, authorities: chosen }));
+      await createSubaccount({ ...values, authorities: chosen });
+      onAdded();
       setValues(empty);
       setChosen([]);
       showToast('子账号已添加', 'success');

@@ -1,3 +1,5 @@
+// Hand-built, not a generated list: an editor of one role at a time (the few roles beside a tree of permission
+// codes by menu group, with group checkboxes), not a list of records to filter, page and export.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';

@@ -1,3 +1,5 @@
+// Hand-built, not a generated list: one settings form (a single record, GET/PUT); its per-host table is rows of
+// that form being edited, not records with filters and row actions.
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';

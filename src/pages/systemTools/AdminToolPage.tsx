@@ -1,3 +1,5 @@
+// Hand-built, not a generated list: a toolbox of repair actions (resubmit stuck payouts, resend an SMS, check
+// and rebuild the ledger rollups); each table is the short answer of one check, not a list to filter and page.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,3 +1,5 @@
+// Hand-built, not a generated list: the detail panel under a task's row (the task, its assigned workers with
+// assign / remove while open, its settlement), inside the generated task list.
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';

@@ -1,3 +1,5 @@
+// Hand-built, not a generated list: a dashboard (figures by status and the latest few tasks); the full, filtered
+// list of tasks is the generated /adTaskSummary.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';

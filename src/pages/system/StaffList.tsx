@@ -1,3 +1,5 @@
+// The staff pages are declared (resources/staff.ts) and drawn by the list generator; what stays hand-built here is
+// the account form: role, departments and branches picked by name, which the generated forms cannot express.
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,18 +8,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { useCallback, useEffect, useState } from 'react';
-import { Confirm, Title } from 'react-admin';
-import { useLocation } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { type RaRecord, useRefresh } from 'react-admin';
 import { requestContent } from '../../../providers/httpClient';
 import { getSession } from '../../../providers/sessionStore';
+import { GeneratedList } from '../../../resources/generator/GeneratedList';
+import { RowActions } from '../../../resources/generator/RowActions';
+import type { ResourceDeclaration } from '../../../resources/types';
 import { ROLE } from '../../domain/roles';
 import {
   STAFF_NAME_MESSAGE,
@@ -62,7 +60,6 @@ interface StaffRow {
 
 interface Page<T> {
   content: T[];
-  totalElements: number;
 }
 
 /** A searchable multiple select over a search API: shows names, sends ids. */
@@ -258,67 +255,57 @@ function StaffDialog({
   );
 }
 
-type Pending = { kind: 'status' | 'reset'; row: StaffRow } | null;
-
-/** 客服 / 财务人员 / 合伙人 management (standard and small-scale): one page per STAFF_VIEWS entry. */
-export function StaffPage() {
-  const { pathname } = useLocation();
-  const view = staffView(pathname.split('/')[1] ?? '');
-  const [rows, setRows] = useState<StaffRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(10);
-  const [filters, setFilters] = useState({ username: '', mobile: '', status: '' });
-  const [applied, setApplied] = useState(filters);
-  const [dialog, setDialog] = useState<{ open: boolean; editing: StaffRow | null }>({ open: false, editing: null });
-  const [pending, setPending] = useState<Pending>(null);
-
-  const load = useCallback(async () => {
-    if (!view) return;
-    const q = Object.fromEntries(Object.entries(applied).filter(([, value]) => value !== ''));
-    const answer = await requestContent<Page<StaffRow>>(`/api/v1/staff/${view.name}`, {
-      q,
-      query: { page, size },
-    });
-    setRows(answer.content);
-    setTotal(answer.totalElements);
-  }, [view, applied, page, size]);
-  useEffect(() => {
-    void load().catch(() => undefined);
-  }, [load]);
-
-  if (!view) return null;
-  const act = async () => {
-    if (!pending) return;
-    const { row } = pending;
-    try {
-      if (pending.kind === 'status') {
-        await requestContent(`/api/v1/staff/${view.name}/${row.id}/status`, {
-          method: 'PATCH',
-          json: { status: row.status === 1 ? 0 : 1 },
-          silent: true,
-        });
-        showToast(row.status === 1 ? `已停用 ${row.username}` : `已启用 ${row.username}`, 'success');
-      } else {
-        await requestContent(`/api/v1/staff/${view.name}/${row.id}/resetpwd`, {
-          method: 'POST',
-          json: {},
-          silent: true,
-        });
-        showToast('密码已重置，新密码已通过短信发送', 'success');
-      }
-      setPending(null);
-      await load();
-    } catch (failure) {
-      showToast((failure as Error).message, 'error');
-      setPending(null);
-    }
-  };
-  const stopping = pending?.kind === 'status' && pending.row.status === 1;
-
+/** 编辑, and the declared 停用 / 启用 / 重置密码 the viewer may use on this row (privileges only go down). */
+function StaffRowActions({
+  declaration,
+  record,
+  onEdit,
+}: {
+  declaration: ResourceDeclaration;
+  record: RaRecord;
+  onEdit: () => void;
+}) {
+  const id = Number(record.id);
+  const own = (declaration.actions ?? []).filter((action) =>
+    action.name === 'resetPassword' ? mayChangeMobileOf(id) : !isSelf(id),
+  );
   return (
-    <Box sx={{ mt: 2 }}>
-      <Title title={view.title} />
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }}>
+      <Button size="small" onClick={onEdit}>
+        编辑
+      </Button>
+      <RowActions declaration={{ ...declaration, actions: own }} />
+    </Box>
+  );
+}
+
+/**
+ * 客服 / 财务人员 / 合伙人 management (resources/staff.ts): the generated list, with the account form (role,
+ * departments and branches picked by name, which the generated forms cannot express) in a dialog.
+ */
+export function StaffList({ declaration }: { declaration: ResourceDeclaration }) {
+  const view = staffView(declaration.name);
+  const refresh = useRefresh();
+  const [dialog, setDialog] = useState<{ open: boolean; editing: StaffRow | null }>({ open: false, editing: null });
+  if (!view) return null;
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', px: 2, pt: 2 }}>
+        <Button variant="contained" onClick={() => setDialog({ open: true, editing: null })}>
+          新增{view.noun}
+        </Button>
+      </Box>
+      <GeneratedList
+        declaration={declaration}
+        rowClick={false}
+        renderActions={(record) => (
+          <StaffRowActions
+            declaration={declaration}
+            record={record}
+            onEdit={() => setDialog({ open: true, editing: record as unknown as StaffRow })}
+          />
+        )}
+      />
       <StaffDialog
         view={view}
         editing={dialog.editing}
@@ -326,126 +313,7 @@ export function StaffPage() {
         onClose={() => setDialog({ open: false, editing: null })}
         onSaved={() => {
           setDialog({ open: false, editing: null });
-          void load();
-        }}
-      />
-      <Confirm
-        isOpen={pending !== null}
-        title={
-          pending?.kind === 'reset'
-            ? `重置「${pending.row.username}」的密码`
-            : `${stopping ? '停用' : '启用'}「${pending?.row.username ?? ''}」`
-        }
-        content={
-          pending?.kind === 'reset'
-            ? '新密码将通过短信发送到该账号的手机，其所有登录将失效，确定重置吗？'
-            : stopping
-              ? '停用后该账号立即退出登录且无法登录，确定停用吗？'
-              : '启用后该账号可以重新登录，确定启用吗？'
-        }
-        confirm="确定"
-        cancel="取消"
-        onConfirm={() => void act()}
-        onClose={() => setPending(null)}
-      />
-      <Box component="form" aria-label="筛选" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <TextField
-          size="small"
-          label="用户名"
-          value={filters.username}
-          onChange={(event) => setFilters({ ...filters, username: event.target.value })}
-        />
-        <TextField
-          size="small"
-          label="手机号"
-          value={filters.mobile}
-          onChange={(event) => setFilters({ ...filters, mobile: event.target.value })}
-        />
-        <TextField
-          size="small"
-          select
-          label="状态"
-          value={filters.status}
-          onChange={(event) => setFilters({ ...filters, status: event.target.value })}
-          sx={{ minWidth: 120 }}
-        >
-          <MenuItem value="">全部</MenuItem>
-          <MenuItem value="1">启用</MenuItem>
-          <MenuItem value="0">停用</MenuItem>
-        </TextField>
-        <Button
-          variant="contained"
-          onClick={() => {
-            setPage(0);
-            setApplied(filters);
-          }}
-        >
-          查询
-        </Button>
-        <Button onClick={() => setDialog({ open: true, editing: null })}>新增{view.noun}</Button>
-      </Box>
-      <Table size="small" aria-label={view.title}>
-        <TableHead>
-          <TableRow>
-            <TableCell>用户名</TableCell>
-            <TableCell>姓名</TableCell>
-            <TableCell>手机号</TableCell>
-            <TableCell>角色</TableCell>
-            <TableCell>部门</TableCell>
-            <TableCell>分公司</TableCell>
-            <TableCell>状态</TableCell>
-            <TableCell>创建时间</TableCell>
-            <TableCell>操作</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.id}>
-              <TableCell>{row.username}</TableCell>
-              <TableCell>{row.displayName}</TableCell>
-              <TableCell>{row.mobile}</TableCell>
-              <TableCell>{row.roleName}</TableCell>
-              <TableCell>{row.departments.map((item) => item.name).join('、') || '—'}</TableCell>
-              <TableCell>{row.subsidiaries.map((item) => item.sname).join('、') || '—'}</TableCell>
-              <TableCell>{row.status === 1 ? '启用' : '停用'}</TableCell>
-              <TableCell>{row.createTime}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Button size="small" onClick={() => setDialog({ open: true, editing: row })}>
-                  编辑
-                </Button>
-                {!isSelf(row.id) && (
-                  <Button size="small" onClick={() => setPending({ kind: 'status', row })}>
-                    {row.status === 1 ? '停用' : '启用'}
-                  </Button>
-                )}
-                {mayChangeMobileOf(row.id) && (
-                  <Button size="small" onClick={() => setPending({ kind: 'reset', row })}>
-                    重置密码
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-          {rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={9} align="center">
-                暂无数据
-              </TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page}
-        rowsPerPage={size}
-        rowsPerPageOptions={[10, 50, 100, 200]}
-        labelRowsPerPage="每页条数"
-        onPageChange={(_, next) => setPage(next)}
-        onRowsPerPageChange={(event) => {
-          setSize(Number(event.target.value));
-          setPage(0);
+          refresh();
         }}
       />
     </Box>
