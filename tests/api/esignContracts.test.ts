@@ -204,6 +204,17 @@ describe('a merchant’s contract signed through e签宝', () => {
     expect((await contract(id)).sign_status).toBe(1);
   });
 
+  it('does not sign a contract voided while its flow was under way', async () => {
+    const { id } = await drawUp('大熊');
+    const { flowId } = flowOfPage((await call(merchant, 'POST', `/api/v1/consent/${id}`, {})).content.esignUrl);
+    const admin = authed(t.app, await tokenOf(t.app, 'admin'));
+    const voided = await call(admin, 'POST', '/api/v1/contract/cancelcontract', { id });
+    expect(voided.code, voided.message).toBe(1020000);
+    await fake.sign(flowId);
+    expect((await callback(fake.completionCallback(flowId))).statusCode).toBe(200);
+    expect(await contract(id)).toMatchObject({ sign_status: 0, data_status: 0 });
+  });
+
   it('needs the company’s contact as transactor, and words e签宝’s errors in Chinese without keeping a flow', async () => {
     const { id } = await drawUp('众薪');
     const before = await t.db
