@@ -19,12 +19,14 @@ import { companyOverviewRoutes } from './companies/companyOverview.routes';
 import { agreementsRoutes } from './contracts/agreements.routes';
 import { agreementTemplatesRoutes } from './contracts/agreementTemplates.routes';
 import { agreementTypesRoutes } from './contracts/agreementTypes.routes';
+import { contractFlows } from './contracts/contractEsign';
 import { contractsRoutes } from './contracts/contracts.routes';
 import { uploadSaveContractRoutes } from './contracts/uploadSaveContract.routes';
 import { crmRoutes } from './crm/crm.routes';
 import { registerResources } from './engine/index';
 import { enterpriseLockRoutes } from './enterprises/enterpriseLock.routes';
 import { enterprisesRoutes } from './enterprises/enterprises.routes';
+import { esignCallbackRoutes } from './esign/esignCallback.routes';
 import { uploadsRoutes } from './files/uploads.routes';
 import { watermarkRoutes } from './files/watermark.routes';
 import { bankRoutes } from './finance/bank.routes';
@@ -61,6 +63,7 @@ import { smsCodeQueryRoutes } from './system/smsCodeQuery.routes';
 import { versionsRoutes } from './system/versions.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
 import { thirdPartyRoutes } from './thirdparty/thirdparty.routes';
+import { workerAgreementFlows } from './workers/esignFlow.routes';
 import { workersRoutes } from './workers/workers.routes';
 
 /** Every API route plugin. A new domain adds one line here. */
@@ -121,6 +124,8 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await settlementSheetsRoutes(app, services);
   await bankRoutes(app, services);
   await agreementsRoutes(app, services);
+  // e签宝's one callback for every kind of record signed in its flows (ESIGN_PROVIDER=esign only).
+  await esignCallbackRoutes(app, services, [workerAgreementFlows, contractFlows]);
   await thirdPartyRoutes(app, services);
   await crmRoutes(app, services);
   await permissionLoginRoutes(app, services);

@@ -27,8 +27,10 @@ import { openGeneratedFile, readGeneratedFile, saveGeneratedFile } from '../file
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { withCallLog } from '../thirdparty/outboundCalls';
+import { markContractSigned } from './agreements.service';
 import { enabledAgreementType } from './agreementTypes.routes';
 import { contractDocumentId, GENERAL_AGREEMENT } from './contractDocument';
+import { CONTRACT_ESIGN_MSG, contractEsign } from './contractEsign';
 
 /**
  * Agreements between a merchant and an enterprise (issue 13): contracts with an agreement kind, signed through the
@@ -38,6 +40,8 @@ import { contractDocumentId, GENERAL_AGREEMENT } from './contractDocument';
  *   one needs confirmRisk;
  * - GET  /api/v1/companies/service_sign/:id, GET service_signurl/:coid?id=   its state, its signing link;
  * - GET  /api/v1/consent/:id  what the signer reads; POST /api/v1/consent/:id { confirmRisk? }  signs it (once);
+ *   with ESIGN_PROVIDER=esign it answers `esignUrl`, e签宝's signing page, instead (contractEsign.ts), and the
+ *   contract is signed when e签宝's callback reports the flow complete;
  * - PUT  /api/v1/contract/upload_paper/:coid?paperUrl=&id=   a signed paper copy instead (an uploaded scan);
  * - POST /api/v1/contract/get_download_url_contract { id }   a signed download link of its PDF;
  * - POST /api/v1/contract/downloadzip { ids }                the signed PDFs as one zip, streamed;
@@ -131,7 +135,8 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
 }
 
 export async function agreementsRoutes(app: FastifyInstance, { db, config, files }: AppServices): Promise<void> {
-  const esign = esignProvider();
+  const esign = esignProvider(config.esign.provider);
+  const esignFlow = config.esign.provider === 'esign' ? contractEsign({ db, files }, config.esign) : null;
   /** The provider's render and sign, each logged as a call out about the enterprise (server/thirdparty). */
   const signingService = (enterpriseId: number | null) =>
     withCallLog(db, esign, { service: 'esign', provider: esign.name, enterpriseId }, ['render', 'sign']);
@@ -314,6 +319,20 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     await assertMaySign(db, agreement.enterpriseId, bodyOf(request).confirmRisk);
     const fileId = (await withDocument(auth, agreement)).fileId;
     if (fileId === null) fail('该合同没有可签署的文件');
+    if (esignFlow && agreement.enterpriseId !== null) {
+      const contract = { ...agreement, enterpriseId: agreement.enterpriseId, draftFileId: fileId };
+      const page = await esignFlow.signingPage(contract, auth);
+      if (page.created) {
+        await recordOperation(db, request, auth, {
+          action: 'esignStart',
+          resource: 'contractManagement',
+          recordId: agreement.id,
+          changes: changesBetween(null, { signFlowId: page.flowId }),
+        });
+      }
+      const state = await signingState(await agreementOf(db, auth, agreement.id));
+      return ok({ ...state, esignUrl: page.url }, CONTRACT_ESIGN_MSG.signThere);
+    }
     const draft = await readGeneratedFile(db, files, fileId);
     if (!draft) fail('合同文件不存在');
     const company = await companyForSigning(db, agreement.companyId);
@@ -332,22 +351,8 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
       ownerCompanyId: agreement.companyId,
     });
     await db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('contracts')
-        .set({
-          sign_status: 1,
-          contract_status: 1,
-          sign_mode: 1,
-          sign_time: time,
-          file_id: signedFileId,
-          file_sha256: signed.sha256,
-          update_time: time,
-        })
-        .where('id', '=', agreement.id)
-        .where('sign_status', '=', 0)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) fail('该合同已签署');
-      if (agreement.agreementType === 1) await markCompanySigned(trx, agreement.companyId);
+      const marked = await markContractSigned(trx, agreement, { time, fileId: signedFileId, sha256: signed.sha256 });
+      if (!marked) fail('该合同已签署');
       await recordOperation(trx, request, auth, {
         action: 'consent',
         resource: 'contractManagement',

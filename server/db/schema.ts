@@ -196,6 +196,9 @@ export interface ContractTable {
   /** 1 electronic, 2 paper. */
   sign_mode: number | null;
   paper_file_id: number | null;
+  /** The e签宝 sign flow of its signing (migration 280; ESIGN_PROVIDER=esign) and the user who started it. */
+  esign_flow_id: string | null;
+  esign_user_id: number | null;
 }
 
 export interface IndustryTable {

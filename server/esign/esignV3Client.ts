@@ -79,18 +79,65 @@ export interface SignFieldPosition {
   y: number;
 }
 
+/**
+ * Who signs on e签宝's page: a person for themself (psnSignerInfo), or an organisation (orgSignerInfo, named with
+ * its unified social credit code) through its transactor (经办人), who does the willingness check and signs.
+ */
+export type EsignSignatory =
+  | { kind: 'person'; mobile: string; name: string }
+  | { kind: 'organisation'; orgName: string; creditCode: string; transactor: { mobile: string; name: string } };
+
+/** An organisation whose seal e签宝 applies by itself (autoSign): it has authorised the app to seal silently. */
+export interface EsignAutoSeal {
+  orgName: string;
+  creditCode: string;
+  position: SignFieldPosition;
+}
+
 export interface EsignV3Client {
   uploadFile(content: Uint8Array, fileName: string): Promise<string>;
   createFlow(input: {
     title: string;
     fileId: string;
     fileName: string;
-    signer: { mobile: string; name: string };
+    signer: EsignSignatory;
     position: SignFieldPosition;
+    autoSeal?: EsignAutoSeal;
   }): Promise<string>;
-  signUrl(signFlowId: string, mobile: string): Promise<string>;
+  /** The signing page of the flow's signer (its person, or its organisation's transactor). */
+  signUrl(signFlowId: string, signer: EsignSignatory): Promise<string>;
   /** The flow's signed files (downloaded from e签宝's short-lived URLs). */
   signedFiles(signFlowId: string): Promise<{ fileName: string; content: Uint8Array }[]>;
+}
+
+function organisation(orgName: string, creditCode: string) {
+  return { orgName, orgInfo: { orgIDCardNum: creditCode, orgIDCardType: 'CRED_ORG_USCC' } };
+}
+
+/** What create-by-file's signers[] says of one signer (signerType 0 person, 1 organisation). */
+function signerInfo(signer: EsignSignatory) {
+  if (signer.kind === 'person') {
+    return { signerType: 0, psnSignerInfo: { psnAccount: signer.mobile, psnInfo: { psnName: signer.name } } };
+  }
+  return {
+    signerType: 1,
+    orgSignerInfo: {
+      ...organisation(signer.orgName, signer.creditCode),
+      transactorInfo: { psnAccount: signer.transactor.mobile, psnInfo: { psnName: signer.transactor.name } },
+    },
+  };
+}
+
+function signField(fileId: string, position: SignFieldPosition, autoSign: boolean) {
+  return {
+    fileId,
+    normalSignFieldConfig: {
+      ...(autoSign ? { autoSign: true } : {}),
+      freeMode: false,
+      signFieldStyle: 1,
+      signFieldPosition: { positionPage: String(position.page), positionX: position.x, positionY: position.y },
+    },
+  };
 }
 
 export function esignV3Client(settings: EsignV3Settings, fetchImpl: typeof fetch = fetch): EsignV3Client {
@@ -156,7 +203,16 @@ export function esignV3Client(settings: EsignV3Settings, fetchImpl: typeof fetch
       return data.fileId;
     },
 
-    async createFlow({ title, fileId, fileName, signer, position }) {
+    async createFlow({ title, fileId, fileName, signer, position, autoSeal }) {
+      const sealed = autoSeal
+        ? [
+            {
+              signerType: 1,
+              orgSignerInfo: organisation(autoSeal.orgName, autoSeal.creditCode),
+              signFields: [signField(fileId, autoSeal.position, true)],
+            },
+          ]
+        : [];
       const data = await call<{ signFlowId: string }>('POST', '/v3/sign-flow/create-by-file', {
         docs: [{ fileId, fileName }],
         signFlowConfig: {
@@ -164,35 +220,22 @@ export function esignV3Client(settings: EsignV3Settings, fetchImpl: typeof fetch
           autoFinish: true,
           ...(settings.notifyUrl ? { notifyUrl: settings.notifyUrl } : {}),
         },
-        signers: [
-          {
-            signerType: 0,
-            psnSignerInfo: { psnAccount: signer.mobile, psnInfo: { psnName: signer.name } },
-            signFields: [
-              {
-                fileId,
-                normalSignFieldConfig: {
-                  freeMode: false,
-                  signFieldStyle: 1,
-                  signFieldPosition: {
-                    positionPage: String(position.page),
-                    positionX: position.x,
-                    positionY: position.y,
-                  },
-                },
-              },
-            ],
-          },
-        ],
+        signers: [{ ...signerInfo(signer), signFields: [signField(fileId, position, false)] }, ...sealed],
       });
       return data.signFlowId;
     },
 
-    async signUrl(signFlowId, mobile) {
+    async signUrl(signFlowId, signer) {
+      const mobile = signer.kind === 'person' ? signer.mobile : signer.transactor.mobile;
       const data = await call<{ url: string; shortUrl?: string }>(
         'POST',
         `/v3/sign-flow/${encodeURIComponent(signFlowId)}/sign-url`,
-        { needLogin: false, urlType: 2, operator: { psnAccount: mobile } },
+        {
+          needLogin: false,
+          urlType: 2,
+          operator: { psnAccount: mobile },
+          ...(signer.kind === 'organisation' ? { organization: { orgName: signer.orgName } } : {}),
+        },
       );
       return data.url;
     },

@@ -53,6 +53,7 @@ import * as agreementTypes from './200_agreement_types';
 import * as companyOperations from './210_company_operations';
 import * as crm from './220_crm';
 import * as operatorFit from './230_operator_fit';
+import * as contractEsignFlows from './280_contract_esign_flows';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -107,6 +108,7 @@ export const migrations: Record<string, Migration> = {
   '180_sms_receipts_identity_cache': smsReceiptsIdentityCache,
   '190_esign_flows': esignFlows,
   '230_operator_fit': operatorFit,
+  '280_contract_esign_flows': contractEsignFlows,
   '220_crm': crm,
   '200_agreement_types': agreementTypes,
   '210_company_operations': companyOperations,

@@ -7,6 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { RiskConfirmDialog, riskConfirmOf } from '../../components/RiskConfirmDialog';
@@ -64,7 +65,13 @@ export function ContractDialog({
     setBusy(true);
     setError(undefined);
     try {
-      setConsent({ ...consent, ...(await signConsent(consent.id, confirmRisk)) });
+      const answer = await signConsent(consent.id, confirmRisk);
+      setConsent({ ...consent, ...answer });
+      if (answer.esignUrl) {
+        // A blocked pop-up leaves the link shown in the dialog.
+        window.open(answer.esignUrl, '_blank', 'noopener');
+        return;
+      }
       showToast('签署成功', 'success');
       onSigned();
     } catch (failure) {
@@ -118,6 +125,15 @@ export function ContractDialog({
             {waiting && !consent.hasDocument && (
               <Alert severity="info" sx={{ mt: 2 }}>
                 该合同没有可在线签署的文件，请联系客服办理。
+              </Alert>
+            )}
+            {waiting && consent.esignUrl && (
+              <Alert severity="info" sx={{ mt: 2 }}>
+                请在e签宝页面完成签署：
+                <Link href={consent.esignUrl} target="_blank" rel="noopener">
+                  打开e签宝签署页
+                </Link>
+                ，签署完成后重新打开本合同即可看到已签署。
               </Alert>
             )}
             {signable && (

@@ -22,6 +22,8 @@ export interface Consent {
   riskText: string | null;
   lockedText: string | null;
   hasDocument: boolean;
+  /** Signing through e签宝 (ESIGN_PROVIDER=esign): its signing page; the contract is signed when e签宝 reports it. */
+  esignUrl?: string;
 }
 
 export interface ContractRow {

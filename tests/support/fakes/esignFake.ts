@@ -10,6 +10,9 @@ import { PDFDocument } from 'pdf-lib';
  * documented algorithm, not with the app's code — and answers {code, message, data} with e签宝's codes. It keeps
  * uploaded files (PUT to the upload URL, checked against the announced Content-MD5), makes flows, "signs" one
  * when the test says so, serves the signed file and builds the signed completion callback.
+ * A flow's signer is a person (signerType 0, psnSignerInfo) or an organisation (signerType 1, orgSignerInfo with
+ * its name, unified social credit code and transactor, whose signing page names the organisation); an
+ * organisation's field with autoSign is sealed by e签宝 itself (no transactor, nobody's page).
  */
 
 export interface EsignFake {
@@ -34,13 +37,26 @@ export interface EsignFake {
   close(): Promise<void>;
 }
 
+type Position = { positionPage: string; positionX: number; positionY: number };
+
+export interface EsignFakeOrg {
+  orgName: string;
+  orgIDCardNum: string;
+  orgIDCardType: string;
+}
+
 export interface EsignFakeFlow {
   fileId: string;
   fileName: string;
   title: string;
+  /** The signer who signs on e签宝's page: the person, or the organisation's transactor. */
   psnAccount: string;
   psnName: string;
-  position: { positionPage: string; positionX: number; positionY: number };
+  /** The organisation the signer signs for (orgSignerInfo), if any. */
+  org?: EsignFakeOrg;
+  position: Position;
+  /** Organisations e签宝 seals by itself (autoSign fields). */
+  autoSeals: (EsignFakeOrg & { position: Position })[];
   notifyUrl?: string;
   status: number;
   signed?: Buffer;
@@ -69,6 +85,50 @@ function expectedSignature(secret: string, request: IncomingMessage, body: Buffe
   return createHmac('sha256', secret).update(text).digest('base64');
 }
 
+const USCC = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
+
+interface FakeSigner {
+  psnAccount?: string;
+  psnName?: string;
+  org?: EsignFakeOrg;
+  autoSign: boolean;
+  position: Position;
+}
+
+/** create-by-file's signers as e签宝 documents them, or null when one is malformed. */
+function readSigners(raw: unknown): FakeSigner[] | null {
+  if (!Array.isArray(raw) || raw.length === 0) return null;
+  const signers: FakeSigner[] = [];
+  for (const signer of raw) {
+    const config = signer?.signFields?.[0]?.normalSignFieldConfig;
+    const position = config?.signFieldPosition;
+    if (!position?.positionPage) return null;
+    const autoSign = config.autoSign === true;
+    const person = (info: { psnAccount?: unknown; psnInfo?: { psnName?: unknown } } | undefined) =>
+      /^1\d{10}$/.test(String(info?.psnAccount)) && typeof info?.psnInfo?.psnName === 'string' && info.psnInfo.psnName
+        ? { psnAccount: String(info.psnAccount), psnName: info.psnInfo.psnName }
+        : null;
+    if (signer.signerType === 0) {
+      const psn = person(signer.psnSignerInfo);
+      if (!psn || autoSign) return null;
+      signers.push({ ...psn, autoSign, position });
+    } else if (signer.signerType === 1) {
+      const info = signer.orgSignerInfo;
+      const org = {
+        orgName: String(info?.orgName ?? ''),
+        orgIDCardNum: String(info?.orgInfo?.orgIDCardNum ?? ''),
+        orgIDCardType: String(info?.orgInfo?.orgIDCardType ?? ''),
+      };
+      if (!org.orgName || !USCC.test(org.orgIDCardNum) || org.orgIDCardType !== 'CRED_ORG_USCC') return null;
+      // Sealed by e签宝 itself, or signed by the organisation's transactor on its page.
+      const transactor = autoSign ? null : person(info.transactorInfo);
+      if (!autoSign && !transactor) return null;
+      signers.push({ ...(transactor ?? {}), org, autoSign, position });
+    } else return null;
+  }
+  return signers;
+}
+
 async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -94,7 +154,12 @@ export async function startEsignFake(appId = 'fake-app-id', appSecret = 'fake-ap
       const file = fake.files.get(flow.fileId);
       if (!file) throw new Error(`no file ${flow.fileId}`);
       const pdf = await PDFDocument.load(file.content, { updateMetadata: false });
-      pdf.setKeywords([`esign-fake-signed:${flowId}`, `signer:${flow.psnName}`]);
+      pdf.setKeywords([
+        `esign-fake-signed:${flowId}`,
+        `signer:${flow.org?.orgName ?? flow.psnName}`,
+        ...(flow.org ? [`transactor:${flow.psnName}`] : []),
+        ...flow.autoSeals.map((seal) => `auto-sealed:${seal.orgName}`),
+      ]);
       flow.signed = Buffer.from(await pdf.save({ useObjectStreams: false }));
       flow.status = 2;
       return flow.signed;
@@ -163,20 +228,23 @@ export async function startEsignFake(appId = 'fake-app-id', appSecret = 'fake-ap
     }
     if (request.method === 'POST' && path === '/v3/sign-flow/create-by-file') {
       const doc = json.docs?.[0];
-      const signer = json.signers?.[0];
-      const field = signer?.signFields?.[0]?.normalSignFieldConfig?.signFieldPosition;
       if (!doc || !fake.files.has(doc.fileId)) return error(response, 1435011, '文件不存在');
-      const account = signer?.psnSignerInfo?.psnAccount;
-      const name = signer?.psnSignerInfo?.psnInfo?.psnName;
-      if (!/^1\d{10}$/.test(String(account)) || !name || !field) return error(response, 1435002, '参数错误');
+      const signers = readSigners(json.signers);
+      const byHand = signers?.filter((signer) => !signer.autoSign) ?? [];
+      if (!signers || byHand.length !== 1) return error(response, 1435002, '参数错误');
+      const [signer] = byHand;
       const flowId = randomBytes(16).toString('hex');
       fake.flows.set(flowId, {
         fileId: doc.fileId,
         fileName: doc.fileName,
         title: json.signFlowConfig?.signFlowTitle,
-        psnAccount: account,
-        psnName: name,
-        position: field,
+        psnAccount: signer.psnAccount ?? '',
+        psnName: signer.psnName ?? '',
+        ...(signer.org ? { org: signer.org } : {}),
+        position: signer.position,
+        autoSeals: signers.flatMap((auto) =>
+          auto.autoSign && auto.org ? [{ ...auto.org, position: auto.position }] : [],
+        ),
         notifyUrl: json.signFlowConfig?.notifyUrl,
         status: 1,
       });
@@ -188,6 +256,8 @@ export async function startEsignFake(appId = 'fake-app-id', appSecret = 'fake-ap
       if (!flow) return error(response, 1437511, '签署流程不存在');
       if (flowMatch[2] === 'sign-url' && request.method === 'POST') {
         if (json.operator?.psnAccount !== flow.psnAccount) return error(response, 1435002, '参数错误');
+        // An organisation's transactor signs on the page of the organisation named.
+        if (flow.org && json.organization?.orgName !== flow.org.orgName) return error(response, 1435002, '参数错误');
         return success(response, { url: `${fake.url}/sign/${flowMatch[1]}`, shortUrl: `${fake.url}/s/1` });
       }
       if (flowMatch[2] === 'file-download-url' && request.method === 'GET') {
