@@ -89,6 +89,8 @@ export const subAccountQuery: ResourceDeclaration = {
   customList: 'SubAccountList',
   fields: [
     { source: 'id', label: '编号', type: 'number', sortable: true, list: false },
+    // The account status is asked by company and edition (GET /api/v1/accounts/status/{companyId}).
+    { source: 'companyId', label: '企业编号', type: 'number', list: false },
     { source: 'accountNumber', label: '子账户账号', type: 'text', sortable: true },
     { source: 'companyName', label: '企业名称', type: 'text' },
     { source: 'platformMark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES },
@@ -104,6 +106,45 @@ export const subAccountQuery: ResourceDeclaration = {
     { key: 'accountNumber', label: '子账户账号', type: 'text', alwaysOn: true },
     { key: 'status', label: '状态', type: 'enum', choices: SUB_ACCOUNT_STATUS, alwaysOn: true },
     { key: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES },
+  ],
+  actions: [
+    {
+      name: 'balance',
+      label: '查询余额',
+      method: 'GET',
+      path: '/api/v1/bankaccounts/bank/balance',
+      recordValues: { bacc: 'accountNumber' },
+      permissions: SUB_ACCOUNTS,
+      result: {
+        kind: 'values',
+        title: '银行余额',
+        fields: [
+          { source: 'accountNumber', label: '子账户账号', type: 'text' },
+          { source: 'accountName', label: '户名', type: 'text' },
+          { source: 'bankBalance', label: '银行余额（元）', type: 'money' },
+          { source: 'ledgerBalance', label: '账本余额（元）', type: 'money' },
+          { source: 'difference', label: '差额（元）', type: 'money' },
+        ],
+      },
+    },
+    {
+      name: 'status',
+      label: '账户状态',
+      method: 'GET',
+      path: '/api/v1/accounts/status/:companyId',
+      recordValues: { platformmark: 'platformMark' },
+      permissions: SUB_ACCOUNTS,
+      result: {
+        kind: 'values',
+        title: '账户状态',
+        fields: [
+          { source: 'accountNumber', label: '子账户账号', type: 'text' },
+          { source: 'accountName', label: '户名', type: 'text' },
+          { source: 'status', label: '状态', type: 'enum', choices: SUB_ACCOUNT_STATUS },
+          { source: 'openTime', label: '开户时间', type: 'datetime' },
+        ],
+      },
+    },
   ],
 };
 

@@ -99,6 +99,91 @@ function statusActions(base: string, codes: readonly string[]): ActionDeclaratio
   ];
 }
 
+/**
+ * What an operator reads and changes about one enterprise beyond its form (served by enterprises.routes.ts): the
+ * industries it takes work in (added and removed here), its risk status and its rate per VIP level.
+ */
+function detailActions(codes: readonly string[]): ActionDeclaration[] {
+  const industry = {
+    source: 'industryId',
+    label: '行业',
+    type: 'reference',
+    reference: 'industry',
+    required: true,
+  } as const;
+  return [
+    {
+      name: 'industries',
+      label: '所属行业',
+      method: 'GET',
+      path: '/api/v1/enterprises/:id/industry',
+      permissions: codes,
+      result: {
+        kind: 'values',
+        title: '所属行业',
+        empty: '该主体尚未配置行业',
+        fields: [
+          { source: 'industryName', label: '行业', type: 'text' },
+          { source: 'scope', label: '经营范围', type: 'text' },
+          { source: 'createTime', label: '添加时间', type: 'datetime' },
+        ],
+      },
+    },
+    {
+      name: 'addIndustry',
+      label: '添加行业',
+      method: 'POST',
+      path: '/api/v1/enterprises/:id/industry',
+      confirm: '选择该主体可以承接的行业：',
+      prompt: [industry, { source: 'scope', label: '经营范围', type: 'text' }],
+      permissions: codes,
+    },
+    {
+      name: 'removeIndustry',
+      label: '移除行业',
+      method: 'DELETE',
+      path: '/api/v1/enterprises/:id/industry/:industryId/delete',
+      confirm: '移除后该主体不再承接此行业的合同，确定移除吗？',
+      prompt: [industry],
+      permissions: codes,
+    },
+    {
+      name: 'risk',
+      label: '风险信息',
+      method: 'GET',
+      path: '/api/v1/enterprises/risk/:id',
+      permissions: codes,
+      result: {
+        kind: 'values',
+        title: '风险信息',
+        fields: [
+          { source: 'status', label: '状态', type: 'enum', choices: ENTERPRISE_STATUS },
+          { source: 'statusReason', label: '原因', type: 'text' },
+          { source: 'statusBy', label: '操作人', type: 'text' },
+          { source: 'statusTime', label: '变更时间', type: 'datetime' },
+          { source: 'confirmText', label: '商户确认提示', type: 'text' },
+        ],
+      },
+    },
+    {
+      name: 'levelRates',
+      label: '等级费率',
+      method: 'POST',
+      path: '/api/v1/enterpriseslevelrate/get',
+      recordValues: { enterpriseId: 'id' },
+      permissions: codes,
+      result: {
+        kind: 'values',
+        title: '等级费率',
+        fields: [
+          { source: 'levelName', label: 'VIP等级', type: 'text' },
+          { source: 'rate', label: '费率（万分之）', type: 'number' },
+        ],
+      },
+    },
+  ];
+}
+
 function management(name: string, label: string, base: string, codes: readonly string[]): ResourceDeclaration {
   return {
     name,
@@ -138,7 +223,7 @@ function management(name: string, label: string, base: string, codes: readonly s
       FIELDS.createTime,
     ],
     filters: [FILTERS.name, FILTERS.status, FILTERS.creditCode, FILTERS.uploadEnabled],
-    actions: statusActions(base, codes),
+    actions: [...statusActions(base, codes), ...detailActions(codes)],
   };
 }
 

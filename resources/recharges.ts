@@ -1,3 +1,4 @@
+import { SUB_ACCOUNT_STATUS } from '../src/domain/finance';
 import { RECHARGE_STATUS } from '../src/domain/moneyEnums';
 import type { FieldDeclaration, FilterDeclaration, ResourceDeclaration } from './types';
 
@@ -81,6 +82,24 @@ function fundManagement(name: string, label: string, code: string, platformMark:
           : field,
     ),
     filters: Object.values(FILTERS),
+    listCalls: [
+      {
+        name: 'closingAccounts',
+        label: '销户中的账户',
+        path: `/api/v1/closingaccounts/platform/${platformMark}/ongoing`,
+        result: {
+          kind: 'values',
+          title: '销户中的子账户',
+          empty: '暂无销户中的子账户',
+          fields: [
+            { source: 'companyName', label: '企业名称', type: 'text' },
+            { source: 'accountNumber', label: '子账户账号', type: 'text' },
+            { source: 'status', label: '状态', type: 'enum', choices: SUB_ACCOUNT_STATUS },
+            { source: 'openTime', label: '开户时间', type: 'datetime' },
+          ],
+        },
+      },
+    ],
     actions: [
       {
         name: 'confirm',

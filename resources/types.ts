@@ -80,7 +80,10 @@ export interface ActionDeclaration {
   name: string;
   label: string;
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET';
-  /** Path with :id. */
+  /**
+   * Path with :id; any other `:name` is the row's field of that name, or the prompt's answer of that name (e.g.
+   * `/enterprises/:id/industry/:industryId/delete` with an industryId prompt).
+   */
   path: string;
   confirm?: string;
   permissions?: readonly string[];
@@ -88,6 +91,11 @@ export interface ActionDeclaration {
   body?: Record<string, unknown>;
   /** Query parameters sent with the call (e.g. { status: 0 } for PATCH /subsidiaries/:id?status=0). */
   query?: Record<string, string | number>;
+  /**
+   * Values taken from the row, sent as query parameters for a GET and in the body otherwise: parameter name →
+   * the row's field (e.g. { bacc: 'accountNumber' } for GET …/bank/balance?bacc=).
+   */
+  recordValues?: Record<string, string>;
   /** Show the button only on rows where record[field] equals one of the values. */
   visibleWhen?: { field: string; in: readonly (string | number)[] };
   /** Inputs shown in the confirm dialog; their values are added to the body (e.g. a rejection reason). */
@@ -95,9 +103,33 @@ export interface ActionDeclaration {
   /**
    * What the answer carries for the user: `link` shows content[field] (a path of this site becomes a full
    * address) in a dialog with a copy button (a signing link); `file` means the call answers a file, which is
-   * downloaded under the server's name.
+   * downloaded under the server's name; `values` shows the answer read-only in a dialog (ValuesResult).
    */
-  result?: { kind: 'link'; field: string; title: string } | { kind: 'file' };
+  result?: { kind: 'link'; field: string; title: string } | { kind: 'file' } | ValuesResult;
+}
+
+/**
+ * A read call's answer shown in a dialog titled `title` (generator/ValuesDialog.tsx): an object as label / value
+ * pairs of `fields`, an array as a table with `fields` as its columns (empty: `empty`). Values read as list cells
+ * do (cellText: money in yuan with two decimals and thousands separators, enums by name).
+ */
+export interface ValuesResult {
+  kind: 'values';
+  title: string;
+  fields: readonly FieldDeclaration[];
+  /** Where an answer's rows are, when the array is not the answer itself (e.g. 'content' of a page). */
+  key?: string;
+  empty?: string;
+}
+
+/** A toolbar button of a list that reads `path` (GET) and shows the answer in a values dialog. */
+export interface ListCallDeclaration {
+  name: string;
+  label: string;
+  path: string;
+  /** Default: the list's own codes. */
+  permissions?: readonly string[];
+  result: ValuesResult;
 }
 
 export interface ActionPromptField {
@@ -127,6 +159,8 @@ export interface ResourceDeclaration {
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   pageSizes?: readonly number[];
   actions?: readonly ActionDeclaration[];
+  /** Read-only calls about the list as a whole, as toolbar buttons (e.g. the sub-accounts being closed). */
+  listCalls?: readonly ListCallDeclaration[];
   /** Which generated views exist (show: a detail page, the list's row click, with `related` panels below). */
   views: { create?: boolean; edit?: boolean; show?: boolean };
   /** Panels of the show view: what a record has beyond its row, read from one GET each (`:id` = the record). */

@@ -23,6 +23,7 @@ import { ExportAllButton } from './ExportAllButton';
 import { FilterBar, ListFiltersOnly } from './FilterBar';
 import { listColumn, RecordCell } from './fields';
 import { filterElements } from './inputs';
+import { ListCallButtons } from './ListCallButtons';
 import { ListFirstPaintHandoff } from './ListFirstPaintHandoff';
 import { ListPagination } from './ListPagination';
 import { ListLoadGuard } from './LoadFailure';
@@ -40,6 +41,7 @@ function ListActions({ declaration, filters }: { declaration: ResourceDeclaratio
         <FilterButton filters={filters} />
       </ListFiltersOnly>
       <SelectColumnsButton />
+      <ListCallButtons declaration={declaration} />
       {declaration.documents && <ZipDownloadButton documents={declaration.documents} label={declaration.label} />}
       <ExportAllButton declaration={declaration} />
     </TopToolbar>

@@ -10,9 +10,11 @@ import { ApiError, requestContent } from '../../providers/httpClient';
 import { getSession } from '../../providers/sessionStore';
 import { hasAnyPermission } from '../../src/domain/permissions';
 import type { ActionDeclaration, ActionPromptField, ResourceDeclaration } from '../types';
+import { actionPath, recordParams } from './actionRequest';
 import { DocumentRowActions } from './DocumentActions';
 import { downloadApiFile } from './downloadFile';
 import { ReferencePicker } from './ReferencePicker';
+import { ValuesDialog } from './ValuesDialog';
 
 /** The per-field messages of a refusal (content.errors), when the server names the fields. */
 function errorsOf(content: unknown): Record<string, string> {
@@ -48,6 +50,8 @@ function ActionButton({
   const [running, setRunning] = useState(false);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [link, setLink] = useState<string | null>(null);
+  // A values result's answer while its dialog is open.
+  const [values, setValues] = useState<{ content: unknown } | null>(null);
   // Messages under the dialog's inputs: an empty required one after 确定, or the server's refusal of a value.
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const prompt = action.prompt ?? [];
@@ -73,7 +77,8 @@ function ActionButton({
           field.type === 'text' ? answers[field.source].trim() : Number(answers[field.source]),
         ]),
     );
-    const path = action.path.replace(':id', encodeURIComponent(String(record.id)));
+    const path = actionPath(action.path, record, entered);
+    const fromRecord = recordParams(action, record);
     try {
       if (action.result?.kind === 'file') {
         await downloadApiFile(path, `${action.label}-${record.id}`);
@@ -82,11 +87,13 @@ function ActionButton({
       }
       const content = await requestContent<Record<string, unknown> | null>(path, {
         method: action.method,
-        json: action.method === 'GET' ? undefined : { ...(action.body ?? {}), ...entered },
-        query: action.query,
+        json: action.method === 'GET' ? undefined : { ...(action.body ?? {}), ...fromRecord, ...entered },
+        query: action.method === 'GET' ? { ...action.query, ...fromRecord } : action.query,
         silent: true,
       });
-      if (action.result?.kind === 'link') {
+      if (action.result?.kind === 'values') {
+        setValues({ content });
+      } else if (action.result?.kind === 'link') {
         const value = String(content?.[action.result.field] ?? '');
         setLink(value.startsWith('/') ? `${window.location.origin}${value}` : value);
       } else {
@@ -94,7 +101,7 @@ function ActionButton({
       }
       setConfirming(false);
       setAnswers({});
-      refresh();
+      if (action.result?.kind !== 'values') refresh();
     } catch (error) {
       const message = error instanceof ApiError || error instanceof Error ? error.message : `${action.label}失败`;
       // A refused value keeps the dialog and what was entered, with the message under the input it names.
@@ -174,6 +181,14 @@ function ActionButton({
           onClose={() => {
             if (!running) setConfirming(false);
           }}
+        />
+      )}
+      {action.result?.kind === 'values' && values && (
+        <ValuesDialog
+          result={action.result}
+          title={`${action.result.title}「${title}」`}
+          content={values.content}
+          onClose={() => setValues(null)}
         />
       )}
       {action.result?.kind === 'link' && (

@@ -104,6 +104,8 @@ function managementBinding(declaration: ResourceDeclaration, platformMark: numbe
       message: '该主体已有合同或协议模板，不能删除；不再合作请锁定',
     },
     actions: STATUS_ACTIONS,
+    // Industries, risk and level rates are enterprises.routes.ts's calls (they serve both editions).
+    handWritten: ['industries', 'addIndustry', 'removeIndustry', 'risk', 'levelRates'],
     messages: { notFound: '主体不存在', idLabel: '主体编号' },
   };
 }

@@ -45,7 +45,8 @@ export const subAccountQueryBinding: ResourceBinding = {
     coname: { column: 'companies.name' },
     platformmark: { column: 'bank_sub_accounts.platform_mark', match: 'equals' },
   },
-  handWritten: ['password'],
+  // bank.routes.ts serves the row actions: the balance and status reads beside the password.
+  handWritten: ['password', 'balance', 'status'],
   messages: { notFound: '子账户不存在', idLabel: '子账户编号' },
 };
 

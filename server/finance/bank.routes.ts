@@ -9,14 +9,14 @@ import {
   UNATTRIBUTED,
 } from '../../src/domain/finance';
 import type { AppServices } from '../appServices';
-import { requireAuth } from '../auth/access';
+import { holdsAny, requireAuth } from '../auth/access';
 import { assertCompanyVisible, companyInScope, companyScope, parseId } from '../auth/scope';
 import { chinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { pageOf, parseListQuery } from '../http/listQuery';
-import { editionParam } from '../money/editionAccess';
+import { assertEditionAccess, type EditionCodes, editionParam } from '../money/editionAccess';
 import { editionLedgerTotal } from '../statistics/rollups';
 import { withCallLog } from '../thirdparty/outboundCalls';
 import { type BankChannel, bankChannel } from './bank/bankChannel';
@@ -29,7 +29,8 @@ import { attributeDeposit, returnDeposit } from './unattributed.service';
  * - spec §7: GET /api/v1/bankaccounts/bank/balance?bacc= (one account's bank balance against the ledger),
  *   PATCH /api/v1/bankaccounts/bank/syncbalance (every sub-account's bank balance copied and compared),
  *   GET /api/v1/accounts/status/{companyId}?platformmark=, PATCH /api/v1/accounts/{childAccountNumber}/password,
- *   GET /api/v1/closingaccounts/platform/{mark}/ongoing (sub-accounts being closed);
+ *   GET /api/v1/closingaccounts/platform/{mark}/ongoing (sub-accounts being closed; 资金管理 of that edition reads it
+ *   too, to know which companies' accounts take no more top-ups);
  * - GET /api/v1/bank/information (银行信息), POST /api/v1/reconciliation/run {day},
  *   GET /api/v1/reconciliation/items?day=&q=result:…, POST /api/v1/unattributedfunds/{id}/attribute
  *   {companyId, platformmark, remark}, POST /api/v1/unattributedfunds/{id}/return {reason}.
@@ -41,6 +42,8 @@ const CODES = {
   reconciliation: ['UI_FUND_RECONCILIATION'],
   unattributed: ['UI_NO_ATTRIBUTABLE_FUNDS'],
 } as const;
+/** 资金管理 of each edition lists the closings under way of its own edition (a closing account takes no top-up). */
+const FUND_MANAGEMENT: EditionCodes = { 1: ['UI_FUND_MANAGEMENT'], 3: ['UI_XGM_FUND_MANAGEMENT'] };
 const access = (codes: readonly string[]) => ({ config: { access: { permissions: [...codes] } } });
 
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
@@ -247,9 +250,11 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     return ok(null, '子账户密码已设置');
   });
 
-  app.get('/api/v1/closingaccounts/platform/:id/ongoing', access(CODES.bankInfo), async (request) => {
+  const closingAccess = access([...CODES.bankInfo, ...FUND_MANAGEMENT[1], ...FUND_MANAGEMENT[3]]);
+  app.get('/api/v1/closingaccounts/platform/:id/ongoing', closingAccess, async (request) => {
     const auth = requireAuth(request);
     const mark = editionParam((request.params as { id: string }).id);
+    if (!holdsAny(auth, CODES.bankInfo)) assertEditionAccess(auth, FUND_MANAGEMENT, mark);
     const scope = companyScope(auth);
     const closing = (await bank.subAccounts()).filter(
       (sub) => sub.platformMark === mark && sub.status === SUB_ACCOUNT.closing,

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { type RaRecord, useRefresh } from 'react-admin';
 import { GeneratedList } from '../../../resources/generator/GeneratedList';
+import { RowActions } from '../../../resources/generator/RowActions';
 import type { ResourceDeclaration } from '../../../resources/types';
 import { act } from './financeApi';
 
@@ -68,14 +69,17 @@ function PasswordDialog({ record, onClose }: { record: RaRecord; onClose: () => 
   );
 }
 
-function SubAccountActions({ record }: { record: RaRecord }) {
+/** The declaration's reads (查询余额, 账户状态) and 设置密码, which a closed account no longer offers. */
+function SubAccountActions({ declaration, record }: { declaration: ResourceDeclaration; record: RaRecord }) {
   const [open, setOpen] = useState(false);
-  if (record.status === 4) return null;
   return (
-    <Box onClick={(event) => event.stopPropagation()}>
-      <Button size="small" onClick={() => setOpen(true)}>
-        设置密码
-      </Button>
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
+      <RowActions declaration={declaration} />
+      {record.status !== 4 && (
+        <Button size="small" onClick={() => setOpen(true)}>
+          设置密码
+        </Button>
+      )}
       {open && <PasswordDialog record={record} onClose={() => setOpen(false)} />}
     </Box>
   );
@@ -108,7 +112,10 @@ export function SubAccountList({ declaration }: { declaration: ResourceDeclarati
           </Button>
         </CardContent>
       </Card>
-      <GeneratedList declaration={declaration} renderActions={(record) => <SubAccountActions record={record} />} />
+      <GeneratedList
+        declaration={declaration}
+        renderActions={(record) => <SubAccountActions declaration={declaration} record={record} />}
+      />
     </Box>
   );
 }
