@@ -21,6 +21,9 @@ test('管理员新建并发布公告，商户在系统公告中看到未读并�
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('发布成功')).toBeVisible();
   await expect(row.getByRole('button', { name: '发布' })).toHaveCount(0);
+  // The admin home lists what merchants of the edition are shown now.
+  await page.goto('/adMain');
+  await expect(page.getByRole('list', { name: '标准版最新公告' }).getByText(title)).toBeVisible();
 
   await page.getByRole('button', { name: '退出' }).click();
   await expect(page).toHaveURL(/\/login/);

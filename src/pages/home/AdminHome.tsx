@@ -8,9 +8,10 @@ import { roleLabel } from '../../domain/roles';
 import { quickLinks } from '../../domain/visibleMenu';
 import { useSession } from '../../layout/useSession';
 import { AdminFigures } from './AdminFigures';
+import { LatestNotices } from './MerchantNews';
 import { Shortcuts } from './Shortcuts';
 
-/** /adMain: who is logged in, in which edition, the figures that matter to the role, and shortcuts. */
+/** /adMain: who is logged in, in which edition, the figures that matter to the role, the edition's notices, shortcuts. */
 export function AdminHome() {
   const session = useSession();
   if (!session) return null;
@@ -30,6 +31,14 @@ export function AdminHome() {
         </CardContent>
       </Card>
       <AdminFigures />
+      {/* What merchants of this edition are shown now (GET shownotifications/platform/{mark}). */}
+      <LatestNotices
+        title={`${editionLabel(platformMark)}最新公告`}
+        source={{
+          path: `/api/v1/notifications/shownotifications/platform/${platformMark}`,
+          allPath: platformMark === 3 ? '/adSmallNotice' : '/adNotice',
+        }}
+      />
       <Shortcuts items={shortcuts} />
     </Box>
   );

@@ -42,13 +42,24 @@ export function ContractExpiryWarning({ companyId }: { companyId: number }) {
   );
 }
 
-/** The five latest published notices of the merchant's edition, each opening its detail. */
-export function LatestNotices() {
+/** Where a home page's latest notices come from, and the page listing them all. */
+export interface NoticeSource {
+  /** A notices list call answering a page of notices with isRead. */
+  path: string;
+  /** The full list, linked when the user may open it. */
+  allPath: string;
+}
+
+/** A merchant's own inbox: the published notices of the merchant's edition with the merchant's read state. */
+const INBOX: NoticeSource = { path: '/api/v1/notifications/getnotificationsandreadstate', allPath: '/systemNotice' };
+
+/** The five latest published notices of `source` (by default the merchant's inbox), each opening its detail. */
+export function LatestNotices({ source = INBOX, title = '最新公告' }: { source?: NoticeSource; title?: string }) {
   const session = useSession();
   const [notices, setNotices] = useState<Notice[] | null>(null);
   const [selected, setSelected] = useState<Notice | null>(null);
   useEffect(() => {
-    requestContent<{ content: Notice[] }>('/api/v1/notifications/getnotificationsandreadstate', {
+    requestContent<{ content: Notice[] }>(source.path, {
       query: { page: 0, size: 5 },
       silent: true,
       background: true,
@@ -56,22 +67,22 @@ export function LatestNotices() {
       (page) => setNotices(page.content),
       () => setNotices([]),
     );
-  }, []);
+  }, [source.path]);
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between' }}>
           <Typography variant="h6" component="h2">
-            最新公告
+            {title}
           </Typography>
-          {canOpenPath(session?.user, '/systemNotice') && (
-            <Link component={RouterLink} to="/systemNotice">
+          {canOpenPath(session?.user, source.allPath) && (
+            <Link component={RouterLink} to={source.allPath}>
               全部公告
             </Link>
           )}
         </Box>
         {notices?.length === 0 && <Typography color="text.secondary">暂无公告!</Typography>}
-        <List dense aria-label="最新公告">
+        <List dense aria-label={title}>
           {notices?.map((notice) => (
             // Each notice an <li> holding its button: a list's children must be list items (issue 32).
             <ListItem key={notice.id} disablePadding>
