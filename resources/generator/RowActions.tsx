@@ -9,6 +9,7 @@ import { Button, Confirm, useNotify, useRecordContext, useRefresh } from 'react-
 import { ApiError, requestContent } from '../../providers/httpClient';
 import { getSession } from '../../providers/sessionStore';
 import { hasAnyPermission } from '../../src/domain/permissions';
+import { actionPath } from '../actionPath';
 import type { ActionDeclaration, ActionPromptField, ResourceDeclaration } from '../types';
 import { DocumentRowActions } from './DocumentActions';
 import { downloadApiFile } from './downloadFile';
@@ -73,7 +74,7 @@ function ActionButton({
           field.type === 'text' ? answers[field.source].trim() : Number(answers[field.source]),
         ]),
     );
-    const path = action.path.replace(':id', encodeURIComponent(String(record.id)));
+    const path = actionPath(action.path, record);
     try {
       if (action.result?.kind === 'file') {
         await downloadApiFile(path, `${action.label}-${record.id}`);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { type RaRecord, useRefresh } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { GeneratedList } from '../../../resources/generator/GeneratedList';
+import { RowActions } from '../../../resources/generator/RowActions';
 import type { ResourceDeclaration } from '../../../resources/types';
 import { useSession } from '../../layout/useSession';
 import { showToast } from '../../shell/toast';
@@ -12,7 +13,7 @@ import { PaperContractDialog } from './PaperContractDialog';
 import { SigningBanner } from './SigningBanner';
 
 /**
- * /contractManagement for the merchant: its contracts with 查看 / 签署 / 上传纸质合同 / 下载 on each row, a banner guiding it to
+ * /contractManagement for the merchant: its contracts with 查看 / 签署 / 上传纸质合同 / 下载 / 签署地址 on each row, a banner guiding it to
  * sign what waits for its signature, and the signing link of the e-sign provider (`?sign=<id>`) opening that
  * agreement.
  */
@@ -60,6 +61,8 @@ export function MerchantContractList({ declaration }: { declaration: ResourceDec
             下载
           </Button>
         )}
+        {/* The declared actions: 签署地址 (service_signurl) with its copy dialog. */}
+        <RowActions declaration={declaration} />
       </span>
     );
   };
