@@ -64,6 +64,34 @@ describe('row actions answering a link', () => {
     expect(String(answer.content[field]).length).toBeGreaterThan(0);
   });
 
+  it('refuses 签署地址 for a cancelled contract and for one without an enterprise to sign with', async () => {
+    const own = await t.db
+      .selectFrom('contracts')
+      .select('id')
+      .where('company_id', '=', 1)
+      .where('sign_status', '=', 0)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    expect(own.length).toBe(2);
+    const [cancelled, unassigned] = own.map((row) => Number(row.id));
+    await t.db.updateTable('contracts').set({ data_status: 0 }).where('id', '=', cancelled).execute();
+    await t.db
+      .updateTable('contracts')
+      .set({ enterprise_id: null, data_status: 1 })
+      .where('id', '=', unassigned)
+      .execute();
+    const link = (id: number) => `/api/v1/companies/service_signurl/1?id=${id}`;
+    expect(envelopeOf(await clients.merchant.get(link(cancelled)))).toMatchObject({
+      code: 1040400,
+      message: '该合同已作废',
+    });
+    expect(envelopeOf(await clients.merchant.get(link(unassigned)))).toMatchObject({
+      code: 1040400,
+      message: '该合同未指定服务主体，不能在线签署',
+    });
+  });
+
   it("refuses 签署地址 for a contract of another company named in the path's company", async () => {
     const others = await t.db
       .selectFrom('contracts')

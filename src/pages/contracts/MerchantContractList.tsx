@@ -37,13 +37,15 @@ export function MerchantContractList({ declaration }: { declaration: ResourceDec
   const actions = (record: RaRecord) => {
     const id = Number(record.id);
     const hasFile = record.fileId !== null && record.fileId !== undefined;
+    // Waiting for the merchant's signature with an enterprise to sign with: 签署 and the signing address apply.
+    const signable = record.signStatus === 0 && record.dataStatus === 1 && Boolean(record.enterpriseName);
     return (
       <span style={{ display: 'inline-flex', gap: 4 }}>
         <Button size="small" onClick={() => setOpen(id)}>
           查看
         </Button>
         {/* A contract without its document yet gets one when opened (server/contracts/contractDocument.ts). */}
-        {record.signStatus === 0 && record.dataStatus === 1 && record.enterpriseName && (
+        {signable && (
           <Button size="small" color="warning" onClick={() => setOpen(id)}>
             签署
           </Button>
@@ -61,8 +63,8 @@ export function MerchantContractList({ declaration }: { declaration: ResourceDec
             下载
           </Button>
         )}
-        {/* The declared actions: 签署地址 (service_signurl) with its copy dialog. */}
-        <RowActions declaration={declaration} />
+        {/* The declared 签署地址 (service_signurl) with its copy dialog, on the rows 签署 is offered on. */}
+        {signable && <RowActions declaration={declaration} />}
       </span>
     );
   };
