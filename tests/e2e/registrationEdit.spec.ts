@@ -145,3 +145,17 @@ test('财务开票时识别发票：读出发票号码并说明识别了什么�
   await dialog.getByRole('button', { name: '取消' }).click();
   await expect(dialog).toBeHidden();
 });
+
+test('商户在合同管理中取得服务协议的签署地址，可复制', async ({ page }) => {
+  test.setTimeout(60_000);
+  await loginAs(page, 'merchant', { path: '/login?Rurl=/contractManagement' });
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await page.getByRole('button', { name: '签署地址', exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: /^签署地址「/ });
+  const link = dialog.getByLabel('签署地址');
+  // The dev e-sign provider's address is a page of this site, shown whole so it can be sent on.
+  await expect(link).toHaveValue(/^http:\/\/[^/]+\/contractManagement\?sign=\d+$/);
+  await expect(dialog.getByRole('button', { name: '复制链接' })).toBeVisible();
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toBeHidden();
+});
