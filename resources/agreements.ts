@@ -71,6 +71,7 @@ function agreementList(
       { key: 'platformmark', label: '版本', type: 'enum', choices: PLATFORM_MARK_CHOICES },
       { key: 'signNm', label: '签署人', type: 'text' },
       { key: 'industryId', label: '行业', type: 'reference', reference: 'industry' },
+      { key: 'contractIds', label: '合同ID（多个用逗号分隔）', type: 'text' },
     ],
   };
 }

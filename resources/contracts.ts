@@ -104,6 +104,18 @@ export const merchantContracts: ResourceDeclaration = {
     FILTERS.createTime,
     FILTERS.expiring,
   ],
+  actions: [
+    {
+      // The e-sign provider's address where this service agreement is signed, to copy and send to the signer.
+      name: 'signUrl',
+      label: '签署地址',
+      method: 'GET',
+      path: '/api/v1/companies/service_signurl/:companyId?id=:id',
+      permissions: ['MER_BANKACCOUNT_RECHARGE'],
+      visibleWhen: { field: 'signStatus', in: [0] },
+      result: { kind: 'link', field: 'url', title: '签署地址' },
+    },
+  ],
 };
 
 /** Platform contract management: /adPlatformCooperation (ADM_PLAT_CONTRACT_MGR), within the caller's scope. */

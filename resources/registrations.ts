@@ -57,6 +57,11 @@ function activationDeclaration(name: string, codes: readonly string[], platformM
     },
     permissions: { list: codes, edit: codes },
     views: {},
+    // 修改 on a pending row beside the declared actions (src/pages/registrations/RegistrationList.tsx); the first
+    // paint draws its rows and keeps the action column.
+    customList: 'RegistrationList',
+    customListFirstPaint: true,
+    customRowActions: true,
     defaultSort: { field: 'createTime', order: 'DESC' },
     fields: [
       { source: 'id', label: '编号', type: 'number', sortable: true },

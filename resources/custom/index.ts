@@ -51,6 +51,9 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
   ),
   StaffList: lazy(() => import('../../src/pages/system/StaffList').then((module) => ({ default: module.StaffList }))),
   TeamAdmin: lazy(() => import('../../src/pages/merchant/TeamAdmin').then((module) => ({ default: module.TeamAdmin }))),
+  RegistrationList: lazy(() =>
+    import('../../src/pages/registrations/RegistrationList').then((module) => ({ default: module.RegistrationList })),
+  ),
   WorkerImportList: lazy(() =>
     import('../../src/pages/workers/WorkerImportList').then((module) => ({ default: module.WorkerImportList })),
   ),

@@ -30,6 +30,7 @@ function binding(declaration: ResourceDeclaration, kind: number, platformMark?: 
       platformmark: { column: 'contracts.platform_mark' },
       signNm: { column: 'contracts.sign_nm' },
       industryId: { column: 'contracts.industry_id' },
+      contractIds: { column: 'contracts.id', match: 'ids' },
     },
     messages: { notFound: '合同不存在', idLabel: '合同编号' },
   };

@@ -289,6 +289,9 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     const agreement = await agreementOf(db, auth, parseId((request.query as { id?: unknown }).id, '合同编号'));
     if (agreement.companyId !== companyId) fail('该合同不属于此公司');
     if (agreement.signStatus === 1) fail('该合同已签署');
+    // An address is only worth sending for an agreement that can still be signed online (as POST consent checks).
+    if (agreement.dataStatus !== 1) fail('该合同已作废');
+    if (agreement.enterpriseId === null) fail('该合同未指定服务主体，不能在线签署');
     return ok(await esign.signingLink(agreement.id, { name: '', role: '甲方' }));
   });
 

@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
-import { filterReader } from '../http/filterValues';
+import { filterReader, idList } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import {
   type ContractCompany,
@@ -45,19 +45,9 @@ const LIST_SPEC = {
 
 /** Days ahead that count as "about to expire". */
 export const WILL_EXPIRE_DAYS = 30;
-/** The most ids one contractIds / enterpriseIds filter may list. */
-const MAX_IDS = 1000;
 const CANCEL_PERMISSIONS =
   adminContracts.actions?.find((action) => action.name === 'cancelContract')?.permissions ??
   adminContracts.permissions.list;
-
-/** "1, 2,3" → [1, 2, 3]; anything else answers `message`. */
-function idList(raw: string, message: string): number[] {
-  const items = raw.split(',').map((item) => item.trim());
-  if (!items.every((item) => /^\d{1,15}$/.test(item) && Number(item) > 0)) fail(message);
-  if (items.length > MAX_IDS) fail(`最多可查询 ${MAX_IDS} 个编号`);
-  return [...new Set(items.map(Number))];
-}
 
 /** The days the 即将到期 warning covers, China time: today through WILL_EXPIRE_DAYS ahead. */
 function expiringWindow(now = Date.now()): { from: string; to: string } {
@@ -70,7 +60,6 @@ export function contractSearchOf(filters: Record<string, string>): ContractSearc
   const expiring = read.number('expiring');
   if (expiring !== undefined && expiring !== WILL_EXPIRE_DAYS) fail(`到期筛选只支持 ${WILL_EXPIRE_DAYS} 天内到期`);
   const { from, to } = read.dateRange('stime', 'etime');
-  const contractIds = read.text('contractIds');
   return {
     name: read.text('nm'),
     companyName: read.text('companyNm'),
@@ -83,7 +72,7 @@ export function contractSearchOf(filters: Record<string, string>): ContractSearc
     dataStatus: read.number('dataStatus'),
     enterpriseId: read.number('enterpriseId'),
     industryId: read.number('industryId'),
-    contractIds: contractIds ? idList(contractIds, '合同ID格式不正确，多个请用英文逗号分隔') : undefined,
+    contractIds: read.ids('contractIds'),
     signName: read.text('signNm'),
     expiring: expiring === undefined ? undefined : expiringWindow(),
     agreementType: read.number('sort'),

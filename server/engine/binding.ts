@@ -97,8 +97,11 @@ export type ScopeRule =
 export interface FilterBinding {
   /** The qualified column the key filters on. */
   column: string;
-  /** text: contains (default) | equals | upper-case equals-contains | prefix (starts with: an index range); number/enum: equals. */
-  match?: 'contains' | 'equals' | 'containsUpper' | 'prefix';
+  /**
+   * text: contains (default) | equals | upper-case equals-contains | prefix (starts with: an index range) | ids (a
+   * comma-separated id list, any of them; anything but positive whole numbers is refused); number/enum: equals.
+   */
+  match?: 'contains' | 'equals' | 'containsUpper' | 'prefix' | 'ids';
   /** Rewrites a text filter's value before it is matched (an ID number to its keyed lookup hash). */
   rewrite?: (value: string) => string;
 }

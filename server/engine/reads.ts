@@ -116,6 +116,9 @@ export function filterConditions(
     } else if (filter.type === 'enum' || filter.type === 'number' || filter.type === 'reference') {
       const value = choiceFilter(declared, filter.key, read.number(filter.key));
       if (value !== undefined) conditions.push((eb) => eb(column, '=', value));
+    } else if (bound.match === 'ids') {
+      const ids = read.ids(filter.key);
+      if (ids) conditions.push((eb) => eb(column, 'in', ids));
     } else {
       const given = read.text(filter.key);
       if (given === undefined) continue;

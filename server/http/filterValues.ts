@@ -4,6 +4,16 @@ import { fail } from './errors';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?: \d{2}:\d{2}:\d{2})?$/;
 const WHOLE_NUMBER = /^-?\d{1,15}$/;
+/** The most ids one id-list filter (contractIds, enterpriseIds) may list. */
+export const MAX_LISTED_IDS = 1000;
+
+/** "1, 2,3" → [1, 2, 3] (positive whole numbers, duplicates dropped); anything else answers `message`. */
+export function idList(raw: string, message: string): number[] {
+  const items = raw.split(',').map((item) => item.trim());
+  if (!items.every((item) => /^\d{1,15}$/.test(item) && Number(item) > 0)) fail(message);
+  if (items.length > MAX_LISTED_IDS) fail(`最多可查询 ${MAX_LISTED_IDS} 个编号`);
+  return [...new Set(items.map(Number))];
+}
 
 /**
  * Reads q= filters (already whitelisted by parseListQuery) by their declared type, answering 1040400
@@ -44,5 +54,14 @@ export function filterReader(filters: Record<string, string>, declared: readonly
     if (value !== '0' && value !== '1') fail(`${label(key)}只能是 0 或 1`);
     return value === '1';
   };
-  return { text, number, day, dateRange, flag };
+  /**
+   * A comma-separated id list (contractIds): its label without the typing hint in brackets names it in the
+   * message, e.g. 合同ID（多个用逗号分隔） → 合同ID格式不正确….
+   */
+  const ids = (key: string): number[] | undefined => {
+    const value = text(key);
+    if (value === undefined) return undefined;
+    return idList(value, `${label(key).replace(/（.*）$/, '')}格式不正确，多个请用英文逗号分隔`);
+  };
+  return { text, number, day, dateRange, flag, ids };
 }

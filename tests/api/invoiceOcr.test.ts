@@ -1,6 +1,5 @@
-import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedChineseFont } from '../../server/pdf/chineseFont';
+import { invoicePdf } from '../support/invoiceFixtures';
 import { type MultipartPart, multipartRequest } from './support/multipart';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
@@ -11,31 +10,10 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const LINES = [
-  '电子发票（增值税专用发票）',
-  '发票号码：24322000000012345678',
-  '开票日期：2026年03月05日',
-  '购买方信息 名称：上海启航教育科技有限公司',
-  '统一社会信用代码/纳税人识别号：91310000MA1FL8XQ3K',
-  '销售方信息 名称：南京灵工服务有限公司',
-  '统一社会信用代码/纳税人识别号：91320100MA1M7K3L59',
-  '价税合计（大写）壹仟零陆拾圆整 （小写）¥1,060.00',
-];
-
 let t: TestApp;
 let merchant: AuthedClient;
 let caiwu: AuthedClient;
 let kefu: AuthedClient;
-
-async function invoicePdf(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await embedChineseFont(pdf, LINES);
-  const page = pdf.addPage([595, 420]);
-  LINES.forEach((line, index) => {
-    page.drawText(line, { x: 30, y: 380 - index * 30, size: 12, font });
-  });
-  return Buffer.from(await pdf.save());
-}
 
 async function ocr(client: AuthedClient, parts: MultipartPart[]) {
   const response = await client({ method: 'POST', url: '/api/v1/invoices/ocr', ...multipartRequest(parts) });

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { INVOICE_OCR_LABELS } from '../../../src/domain/invoiceOcr';
 import type { AppServices } from '../../appServices';
 import { requireAuth } from '../../auth/access';
 import { sniff } from '../../files/fileTypes';
@@ -13,16 +14,7 @@ const MAX_BYTES = 10 * 1024 * 1024;
 /** Who fills an invoice form: merchants applying, finance staff recording (both editions). */
 const CODES = ['MER_BANKACCOUNT_RECHARGE', 'UI_BILLING_APPLY_JCY', 'UI_XGM_INVOICE_APPLY_DETAILS_SAVE'];
 
-const LABELS: Record<keyof InvoiceFields, string> = {
-  invoiceNumber: '发票号码',
-  invoiceCode: '发票代码',
-  invoiceDate: '开票日期',
-  buyerName: '购买方名称',
-  buyerTaxNumber: '购买方税号',
-  sellerName: '销售方名称',
-  sellerTaxNumber: '销售方税号',
-  totalAmount: '价税合计',
-};
+const LABELS: Readonly<Record<keyof InvoiceFields, string>> = INVOICE_OCR_LABELS;
 
 type Source = 'pdf' | 'ofd' | 'xml' | 'image';
 

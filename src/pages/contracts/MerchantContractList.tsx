@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { type RaRecord, useRefresh } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { GeneratedList } from '../../../resources/generator/GeneratedList';
+import { RowActions } from '../../../resources/generator/RowActions';
 import type { ResourceDeclaration } from '../../../resources/types';
 import { useSession } from '../../layout/useSession';
 import { showToast } from '../../shell/toast';
@@ -12,7 +13,7 @@ import { PaperContractDialog } from './PaperContractDialog';
 import { SigningBanner } from './SigningBanner';
 
 /**
- * /contractManagement for the merchant: its contracts with 查看 / 签署 / 上传纸质合同 / 下载 on each row, a banner guiding it to
+ * /contractManagement for the merchant: its contracts with 查看 / 签署 / 上传纸质合同 / 下载 / 签署地址 on each row, a banner guiding it to
  * sign what waits for its signature, and the signing link of the e-sign provider (`?sign=<id>`) opening that
  * agreement.
  */
@@ -36,13 +37,15 @@ export function MerchantContractList({ declaration }: { declaration: ResourceDec
   const actions = (record: RaRecord) => {
     const id = Number(record.id);
     const hasFile = record.fileId !== null && record.fileId !== undefined;
+    // Waiting for the merchant's signature with an enterprise to sign with: 签署 and the signing address apply.
+    const signable = record.signStatus === 0 && record.dataStatus === 1 && Boolean(record.enterpriseName);
     return (
       <span style={{ display: 'inline-flex', gap: 4 }}>
         <Button size="small" onClick={() => setOpen(id)}>
           查看
         </Button>
         {/* A contract without its document yet gets one when opened (server/contracts/contractDocument.ts). */}
-        {record.signStatus === 0 && record.dataStatus === 1 && record.enterpriseName && (
+        {signable && (
           <Button size="small" color="warning" onClick={() => setOpen(id)}>
             签署
           </Button>
@@ -60,6 +63,8 @@ export function MerchantContractList({ declaration }: { declaration: ResourceDec
             下载
           </Button>
         )}
+        {/* The declared 签署地址 (service_signurl) with its copy dialog, on the rows 签署 is offered on. */}
+        {signable && <RowActions declaration={declaration} />}
       </span>
     );
   };

@@ -7,7 +7,9 @@ import { useRef, useState } from 'react';
 import { Button, Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { getSession } from '../../../providers/sessionStore';
 import type { ActionDeclaration } from '../../../resources/types';
+import { type InvoiceOcrResult, invoiceNumberPlan, ocrMismatches } from '../../domain/invoiceOcr';
 import { hasAnyPermission } from '../../domain/permissions';
+import { InvoiceOcrButton, InvoiceOcrReport } from './InvoiceOcrButton';
 import { issueInvoice, uploadDocument } from './invoiceApi';
 
 const DOCUMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'];
@@ -37,6 +39,9 @@ export function IssueInvoiceButton({ action }: { action: ActionDeclaration }) {
   const [invoiceNumber, setInvoiceNumber] = useState('');
   const [file, setFile] = useState<{ url: string; name: string } | null>(null);
   const [error, setError] = useState<string>();
+  const [ocr, setOcr] = useState<InvoiceOcrResult | null>(null);
+  // A read number that differs from the typed one waits for the operator's choice.
+  const [replacing, setReplacing] = useState<{ typed: string; read: string } | null>(null);
 
   if (!record) return null;
   const when = action.visibleWhen;
@@ -48,6 +53,17 @@ export function IssueInvoiceButton({ action }: { action: ActionDeclaration }) {
     setInvoiceNumber('');
     setFile(null);
     setError(undefined);
+    setOcr(null);
+    setReplacing(null);
+  };
+
+  /** Fills what the invoice says; a number the operator already typed is replaced only when they say so. */
+  const applyOcr = (result: InvoiceOcrResult) => {
+    setOcr(result);
+    setError(undefined);
+    const plan = invoiceNumberPlan(invoiceNumber, result.fields.invoiceNumber);
+    if (plan.kind === 'fill') setInvoiceNumber(plan.value);
+    setReplacing(plan.kind === 'ask' ? { typed: plan.typed, read: plan.read } : null);
   };
 
   const upload = async (chosen: File) => {
@@ -109,8 +125,33 @@ export function IssueInvoiceButton({ action }: { action: ActionDeclaration }) {
               label="发票号码"
               size="small"
               value={invoiceNumber}
-              onChange={(event) => setInvoiceNumber(event.target.value)}
+              onChange={(event) => {
+                setInvoiceNumber(event.target.value);
+                setReplacing(null);
+              }}
             />
+            {replacing && (
+              <Box role="alert" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <Typography variant="body2">
+                  {`已填写的发票号码 ${replacing.typed} 与识别结果 ${replacing.read} 不同，是否替换？`}
+                </Typography>
+                <Button
+                  label="替换"
+                  onClick={() => {
+                    setInvoiceNumber(replacing.read);
+                    setReplacing(null);
+                  }}
+                />
+                <Button label="保留已填写" onClick={() => setReplacing(null)} />
+              </Box>
+            )}
+            <InvoiceOcrButton disabled={busy} onRead={applyOcr} />
+            {ocr && (
+              <InvoiceOcrReport
+                result={ocr}
+                warnings={ocrMismatches(ocr.fields, { total: record.total, title: record.title })}
+              />
+            )}
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
               <Button
                 label={busy ? '上传中…' : file ? '重新上传' : '上传发票文件'}
