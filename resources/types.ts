@@ -83,6 +83,8 @@ export interface ActionDeclaration {
   /** Path with :id. */
   path: string;
   confirm?: string;
+  /** The toast after it succeeds (default 「<label>成功」). */
+  success?: string;
   permissions?: readonly string[];
   /** JSON body sent with the call (e.g. { status: 0 }). */
   body?: Record<string, unknown>;
@@ -93,6 +95,11 @@ export interface ActionDeclaration {
   /** Inputs shown in the confirm dialog; their values are added to the body (e.g. a rejection reason). */
   prompt?: readonly ActionPromptField[];
   /**
+   * Body keys taken from the record, for calls that name it in the body rather than the path:
+   * `{ id: 'id' }` sends the record's id as `id` (PUT /api/v1/companies/workscene { id, workScene }).
+   */
+  recordBody?: Readonly<Record<string, string>>;
+  /**
    * What the answer carries for the user: `link` shows content[field] (a path of this site becomes a full
    * address) in a dialog with a copy button (a signing link); `file` means the call answers a file, which is
    * downloaded under the server's name.
@@ -100,13 +107,31 @@ export interface ActionDeclaration {
   result?: { kind: 'link'; field: string; title: string } | { kind: 'file' };
 }
 
+/**
+ * One input of an action's dialog. 'choice' is a select of `choices` (or of `choicesFrom`, a GET answering
+ * [{ id, name }]); 'search' picks a row of another system's list by name (`search`), the body carrying its id as
+ * that list gives it (a CRM institution's text id).
+ */
 export interface ActionPromptField {
   source: string;
   label: string;
-  type: 'text' | 'number' | 'reference';
+  type: 'text' | 'number' | 'reference' | 'choice' | 'search';
   required?: boolean;
   /** For 'reference' prompts: the kind of record picked by name; the body carries its id. */
   reference?: ReferenceKind;
+  /** For 'reference' prompts: offer only records of the edition in this field of the row (e.g. platformMark). */
+  referenceEdition?: string;
+  /** For 'reference' prompts: several records, the body carrying their ids as an array (it may be empty). */
+  multiple?: boolean;
+  choices?: readonly Choice[];
+  choicesFrom?: string;
+  /** For 'search' prompts: GET path answering a page of rows (q=name:…), and the keys of a row's id and name. */
+  search?: { path: string; id: string; name: string };
+  /**
+   * The dialog opens with the record's current value: `field` of the row itself, or of the answer of GET `path`
+   * (:id = the record; the whole answer without `field`); an array of records stands for their ids.
+   */
+  current?: { path?: string; field?: string };
 }
 
 export interface ResourceDeclaration {
@@ -127,6 +152,13 @@ export interface ResourceDeclaration {
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   pageSizes?: readonly number[];
   actions?: readonly ActionDeclaration[];
+  /**
+   * The create form's fields, when a record is created with other fields than it is edited with (a company is
+   * created with its credit code and subsidiary; its invoice details are edited later). Default: the form fields.
+   */
+  createFields?: readonly FieldDeclaration[];
+  /** Values every create sends besides the form's (a twin page's fixed edition). */
+  createBody?: Readonly<Record<string, string | number>>;
   /** Which generated views exist (show: a detail page, the list's row click, with `related` panels below). */
   views: { create?: boolean; edit?: boolean; show?: boolean };
   /** Panels of the show view: what a record has beyond its row, read from one GET each (`:id` = the record). */
