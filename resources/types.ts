@@ -86,6 +86,8 @@ export interface ActionDeclaration {
    */
   path: string;
   confirm?: string;
+  /** The toast after it succeeds (default 「<label>成功」). */
+  success?: string;
   permissions?: readonly string[];
   /** JSON body sent with the call (e.g. { status: 0 }). */
   body?: Record<string, unknown>;
@@ -93,7 +95,8 @@ export interface ActionDeclaration {
   query?: Record<string, string | number>;
   /**
    * Values taken from the row, sent as query parameters for a GET and in the body otherwise: parameter name →
-   * the row's field (e.g. { bacc: 'accountNumber' } for GET …/bank/balance?bacc=).
+   * the row's field (e.g. { bacc: 'accountNumber' } for GET …/bank/balance?bacc=; { id: 'id' } for
+   * PUT /api/v1/companies/workscene { id, workScene }, a call that names its record in the body).
    */
   recordValues?: Record<string, string>;
   /** Show the button only on rows where record[field] equals one of the values. */
@@ -132,13 +135,31 @@ export interface ListCallDeclaration {
   result: ValuesResult;
 }
 
+/**
+ * One input of an action's dialog. 'choice' is a select of `choices` (or of `choicesFrom`, a GET answering
+ * [{ id, name }]); 'search' picks a row of another system's list by name (`search`), the body carrying its id as
+ * that list gives it (a CRM institution's text id).
+ */
 export interface ActionPromptField {
   source: string;
   label: string;
-  type: 'text' | 'number' | 'reference';
+  type: 'text' | 'number' | 'reference' | 'choice' | 'search';
   required?: boolean;
   /** For 'reference' prompts: the kind of record picked by name; the body carries its id. */
   reference?: ReferenceKind;
+  /** For 'reference' prompts: offer only records of the edition in this field of the row (e.g. platformMark). */
+  referenceEdition?: string;
+  /** For 'reference' prompts: several records, the body carrying their ids as an array (it may be empty). */
+  multiple?: boolean;
+  choices?: readonly Choice[];
+  choicesFrom?: string;
+  /** For 'search' prompts: GET path answering a page of rows (q=name:…), and the keys of a row's id and name. */
+  search?: { path: string; id: string; name: string };
+  /**
+   * The dialog opens with the record's current value: `field` of the row itself, or of the answer of GET `path`
+   * (:id = the record; the whole answer without `field`); an array of records stands for their ids.
+   */
+  current?: { path?: string; field?: string };
 }
 
 export interface ResourceDeclaration {
@@ -161,6 +182,13 @@ export interface ResourceDeclaration {
   actions?: readonly ActionDeclaration[];
   /** Read-only calls about the list as a whole, as toolbar buttons (e.g. the sub-accounts being closed). */
   listCalls?: readonly ListCallDeclaration[];
+  /**
+   * The create form's fields, when a record is created with other fields than it is edited with (a company is
+   * created with its credit code and subsidiary; its invoice details are edited later). Default: the form fields.
+   */
+  createFields?: readonly FieldDeclaration[];
+  /** Values every create sends besides the form's (a twin page's fixed edition). */
+  createBody?: Readonly<Record<string, string | number>>;
   /** Which generated views exist (show: a detail page, the list's row click, with `related` panels below). */
   views: { create?: boolean; edit?: boolean; show?: boolean };
   /** Panels of the show view: what a record has beyond its row, read from one GET each (`:id` = the record). */

@@ -4,6 +4,11 @@ import type { ResourceDeclaration } from '../types';
 import { FormToolbar } from './FormToolbar';
 import { inputElement } from './inputs';
 
+/** The create form's inputs: the declared create fields, else the editable form fields. */
+export function createFormFields(declaration: ResourceDeclaration) {
+  return declaration.createFields ?? declaration.fields.filter((field) => field.form && !field.readOnly);
+}
+
 /**
  * Create form with the shared validation rules; server field errors show on their inputs. Leaving it with
  * unsaved input asks first (warnWhenUnsavedChanges).
@@ -12,9 +17,14 @@ export function GeneratedCreate({ declaration }: { declaration: ResourceDeclarat
   return (
     <>
       <PageBreadcrumbs listPath={`/${declaration.name}`} current={`新建${declaration.label}`} />
-      <Create resource={declaration.name} title={`新建${declaration.label}`} redirect="list">
+      <Create
+        resource={declaration.name}
+        title={`新建${declaration.label}`}
+        redirect="list"
+        transform={(data: Record<string, unknown>) => ({ ...data, ...(declaration.createBody ?? {}) })}
+      >
         <SimpleForm sx={{ maxWidth: 640 }} warnWhenUnsavedChanges toolbar={<FormToolbar declaration={declaration} />}>
-          {declaration.fields.filter((field) => field.form && !field.readOnly).map(inputElement)}
+          {createFormFields(declaration).map(inputElement)}
         </SimpleForm>
       </Create>
     </>

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { type ReactElement, type ReactNode, useMemo } from 'react';
 import {
   CreateButton,
@@ -15,8 +14,6 @@ import {
 } from 'react-admin';
 import { findRoute } from '../../src/domain/routes';
 import { validateDateRange } from '../../src/domain/validation';
-import { RowActionExtras } from '../custom/RowActionExtras';
-import { ROW_ACTION_EXTRA_RESOURCES } from '../rowActionExtras';
 import { listFields, listPageSizes, type ResourceDeclaration } from '../types';
 import { DocumentSelection, RowSelect, SELECT_SOURCE, ZipDownloadButton } from './DocumentActions';
 import { ExportAllButton } from './ExportAllButton';
@@ -82,12 +79,8 @@ const PLAIN_BODY = <DatagridBody row={<PlainDatagridRow />} />;
 export function GeneratedList({ declaration, rowClick, expand, renderActions }: GeneratedListProps) {
   const { canAccess: canEdit } = useCanAccess({ resource: declaration.name, action: 'edit' });
   const pageSizes = [...listPageSizes(declaration)];
-  const hasExtras = ROW_ACTION_EXTRA_RESOURCES.includes(declaration.name);
   const hasActions =
-    (declaration.actions?.length ?? 0) > 0 ||
-    declaration.documents !== undefined ||
-    renderActions !== undefined ||
-    hasExtras;
+    (declaration.actions?.length ?? 0) > 0 || declaration.documents !== undefined || renderActions !== undefined;
 
   const omit = declaration.fields.filter((field) => field.hidden).map((field) => field.source);
   const columns = [
@@ -110,14 +103,7 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
         // Its own column key: the column chooser and `omit` tell columns apart by source.
         source={ACTIONS_SOURCE}
         sortable={false}
-        render={(record: RaRecord) =>
-          renderActions?.(record) ?? (
-            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }}>
-              <RowActions declaration={declaration} />
-              {hasExtras && <RowActionExtras resource={declaration.name} />}
-            </Box>
-          )
-        }
+        render={(record: RaRecord) => renderActions?.(record) ?? <RowActions declaration={declaration} />}
       />
     ),
   ];

@@ -8,12 +8,21 @@ import { useState } from 'react';
 import { Button, Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { ApiError, requestContent } from '../../providers/httpClient';
 import { getSession } from '../../providers/sessionStore';
-import { hasAnyPermission } from '../../src/domain/permissions';
-import type { ActionDeclaration, ActionPromptField, ResourceDeclaration } from '../types';
-import { actionPath, recordParams } from './actionRequest';
+import {
+  actionBody,
+  actionPath,
+  actionQuery,
+  currentAnswer,
+  missingMessage,
+  missingPrompts,
+  type PromptAnswers,
+  shownActions,
+} from '../actionRequest';
+import type { ActionDeclaration, ResourceDeclaration } from '../types';
 import { DocumentRowActions } from './DocumentActions';
 import { downloadApiFile } from './downloadFile';
-import { ReferencePicker } from './ReferencePicker';
+import { PromptInput } from './PromptInput';
+import { rememberReference } from './referenceOptions';
 import { ValuesDialog } from './ValuesDialog';
 
 /** The per-field messages of a refusal (content.errors), when the server names the fields. */
@@ -23,16 +32,6 @@ function errorsOf(content: unknown): Record<string, string> {
   return Object.fromEntries(
     Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
-}
-
-function visible(action: ActionDeclaration, record: Record<string, unknown>): boolean {
-  if (!action.visibleWhen) return true;
-  return action.visibleWhen.in.some((value) => String(value) === String(record[action.visibleWhen!.field]));
-}
-
-function permitted(action: ActionDeclaration, declaration: ResourceDeclaration): boolean {
-  const codes = action.permissions ?? declaration.permissions.edit ?? declaration.permissions.list;
-  return hasAnyPermission(getSession()?.user, codes);
 }
 
 function ActionButton({
@@ -48,37 +47,47 @@ function ActionButton({
   const refresh = useRefresh();
   const [confirming, setConfirming] = useState(false);
   const [running, setRunning] = useState(false);
-  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [answers, setAnswers] = useState<PromptAnswers>({});
   const [link, setLink] = useState<string | null>(null);
   // A values result's answer while its dialog is open.
   const [values, setValues] = useState<{ content: unknown } | null>(null);
   // Messages under the dialog's inputs: an empty required one after 确定, or the server's refusal of a value.
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const prompt = action.prompt ?? [];
-  const emptyRequired = (field: ActionPromptField) => field.required && !answers[field.source]?.trim();
+
+  // The dialog opens with the record's current values where the declaration says where to read them.
+  const open = async () => {
+    setConfirming(true);
+    const current = prompt.filter((field) => field.current);
+    if (current.length === 0) return;
+    const answered = await Promise.all(
+      current.map(async (field) => {
+        const path = field.current?.path;
+        if (!path) return [field.source, currentAnswer(field, record)] as const;
+        try {
+          const content = await requestContent<unknown>(actionPath({ ...action, path }, record), { silent: true });
+          if (Array.isArray(content) && field.reference) {
+            for (const item of content as { id: number; name: string }[]) rememberReference(field.reference, item);
+          }
+          return [field.source, currentAnswer(field, content)] as const;
+        } catch {
+          return [field.source, undefined] as const;
+        }
+      }),
+    );
+    const found = answered.filter((entry): entry is readonly [string, string | string[]] => entry[1] !== undefined);
+    setAnswers((entered) => ({ ...Object.fromEntries(found), ...entered }));
+  };
 
   const run = async () => {
-    const missing = prompt.filter(emptyRequired);
+    const missing = missingPrompts(prompt, answers);
     if (missing.length > 0) {
-      setFieldErrors(
-        Object.fromEntries(
-          missing.map((field) => [field.source, `${field.type === 'reference' ? '请选择' : '请输入'}${field.label}`]),
-        ),
-      );
+      setFieldErrors(Object.fromEntries(missing.map((field) => [field.source, missingMessage(field)])));
       return;
     }
     setFieldErrors({});
     setRunning(true);
-    const entered = Object.fromEntries(
-      prompt
-        .filter((field) => answers[field.source]?.trim())
-        .map((field) => [
-          field.source,
-          field.type === 'text' ? answers[field.source].trim() : Number(answers[field.source]),
-        ]),
-    );
-    const path = actionPath(action.path, record, entered);
-    const fromRecord = recordParams(action, record);
+    const path = actionPath(action, record, answers);
     try {
       if (action.result?.kind === 'file') {
         await downloadApiFile(path, `${action.label}-${record.id}`);
@@ -87,8 +96,8 @@ function ActionButton({
       }
       const content = await requestContent<Record<string, unknown> | null>(path, {
         method: action.method,
-        json: action.method === 'GET' ? undefined : { ...(action.body ?? {}), ...fromRecord, ...entered },
-        query: action.method === 'GET' ? { ...action.query, ...fromRecord } : action.query,
+        json: action.method === 'GET' ? undefined : actionBody(action, record, answers),
+        query: actionQuery(action, record),
         silent: true,
       });
       if (action.result?.kind === 'values') {
@@ -97,7 +106,7 @@ function ActionButton({
         const value = String(content?.[action.result.field] ?? '');
         setLink(value.startsWith('/') ? `${window.location.origin}${value}` : value);
       } else {
-        notify(`${action.label}成功`, { type: 'success' });
+        notify(action.success ?? `${action.label}成功`, { type: 'success' });
       }
       setConfirming(false);
       setAnswers({});
@@ -120,7 +129,7 @@ function ActionButton({
         disabled={running}
         onClick={(event) => {
           event.stopPropagation();
-          if (action.confirm) setConfirming(true);
+          if (action.confirm) void open();
           else void run();
         }}
       />
@@ -135,43 +144,19 @@ function ActionButton({
             ) : (
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
                 {action.confirm}
-                {prompt.map((field) => {
-                  const message = fieldErrors[field.source];
-                  const setAnswer = (value: string) => {
-                    setAnswers((current) => ({ ...current, [field.source]: value }));
-                    setFieldErrors((current) => ({ ...current, [field.source]: '' }));
-                  };
-                  if (field.type === 'reference' && field.reference) {
-                    return (
-                      <ReferencePicker
-                        key={field.source}
-                        kind={field.reference}
-                        label={field.label}
-                        required={field.required}
-                        size="small"
-                        value={answers[field.source] ?? ''}
-                        onChange={(id) => setAnswer(id === null ? '' : String(id))}
-                        error={Boolean(message)}
-                        helperText={message || undefined}
-                        fullWidth
-                        usableOnly
-                      />
-                    );
-                  }
-                  return (
-                    <TextField
-                      key={field.source}
-                      label={field.label}
-                      required={field.required}
-                      type={field.type === 'number' ? 'number' : 'text'}
-                      size="small"
-                      value={answers[field.source] ?? ''}
-                      onChange={(event) => setAnswer(event.target.value)}
-                      error={Boolean(message)}
-                      helperText={message || undefined}
-                    />
-                  );
-                })}
+                {prompt.map((field) => (
+                  <PromptInput
+                    key={field.source}
+                    field={field}
+                    value={answers[field.source]}
+                    error={fieldErrors[field.source]}
+                    platformMark={field.referenceEdition ? Number(record[field.referenceEdition]) : undefined}
+                    onChange={(value) => {
+                      setAnswers((current) => ({ ...current, [field.source]: value }));
+                      setFieldErrors((current) => ({ ...current, [field.source]: '' }));
+                    }}
+                  />
+                ))}
               </Box>
             )
           }
@@ -179,7 +164,10 @@ function ActionButton({
           cancel="取消"
           onConfirm={() => void run()}
           onClose={() => {
-            if (!running) setConfirming(false);
+            if (running) return;
+            setConfirming(false);
+            setAnswers({});
+            setFieldErrors({});
           }}
         />
       )}
@@ -227,9 +215,7 @@ function ActionButton({
 export function RowActions({ declaration }: { declaration: ResourceDeclaration }) {
   const record = useRecordContext();
   if (!record) return null;
-  const actions = (declaration.actions ?? []).filter(
-    (action) => visible(action, record) && permitted(action, declaration),
-  );
+  const actions = shownActions(declaration, record, getSession()?.user);
   const title = String(record[declaration.recordTitle] ?? record.id);
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }} onClick={(event) => event.stopPropagation()}>

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Button } from 'react-admin';
 import { cellAlign, cellText } from '../cellText';
 import type { ValuesResult } from '../types';
-import { valuesShape } from './actionRequest';
+import { valuesShape } from './valuesShape';
 
 /** A read call's answer (ValuesResult), read-only: one record as label / value pairs, a list as a table. */
 export function ValuesDialog({

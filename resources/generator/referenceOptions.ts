@@ -121,3 +121,8 @@ export function useReferenceName(kind: ReferenceKind, id: number | null): Refere
 export function rememberReference(kind: ReferenceKind, option: ReferenceOption): void {
   named.set(`${kind}:${option.id}`, option);
 }
+
+/** A name already known for an id (picked before, or read with a prompt's current value), else undefined. */
+export function knownReference(kind: ReferenceKind, id: number): ReferenceOption | undefined {
+  return named.get(`${kind}:${id}`);
+}

@@ -47,6 +47,9 @@ const FIELD_COLUMNS = {
   invoicePhone: 'companies.invoice_phone',
   departmentId: 'companies.department_id',
   subsidiaryId: 'companies.subsidiary_id',
+  workScene: 'companies.work_scene',
+  vipLevel: 'companies.vip_level',
+  verifyStatus: 'companies.verify_status',
 } as const satisfies Record<keyof CompanyRecord, string>;
 
 export type CompanyRecord = {
@@ -68,6 +71,9 @@ export type CompanyRecord = {
   invoicePhone: string | null;
   departmentId: number | null;
   subsidiaryId: number | null;
+  workScene: string | null;
+  vipLevel: number;
+  verifyStatus: number;
 };
 
 /** Declaration source → companies column, for the fields a form may change. */

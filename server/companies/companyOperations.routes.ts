@@ -99,21 +99,22 @@ async function changeCompany(
   db: Db,
   request: FastifyRequest,
   auth: AuthContext,
-  companyId: number,
+  company: CompanyRow,
   action: string,
   change: (trx: Db) => Promise<void>,
 ): Promise<Record<string, unknown>> {
   return db.transaction().execute(async (trx) => {
-    const before = await loggedColumns(trx, companyId);
+    const before = await loggedColumns(trx, company.id);
     await change(trx);
-    const after = await loggedColumns(trx, companyId);
+    const after = await loggedColumns(trx, company.id);
     await recordOperation(trx, request, auth, {
       action,
       resource: 'adMerchant',
-      recordId: companyId,
+      recordId: company.id,
+      recordTitle: company.name,
       changes: changesBetween(before, after),
     });
-    return { id: companyId, ...after };
+    return { id: company.id, ...after };
   });
 }
 
@@ -269,6 +270,7 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
         action: 'create',
         resource: 'adMerchant',
         recordId: companyId,
+        recordTitle: name,
         changes: changesBetween(null, { name, creditCode, platformMark, subsidiaryId, serviceId, vipLevel }),
       });
       return companyId;
@@ -297,7 +299,7 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
         validateMobile(managerMobile),
         managerIdCard ? validateNationalId(managerIdCard) : undefined,
       );
-      const after = await changeCompany(db, request, auth, company.id, 'manager', async (trx) => {
+      const after = await changeCompany(db, request, auth, company, 'manager', async (trx) => {
         await trx
           .updateTable('companies')
           .set({
@@ -355,6 +357,7 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
           action: 'bindEnterprise',
           resource: 'adMerchant',
           recordId: company.id,
+          recordTitle: company.name,
           changes: changesBetween(
             { enterprises: before.map((row) => row.name) },
             { enterprises: after.map((row) => row.name) },
@@ -376,7 +379,7 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
       const workScene = clean(form.workScene);
       const length = [...workScene].length;
       if (length < 2 || length > 200) fail('请输入2-200字的工作场景');
-      const after = await changeCompany(db, request, auth, company.id, 'workscene', async (trx) => {
+      const after = await changeCompany(db, request, auth, company, 'workscene', async (trx) => {
         await trx
           .updateTable('companies')
           .set({ work_scene: workScene, update_time: chinaTime() })
@@ -395,7 +398,7 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
       const form = request.body as Form;
       const company = await operableCompany(db, auth, form.id);
       const vipLevel = vipLevelOf(form.vipLevel);
-      const after = await changeCompany(db, request, auth, company.id, 'viplevel', async (trx) => {
+      const after = await changeCompany(db, request, auth, company, 'viplevel', async (trx) => {
         await trx
           .updateTable('companies')
           .set({ vip_level: vipLevel, update_time: chinaTime() })
@@ -409,7 +412,7 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
   app.post('/api/v1/companies/verify', { ...operator, schema: body({ id: ID }) }, async (request) => {
     const auth = requireAuth(request);
     const company = await operableCompany(db, auth, (request.body as Form).id);
-    const after = await changeCompany(db, request, auth, company.id, 'verify', async (trx) => {
+    const after = await changeCompany(db, request, auth, company, 'verify', async (trx) => {
       // The claim: only the call that moved 0 → 1 verifies; a repeat is refused.
       const result = await trx
         .updateTable('companies')
@@ -440,7 +443,7 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
       if (enabled !== '0' && enabled !== '1') fail('宝谷开关只能是 0（关闭）或 1（开启）');
       const account = clean(form.baoguAccount);
       if (enabled === '1' && !/^[A-Za-z0-9_-]{1,64}$/.test(account)) fail('请填写宝谷账号（字母、数字、- 或 _）');
-      const after = await changeCompany(db, request, auth, company.id, 'baoguset', async (trx) => {
+      const after = await changeCompany(db, request, auth, company, 'baoguset', async (trx) => {
         await trx
           .updateTable('companies')
           .set({
@@ -460,7 +463,7 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
     const form = request.body as Form;
     const company = await operableCompany(db, auth, form.id);
     const serviceId = (await checkedReference(db, auth, 'service', form.serviceId, { field: 'serviceId' })).id;
-    const after = await changeCompany(db, request, auth, company.id, 'serviceid', async (trx) => {
+    const after = await changeCompany(db, request, auth, company, 'serviceid', async (trx) => {
       await trx
         .updateTable('companies')
         .set({ service_id: serviceId, update_time: chinaTime() })

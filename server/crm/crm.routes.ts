@@ -1,9 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { companies, smallCompanies } from '../../resources/companies';
+import { subsidiaries } from '../../resources/subsidiaries';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
 import { assertCompanyVisible, companyScope } from '../auth/scope';
+import { operableCompany } from '../companies/companyOperations.routes';
 import type { Db } from '../db/database';
 import { recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
@@ -166,7 +168,7 @@ export async function crmRoutes(app: FastifyInstance, { db, config }: AppService
         await tx.updateTable('subsidiaries').set({ is_virtual: isVirtual }).where('id', '=', subsidiary.id).execute();
         await recordOperation(tx, request, auth, {
           action: 'mark',
-          resource: 'subsidiaries',
+          resource: subsidiaries.name,
           recordId: subsidiary.id,
           changes: { isVirtual: [Number(subsidiary.is_virtual), isVirtual] },
         });
@@ -205,11 +207,18 @@ export async function crmRoutes(app: FastifyInstance, { db, config }: AppService
     async (request) => {
       const auth = requireAuth(request);
       const body = request.body as { companyId: number | string; crmId: string };
-      const companyId = Number(body.companyId);
-      await assertCompanyVisible(db, auth, companyId);
+      // In the caller's scope and of an edition its codes cover (UI_XGM_MERCHANT_MGR alone: small-scale ones).
+      const company = await operableCompany(db, auth, body.companyId);
       const record = body.crmId === '' ? null : await crm.find('institution', body.crmId);
       if (body.crmId !== '' && !record) fail(MSG.noCrmInstitution);
-      const binding = await changeBinding(db, { ownerKind: 'company', ownerId: companyId, record, request, auth });
+      const binding = await changeBinding(db, {
+        ownerKind: 'company',
+        ownerId: company.id,
+        ownerTitle: company.name,
+        record,
+        request,
+        auth,
+      });
       return ok(binding, record ? '绑定成功' : '解绑成功');
     },
   );

@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { companies } from '../../resources/companies';
+import { subsidiaries } from '../../resources/subsidiaries';
 import type { AuthContext } from '../auth/access';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
@@ -41,6 +43,8 @@ export interface BindOptions {
   ownerId: number;
   /** The record to bind; null unbinds. */
   record: CrmRecord | null;
+  /** The owner's name, the log's 记录. */
+  ownerTitle?: string;
   request: FastifyRequest;
   auth: AuthContext;
   /** The subsidiary keeps the CRM name in its own column too (the list and form show it). */
@@ -86,8 +90,10 @@ export async function changeBinding(db: Db, options: BindOptions): Promise<CrmBi
       await options.afterChange?.(tx, after?.crmName ?? null);
       await recordOperation(tx, request, auth, {
         action: record ? 'crmBind' : 'crmUnbind',
-        resource: ownerKind === 'company' ? 'companies' : 'subsidiaries',
+        // The page (a declaration's name), so the operation log names it: 企业管理 or 分公司管理.
+        resource: ownerKind === 'company' ? companies.name : subsidiaries.name,
         recordId: ownerId,
+        recordTitle: options.ownerTitle,
         changes: {
           crmId: [before?.crmId ?? null, after?.crmId ?? null],
           crmName: [before?.crmName ?? null, after?.crmName ?? null],

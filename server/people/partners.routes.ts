@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { channels } from '../../resources/partners';
@@ -7,6 +8,7 @@ import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
 import { assertCompanyVisible, parseId } from '../auth/scope';
+import { operableCompany } from '../companies/companyOperations.routes';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { containsCondition } from '../db/textMatch';
@@ -295,6 +297,17 @@ export async function partnersRoutes(app: FastifyInstance, { db }: AppServices):
   app.get('/api/v1/partnerperformance', { config: { access: performanceAccess } }, performance);
   app.post('/api/v1/partnerperformance', { config: { access: performanceAccess, readOnly: true } }, performance);
 
+  const ID = Type.Union([
+    Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    Type.String({ maxLength: 20 }),
+  ]);
+  const SALE_PARTNER_SCHEMA = {
+    querystring: Type.Object({ coid: Type.Optional(Type.String({ maxLength: 20 })) }),
+    body: Type.Object({
+      coid: Type.Optional(ID),
+      partnerId: Type.Optional(Type.Union([ID, Type.Null()])),
+    }),
+  };
   const salePartnerAccess = { config: { access: { permissions: ['UI_COMPANY_MGR', 'UI_XGM_MERCHANT_MGR'] } } };
   app.get('/api/v1/companies/salepartner', salePartnerAccess, async (request) => {
     const auth = requireAuth(request);
@@ -303,11 +316,12 @@ export async function partnersRoutes(app: FastifyInstance, { db }: AppServices):
     return ok(await salePartnerOf(db, companyId));
   });
 
-  app.put('/api/v1/companies/salepartner', salePartnerAccess, async (request) => {
+  app.put('/api/v1/companies/salepartner', { ...salePartnerAccess, schema: SALE_PARTNER_SCHEMA }, async (request) => {
     const auth = requireAuth(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const companyId = parseId(body.coid ?? (request.query as { coid?: unknown }).coid, '公司编号');
-    await assertCompanyVisible(db, auth, companyId);
+    // In the caller's scope and of an edition its codes cover (UI_XGM_MERCHANT_MGR alone: small-scale ones).
+    const company = await operableCompany(db, auth, body.coid ?? (request.query as { coid?: unknown }).coid);
+    const companyId = company.id;
     const partnerId = body.partnerId === null || body.partnerId === '' ? null : parseId(body.partnerId, '合伙人编号');
     if (partnerId !== null) {
       const refusal = await partnerRefusal(db, auth, partnerId);
@@ -320,6 +334,7 @@ export async function partnersRoutes(app: FastifyInstance, { db }: AppServices):
         action: 'salepartner',
         resource: 'adMerchant',
         recordId: companyId,
+        recordTitle: company.name,
         changes: changesBetween({ partnerId: before.partnerId }, { partnerId }),
       });
     });

@@ -1,13 +1,14 @@
 import { applyConfigJson, configJson } from '../../providers/appConfig';
 import { peekEarlyResponse } from '../../providers/earlyResponse';
 import { getSession } from '../../providers/sessionStore';
+import { shownActions } from '../../resources/actionRequest';
 import { FIRST_PAINT_PAGES } from '../../resources/firstPaintPages';
 import { RESOURCES } from '../../resources/index';
 import { hasFirstPaint } from '../../resources/types';
 import type { Page } from '../domain/codes';
 import { productTitle } from '../domain/editions';
 import { openedListPage } from './earlyList';
-import { renderFirstPaint, rowsThatFit } from './firstPaintView';
+import { MIN_ACTION_ROW_HEIGHT, renderFirstPaint, rowsThatFit } from './firstPaintView';
 import { appListShown, endFirstPaint } from './handoff';
 import { visibleColumns } from './listParams';
 
@@ -38,16 +39,29 @@ async function firstPaint(): Promise<void> {
   const content = envelope.code === 1020000 ? envelope.content : undefined;
   if (!content || content.content.length === 0) return;
   if (window.location.pathname !== path || appListShown()) return;
+  // Lists whose action cell holds more than the declared actions (documents, a custom list's own buttons) keep
+  // an empty cell: the picture draws only what it can draw the same.
+  const actionLabels =
+    declaration.documents || declaration.customRowActions
+      ? undefined
+      : (record: Record<string, unknown>) =>
+          shownActions(declaration, record, session.user).map((action) => action.label);
+  const columns = visibleColumns(declaration, localStorage);
+  const buttonRows =
+    actionLabels !== undefined &&
+    columns.includes('actions') &&
+    content.content.some((row) => actionLabels(row).length);
   const picture = renderFirstPaint({
     path,
     productTitle: productTitle(session.platformMark),
-    columns: visibleColumns(declaration, localStorage),
+    columns,
     sort: { field: params.sort?.field ?? '', order: params.sort?.order ?? 'ASC' },
-    rows: content.content.slice(0, rowsThatFit(window.innerHeight)),
+    rows: content.content.slice(0, rowsThatFit(window.innerHeight, buttonRows ? MIN_ACTION_ROW_HEIGHT : undefined)),
     pageRows: content.content.length,
     total: content.totalElements,
     page: params.pagination?.page ?? 1,
     perPage: params.pagination?.perPage ?? content.content.length,
+    actionLabels,
   });
   document.body.append(picture);
   leaveWhenOutdated(picture, path);

@@ -18,6 +18,8 @@ export interface FirstPaintPage {
   total: number;
   page: number;
   perPage: number;
+  /** The labels of a row's declared actions the user sees (resources/actionRequest.ts shownActions). */
+  actionLabels?: (record: Record<string, unknown>) => readonly string[];
 }
 
 // The same geometry as the app's layout and MUI's small table, so the hand-over does not move the rows (on a
@@ -34,6 +36,10 @@ const STYLE = `
 #${FIRST_PAINT_ID} th{height:38px;box-sizing:border-box;font-weight:500;line-height:24px;text-align:left;padding:6px 16px;border-bottom:1px solid #e0e0e0;white-space:nowrap}
 #${FIRST_PAINT_ID} td{padding:6px 16px;border-bottom:1px solid #e0e0e0}
 #${FIRST_PAINT_ID} .right{text-align:right}
+#${FIRST_PAINT_ID} .acts{display:flex;gap:4px;flex-wrap:nowrap}
+#${FIRST_PAINT_ID} .act{display:inline-flex;align-items:center;justify-content:center;box-sizing:border-box;
+  min-width:64px;padding:4px 5px;font-size:0.8125rem;line-height:1.75;font-weight:500;letter-spacing:0.02857em;
+  color:${T.primary};white-space:nowrap}
 #${FIRST_PAINT_ID} .range{height:52px;display:flex;align-items:center;justify-content:flex-end;padding:0 24px;font-size:14px}
 @media (max-width:599.95px){#${FIRST_PAINT_ID} .main{margin-left:0}}
 `;
@@ -56,6 +62,19 @@ function cell(column: FieldDeclaration, record: Record<string, unknown>): HTMLEl
   return td;
 }
 
+/**
+ * The row's declared actions as text in the box of the app's small buttons (generator/RowActions.tsx), so the
+ * column is as wide as the app's and the row as high; they become buttons when the app takes over.
+ */
+function actionsCell(labels: readonly string[]): HTMLElement {
+  const td = element('td');
+  if (labels.length === 0) return td;
+  const box = element('div', undefined, 'acts');
+  for (const label of labels) box.append(element('span', label, 'act'));
+  td.append(box);
+  return td;
+}
+
 /** react-admin's own column class (column-<source>), so the picture reads like the list it stands for. */
 function columnClass(column: FieldDeclaration): string {
   return `column-${column.source}${cellAlign(column) === 'right' ? ' right' : ''}`;
@@ -68,14 +87,16 @@ function headerText(label: string, source: string, sort: FirstPaintPage['sort'])
 
 /** A row of the small table is 33 px high (6 + 20 + 6 px and its border); a lower bound errs on more rows. */
 const MIN_ROW_HEIGHT = 32;
+/** A row with action buttons: a small button is 30.75 px (13 px × 1.75 + 2 × 4 px), so the row about 44 px. */
+export const MIN_ACTION_ROW_HEIGHT = 42;
 
 /**
  * How many rows the window can show below the bar and the table head. The picture draws no more: rows below the
  * fold cannot be seen before the app replaces them, and at 200 rows drawing them all cost the app's start about
  * 180 ms (issue 18).
  */
-export function rowsThatFit(windowHeight: number): number {
-  return Math.max(1, Math.ceil((windowHeight - T.appBarHeight) / MIN_ROW_HEIGHT));
+export function rowsThatFit(windowHeight: number, rowHeight = MIN_ROW_HEIGHT): number {
+  return Math.max(1, Math.ceil((windowHeight - T.appBarHeight) / rowHeight));
 }
 
 export function rangeText(page: number, perPage: number, shown: number, total: number): string {
@@ -108,7 +129,8 @@ export function renderFirstPaint(page: FirstPaintPage): HTMLElement {
   for (const record of page.rows) {
     const row = element('tr');
     for (const column of page.columns) {
-      row.append(column === 'actions' || column === 'select' ? element('td') : cell(column, record));
+      if (column === 'actions') row.append(actionsCell(page.actionLabels?.(record) ?? []));
+      else row.append(column === 'select' ? element('td') : cell(column, record));
     }
     body.append(row);
   }

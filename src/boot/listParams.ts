@@ -1,6 +1,5 @@
 import queryString from 'query-string';
 import type { ListParams } from '../../providers/listRequest';
-import { ROW_ACTION_EXTRA_RESOURCES } from '../../resources/rowActionExtras';
 import { type FieldDeclaration, listFields, listPageSizes, type ResourceDeclaration } from '../../resources/types';
 
 /** react-admin's default store (localStorageStore) keeps every key under this prefix. */
@@ -108,7 +107,6 @@ export function visibleColumns(declaration: ResourceDeclaration, storage: Storag
   const hasActions =
     (declaration.actions?.length ?? 0) > 0 ||
     declaration.customRowActions === true ||
-    ROW_ACTION_EXTRA_RESOURCES.includes(declaration.name) ||
     declaration.documents !== undefined;
   // In the app's column order (GeneratedList): the stored column choice counts the selection column too.
   const all: Column[] = [

@@ -1,3 +1,4 @@
+import { creditCodeError } from './creditCode';
 /**
  * Validation rules shared by the browser and the server (spec §5). Each validator returns the
  * Chinese message to show, or undefined when the value is fine.
@@ -164,6 +165,9 @@ export function personNameError(value: unknown, label: string): string | undefin
   return length < 2 || length > 32 ? `请输入2-32位${label}` : undefined;
 }
 
+export const validateLegalPersonName = (value: unknown) => personNameError(value, '法人姓名');
+export const validateLinkmanName = (value: unknown) => personNameError(value, '联系人姓名');
+
 export const validateIndustryName = lengthBetween(2, 32, '请输入2-32位行业名称');
 export const validateSubsidiaryName = lengthBetween(2, 64, '请输入2-64位分公司名称');
 export const validateNoticeTitle = lengthBetween(2, 128, '请输入2-128位标题');
@@ -171,6 +175,9 @@ export const validateNoticeTitle = lengthBetween(2, 128, '请输入2-128位标�
 /** Shared rules by name, so plain-data declarations (resources/) can name the rule a field follows. */
 export const NAMED_VALIDATORS = {
   companyName: validateCompanyName,
+  creditCode: creditCodeError,
+  legalPersonName: validateLegalPersonName,
+  linkmanName: validateLinkmanName,
   invoiceTitle: validateInvoiceTitle,
   taxNumber: validateTaxNumber,
   invoiceBank: validateInvoiceBank,

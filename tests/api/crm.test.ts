@@ -34,7 +34,7 @@ async function subsidiaryIn(departments: 'any' | number[]) {
   return query.executeTakeFirstOrThrow();
 }
 
-async function logEntries(action: string, recordId: number, resource = 'subsidiaries') {
+async function logEntries(action: string, recordId: number, resource = 'adPartnerManageSub') {
   return t.db
     .selectFrom('operation_logs')
     .selectAll()
@@ -208,7 +208,7 @@ describe('PATCH /api/v1/company/crm/bind', () => {
     });
     expect(bound).toMatchObject({ code: OK, content: { crmId: 'CRM-INS-002', crmName: '南京知行培训学校' } });
     expect((await call(kefu, 'GET', `/api/v1/company/crm/bind/${company.id}`)).content.crmId).toBe('CRM-INS-002');
-    expect(await logEntries('crmBind', company.id, 'companies')).toHaveLength(1);
+    expect(await logEntries('crmBind', company.id, 'adMerchant')).toHaveLength(1);
     const unbound = await call(kefu, 'PATCH', '/api/v1/company/crm/bind', { companyId: company.id, crmId: '' });
     expect(unbound.code).toBe(OK);
     expect((await call(kefu, 'GET', `/api/v1/company/crm/bind/${company.id}`)).content).toBeNull();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionPath } from '../../resources/generator/actionRequest';
+import { actionPath } from '../../resources/actionRequest';
 import { RESOURCES } from '../../resources/index';
 import type { ActionDeclaration, ResourceDeclaration } from '../../resources/types';
 import { findRoute } from '../../src/domain/routes';
@@ -8,7 +8,7 @@ import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tok
 
 /**
  * Every declared row action whose answer is a link (`result: { kind: 'link' }`, shown with a copy button): built
- * from a list row exactly as the button builds it (resources/actionPath.ts, `:companyId` and `:id` from the row),
+ * from a list row exactly as the button builds it (resources/actionRequest.ts, `:companyId` and `:id` from the row),
  * it answers the declared field. Found from the declarations, so a new link action is called without editing this.
  */
 
@@ -50,7 +50,7 @@ describe('row actions answering a link', () => {
     expect(listed.code, listed.message).toBe(OK);
     const row = (listed.content.content as Record<string, unknown>[]).find((candidate) => shownOn(action, candidate));
     expect(row, `a row of ${declaration.name} shows ${action.label}`).toBeDefined();
-    const path = actionPath(action.path, row as Record<string, unknown>);
+    const path = actionPath(action, row as Record<string, unknown>);
     expect(path).not.toMatch(/:[A-Za-z]/);
     const response = await client({
       method: action.method,
@@ -101,10 +101,13 @@ describe('row actions answering a link', () => {
       .limit(1)
       .execute();
     expect(others.length).toBe(1);
-    const path = actionPath('/api/v1/companies/service_signurl/:companyId?id=:id', {
-      id: Number(others[0].id),
-      companyId: 1,
-    });
+    const path = actionPath(
+      { path: '/api/v1/companies/service_signurl/:companyId?id=:id' },
+      {
+        id: Number(others[0].id),
+        companyId: 1,
+      },
+    );
     const answer = envelopeOf(await clients.merchant.get(path));
     expect(answer.code).not.toBe(OK);
     expect(answer.content).toBeNull();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionPath, recordParams, valuesShape } from '../../resources/generator/actionRequest';
+import { actionPath, valuesFromRecord } from '../../resources/actionRequest';
+import { valuesShape } from '../../resources/generator/valuesShape';
 import { RESOURCES } from '../../resources/index';
 import type { ActionDeclaration, ListCallDeclaration, ResourceDeclaration } from '../../resources/types';
 import { SUB_ACCOUNT } from '../../src/domain/finance';
@@ -117,8 +118,8 @@ describe('every values dialog reads what it shows', () => {
           })
           .execute();
       }
-      const path = actionPath(action.path, row);
-      const params = recordParams(action, row);
+      const path = actionPath(action, row);
+      const params = valuesFromRecord(action, row);
       const response =
         action.method === 'GET'
           ? await admin.get(`${path}${Object.keys(params).length ? `?${new URLSearchParams(toStrings(params))}` : ''}`)
@@ -224,19 +225,23 @@ describe('代征主体管理: an enterprise’s industries are added, listed and
     const added = envelopeOf(
       await manager({
         method: add.method,
-        url: actionPath(add.path, row),
+        url: actionPath(add, row),
         payload: { industryId: Number(industry.id), scope: '信息技术服务' },
       }),
     );
     expect(added.code, added.message).toBe(OK);
-    const listed = envelopeOf(await manager.get(actionPath(actions.industries.path, row)));
+    const listed = envelopeOf(await manager.get(actionPath(actions.industries, row)));
     expect(
       listed.content.map((item: { industryName: string; scope: string }) => [item.industryName, item.scope]),
     ).toContainEqual([industry.nm, '信息技术服务']);
     const remove = actions.removeIndustry;
     const answers = { industryId: Number(industry.id) };
     const removed = envelopeOf(
-      await manager({ method: remove.method, url: actionPath(remove.path, row, answers), payload: answers }),
+      await manager({
+        method: remove.method,
+        url: actionPath(remove, row, { industryId: String(answers.industryId) }),
+        payload: answers,
+      }),
     );
     expect(removed.code, removed.message).toBe(OK);
     const left = await test.db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeText, rowsThatFit } from '../../../src/boot/firstPaintView';
+import { MIN_ACTION_ROW_HEIGHT, rangeText, rowsThatFit } from '../../../src/boot/firstPaintView';
 
 describe('rangeText', () => {
   it('reads like react-admin’s Chinese pagination', () => {
@@ -17,5 +17,18 @@ describe('rowsThatFit', () => {
       expect(rows).toBeLessThan(height / 33 + 2);
     }
     expect(rowsThatFit(10)).toBe(1);
+  });
+});
+
+describe('rowsThatFit with action buttons', () => {
+  it('draws fewer rows when each holds small buttons (about 44 px), still filling the window', () => {
+    for (const height of [480, 720, 900, 1080, 1440]) {
+      const rows = rowsThatFit(height, MIN_ACTION_ROW_HEIGHT);
+      // a small button is 13 px × 1.75 + 2 × 4 px high; the cell adds 6 + 6 px and its border
+      const rowHeight = 13 * 1.75 + 8 + 12 + 1;
+      expect(48 + 16 + 38 + rows * rowHeight).toBeGreaterThanOrEqual(height);
+      expect(rows).toBeLessThan(rowsThatFit(height));
+      expect(48 + 16 + 38 + rows * rowHeight).toBeLessThan(height * 1.3);
+    }
   });
 });
