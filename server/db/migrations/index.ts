@@ -53,6 +53,7 @@ import * as agreementTypes from './200_agreement_types';
 import * as companyOperations from './210_company_operations';
 import * as crm from './220_crm';
 import * as operatorFit from './230_operator_fit';
+import * as subidAuthChanges from './260_subid_auth_changes';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   '220_crm': crm,
   '200_agreement_types': agreementTypes,
   '210_company_operations': companyOperations,
+  '260_subid_auth_changes': subidAuthChanges,
 };
