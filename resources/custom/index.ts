@@ -51,6 +51,11 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
   ),
   StaffList: lazy(() => import('../../src/pages/system/StaffList').then((module) => ({ default: module.StaffList }))),
   TeamAdmin: lazy(() => import('../../src/pages/merchant/TeamAdmin').then((module) => ({ default: module.TeamAdmin }))),
+  ContractTemplateTabs: lazy(() =>
+    import('../../src/pages/contractTemplates/ContractTemplateTabs').then((module) => ({
+      default: module.ContractTemplateTabs,
+    })),
+  ),
   WorkerImportList: lazy(() =>
     import('../../src/pages/workers/WorkerImportList').then((module) => ({ default: module.WorkerImportList })),
   ),
