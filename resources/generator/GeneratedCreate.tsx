@@ -11,7 +11,7 @@ import { inputElement } from './inputs';
 export function GeneratedCreate({ declaration }: { declaration: ResourceDeclaration }) {
   return (
     <>
-      <PageBreadcrumbs listPath={`/${declaration.name}`} current={`新建${declaration.label}`} />
+      <PageBreadcrumbs listPath={`/${declaration.route ?? declaration.name}`} current={`新建${declaration.label}`} />
       <Create resource={declaration.name} title={`新建${declaration.label}`} redirect="list">
         <SimpleForm sx={{ maxWidth: 640 }} warnWhenUnsavedChanges toolbar={<FormToolbar declaration={declaration} />}>
           {declaration.fields.filter((field) => field.form && !field.readOnly).map(inputElement)}
