@@ -23,6 +23,8 @@ const ACCOUNTS = [
   { username: 'caiwu', edition: '标准版' },
   { username: 'merchant', edition: '标准版' },
   { username: 'xgm', edition: '小规模版' },
+  // Role 11 of subsidiary 51 (spec §6): the one page its rule grants, by menu, quick link and title.
+  { username: 'xgmkaipiao', edition: '小规模版' },
 ] as const;
 
 const VIEWPORT = { width: 1280, height: 720 };
