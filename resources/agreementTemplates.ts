@@ -30,6 +30,8 @@ export const agreementTemplates: ResourceDeclaration = {
   },
   permissions: { list: TEMPLATE_MGR, create: TEMPLATE_MGR, edit: TEMPLATE_MGR, delete: TEMPLATE_MGR },
   views: { create: true, edit: true },
+  // Tabs: the templates, those bound to no signing entity (GET …/unbound), the agreement types (agreementTypes.ts).
+  customList: 'ContractTemplateTabs',
   defaultSort: { field: 'sort', order: 'ASC' },
   fields: [
     { source: 'id', label: '模板编号', type: 'number', sortable: true },

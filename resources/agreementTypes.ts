@@ -8,13 +8,15 @@ export const AGREEMENT_TYPE_CHOICES = '/api/v1/agreementTemplateType/choices';
 
 /**
  * 协议类型 (issue 33): the kinds of agreement templates and contracts as data (agreement_types, migration 200),
- * managed beside /adContractTemplate: list, add, edit, 启用 / 停用. The spec's calls
+ * managed on /adContractTemplate's tab 协议类型管理 (that page's route and code; no route of its own): list, add,
+ * edit, 启用 / 停用. The spec's calls
  * (GET /api/v1/agreementTemplateType/search, POST …/updateAgreementType, GET …/findSignByEnterpriseId) are served
  * too (server/contracts/agreementTypes.routes.ts).
  */
 export const agreementTypes: ResourceDeclaration = {
-  name: 'adContractTemplateType',
+  name: 'agreementTypes',
   label: '协议类型',
+  route: 'adContractTemplate',
   recordTitle: 'name',
   api: {
     list: '/api/v1/agreementTemplateType/search',

@@ -200,7 +200,10 @@ export interface ResourceDeclaration {
    * views the generator cannot express, e.g. a merchant's notice inbox). Keep the declaration data.
    */
   customList?: string;
-  /** A view shown inside another route's page (e.g. a page's second tab): the route (without its slash) whose access and title it follows. */
+  /**
+   * A view shown inside another route's page (e.g. a page's second tab): the route (without its slash) whose access,
+   * title and breadcrumb it follows. It has no page of its own: its list address opens that route's page.
+   */
   route?: string;
   /**
    * Each record's document (a contract's PDF, a paper scan): `file` is a GET path with :id answering the file

@@ -54,6 +54,11 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
   RegistrationList: lazy(() =>
     import('../../src/pages/registrations/RegistrationList').then((module) => ({ default: module.RegistrationList })),
   ),
+  ContractTemplateTabs: lazy(() =>
+    import('../../src/pages/contractTemplates/ContractTemplateTabs').then((module) => ({
+      default: module.ContractTemplateTabs,
+    })),
+  ),
   WorkerImportList: lazy(() =>
     import('../../src/pages/workers/WorkerImportList').then((module) => ({ default: module.WorkerImportList })),
   ),

@@ -16,7 +16,7 @@ export function createFormFields(declaration: ResourceDeclaration) {
 export function GeneratedCreate({ declaration }: { declaration: ResourceDeclaration }) {
   return (
     <>
-      <PageBreadcrumbs listPath={`/${declaration.name}`} current={`新建${declaration.label}`} />
+      <PageBreadcrumbs listPath={`/${declaration.route ?? declaration.name}`} current={`新建${declaration.label}`} />
       <Create
         resource={declaration.name}
         title={`新建${declaration.label}`}

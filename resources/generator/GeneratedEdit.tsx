@@ -12,7 +12,7 @@ import { inputElement } from './inputs';
 export function GeneratedEdit({ declaration }: { declaration: ResourceDeclaration }) {
   return (
     <>
-      <PageBreadcrumbs listPath={`/${declaration.name}`} current={`编辑${declaration.label}`} />
+      <PageBreadcrumbs listPath={`/${declaration.route ?? declaration.name}`} current={`编辑${declaration.label}`} />
       <Edit resource={declaration.name} mutationMode="pessimistic" title={`编辑${declaration.label}`}>
         <SimpleForm
           toolbar={<FormToolbar declaration={declaration} canDelete />}

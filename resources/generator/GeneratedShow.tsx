@@ -144,7 +144,7 @@ export function GeneratedShow({ declaration }: { declaration: ResourceDeclaratio
   const related = useRelated(dataPanels, id);
   return (
     <>
-      <PageBreadcrumbs listPath={`/${declaration.name}`} current={`${declaration.label}详情`} />
+      <PageBreadcrumbs listPath={`/${declaration.route ?? declaration.name}`} current={`${declaration.label}详情`} />
       <Show
         resource={declaration.name}
         title={`${declaration.label}详情`}

@@ -1,4 +1,5 @@
 import { Resource } from 'react-admin';
+import { Navigate } from 'react-router-dom';
 import { LazyBoundary } from '../../src/shell/LazyBoundary';
 import { CUSTOM_LISTS } from '../custom/index';
 import type { ResourceDeclaration } from '../types';
@@ -22,7 +23,11 @@ export function buildResource(declaration: ResourceDeclaration) {
       options={{ label: declaration.label }}
       recordRepresentation={declaration.recordTitle}
       list={
-        CustomList ? (
+        // A view inside another route's page has no page of its own: its list address (where its forms return
+        // after saving) opens that page, whose tabs show it.
+        declaration.route ? (
+          <Navigate to={`/${declaration.route}`} replace />
+        ) : CustomList ? (
           <LazyBoundary>
             <CustomList declaration={declaration} />
           </LazyBoundary>

@@ -26,6 +26,7 @@ export async function permissionLoginRoutes(app: FastifyInstance, _services: App
         userId: auth.userId,
         rid: auth.roleId,
         cid: auth.companyId,
+        subid: auth.subid,
         platformMark: auth.platformMark,
         authorities: [...auth.authorities].sort().map((authority) => ({ authority })),
         deptIds: auth.deptScope ?? [],

@@ -1,10 +1,12 @@
 import type { Statement } from 'better-sqlite3';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CompiledQuery } from 'kysely';
+import { effectiveAuthorities } from '../../src/domain/roleGrants';
 import { ROLE } from '../../src/domain/roles';
 import { type Db, sqliteConnectionOf } from '../db/database';
 import { freshRead } from '../db/freshRead';
 import { ForbiddenError, UnauthenticatedError } from '../http/errors';
+import { subsidiaryOf } from './subsidiaryOf';
 import type { TokenClaims, TokenService } from './tokens';
 
 /**
@@ -38,6 +40,9 @@ export interface AuthContext {
   companyId: number | null;
   platformMark: number;
   displayName: string;
+  /** Subsidiary id of the session (subsidiaryOf.ts); role grants (src/domain/roleGrants.ts) depend on it. */
+  subid: number | null;
+  /** The codes the user acts with: its stored ones after the role grants (effectiveAuthorities). */
   authorities: Set<string>;
   /** Department ids the user is confined to; null means every department. */
   deptScope: number[] | null;
@@ -78,9 +83,10 @@ export async function loadAuthContext(db: Db, claims: TokenClaims): Promise<Auth
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (user?.status !== 1 || user.token_version !== claims.tv || user.revokedSid !== null) return null;
-  const [authorities, departments] = await Promise.all([
+  const [authorities, departments, subid] = await Promise.all([
     db.selectFrom('user_authorities').select('authority').where('user_id', '=', userId).execute(),
     db.selectFrom('user_departments').select('department_id').where('user_id', '=', userId).execute(),
+    subsidiaryOf(db, { id: user.id, company_id: user.company_id }),
   ]);
   return {
     userId: user.id,
@@ -89,7 +95,12 @@ export async function loadAuthContext(db: Db, claims: TokenClaims): Promise<Auth
     companyId: user.company_id,
     platformMark: user.platform_mark,
     displayName: user.display_name,
-    authorities: new Set(authorities.map((row) => row.authority)),
+    subid,
+    authorities: effectiveAuthorities(
+      user.role_id,
+      subid,
+      authorities.map((row) => row.authority),
+    ),
     deptScope: DEPARTMENT_SCOPED_ROLES.has(user.role_id) ? departments.map((row) => row.department_id) : null,
   };
 }

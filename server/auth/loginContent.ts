@@ -1,3 +1,4 @@
+import { effectiveAuthorities } from '../../src/domain/roleGrants';
 import type { LoginContent, ServiceCharge } from '../../src/domain/session';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
@@ -7,6 +8,7 @@ import { countUnreadNotices } from '../notices/notifications.repository';
 import { companyRouteFlags } from '../workers/bigBear';
 import { companySwitchSettled } from './companySwitch';
 import { routeExceptionsFor } from './routeExceptions';
+import { subsidiaryOf } from './subsidiaryOf';
 import type { TokenService } from './tokens';
 
 /** Builds the answer of every successful login (password, SMS, switch company, SSO). */
@@ -19,18 +21,15 @@ export async function buildLoginContent(
   config?: ServerConfig,
 ): Promise<LoginContent> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-  const [authorities, departments, company, charges, routeFlags] = await Promise.all([
+  const [authorities, departments, company, charges, routeFlags, subid] = await Promise.all([
     db.selectFrom('user_authorities').select('authority').where('user_id', '=', userId).orderBy('authority').execute(),
     db.selectFrom('user_departments').select('department_id').where('user_id', '=', userId).execute(),
     user.company_id === null
       ? Promise.resolve(undefined)
-      : db
-          .selectFrom('companies')
-          .select(['id', 'name', 'subsidiary_id'])
-          .where('id', '=', user.company_id)
-          .executeTakeFirst(),
+      : db.selectFrom('companies').select(['id', 'name']).where('id', '=', user.company_id).executeTakeFirst(),
     user.company_id === null ? Promise.resolve([]) : currentCharges(db, user.company_id),
     companyRouteFlags(db, user.role_id === 2 ? user.company_id : null),
+    subsidiaryOf(db, user),
   ]);
   const serviceCharge: ServiceCharge[] = charges;
   const noticeNum = user.role_id === 2 ? await countUnreadNotices(db, user.id, sessionMark) : 0;
@@ -48,13 +47,22 @@ export async function buildLoginContent(
       mobile: user.mobile,
       createTime: user.create_time,
       isChange: user.is_change === 1,
-      authorities: authorities.map((row) => ({ authority: row.authority })),
+      // The codes the server will act on (role grants applied), so the pages shown are the calls allowed.
+      authorities: [
+        ...effectiveAuthorities(
+          user.role_id,
+          subid,
+          authorities.map((row) => row.authority),
+        ),
+      ]
+        .sort()
+        .map((authority) => ({ authority })),
       properties: {
         cid: user.company_id,
         ctyp: serviceCharge[0]?.companyType ?? null,
         rid: user.role_id,
         cnam: company?.name ?? user.display_name,
-        subid: company?.subsidiary_id ?? null,
+        subid,
       },
       routeExceptions: config ? routeExceptionsFor(config, user.id) : [],
       // A sub-account's flag rides with the company's (src/domain/permissions.ts RouteFlags.subAccount).

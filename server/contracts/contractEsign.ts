@@ -120,6 +120,7 @@ async function flowStarter(db: Db, userId: number | null): Promise<AuthContext> 
     displayName: user?.display_name ?? 'e签宝',
     authorities: new Set(),
     deptScope: null,
+    subid: null,
   };
 }
 

@@ -60,7 +60,7 @@ async function overviewCompany(db: AppServices['db'], auth: AuthContext): Promis
   const user = {
     id: auth.userId,
     authorities: [...auth.authorities].map((authority) => ({ authority })),
-    properties: { cid: auth.companyId, ctyp: null, rid: auth.roleId, cnam: '', subid: null },
+    properties: { cid: auth.companyId, ctyp: null, rid: auth.roleId, cnam: '', subid: auth.subid },
   };
   if (!OVERVIEW_RULE || !canAccessRoute(user, OVERVIEW_RULE, { ...flags, subAccount }))
     throw new ForbiddenError(BIG_BEAR_MSG.overviewDenied);

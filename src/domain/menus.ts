@@ -155,7 +155,6 @@ export const ADMIN_MENU: readonly MenuGroup[] = [
     undefined,
     '/adContractTemplate',
     '/adContractTemplateSeal',
-    '/adContractTemplateType',
     '/adServiceManagement',
     '/adPlatformCooperation',
     '/adServiceOutsource',

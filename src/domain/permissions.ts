@@ -1,3 +1,4 @@
+import { effectiveAuthorities } from './roleGrants';
 import { ROLE } from './roles';
 import type { RouteRule } from './routes';
 
@@ -10,6 +11,10 @@ export interface UserProperties {
   ctyp: number | null;
   rid: number;
   cnam: string;
+  /**
+   * Subsidiary (分公司) id: a merchant's company's subsidiary; a staff member's subsidiary when it belongs to
+   * exactly one (server/auth/subsidiaryOf.ts), else null. Role 11 with subid 51 gets the grant of roleGrants.ts.
+   */
   subid: number | null;
 }
 
@@ -43,8 +48,12 @@ export interface RouteFlags {
 
 export const ADMIN_HOME_CODE = 'ADM_HOME';
 
-export function authorityCodes(user: Pick<SessionUser, 'authorities'> | null | undefined): Set<string> {
-  return new Set((user?.authorities ?? []).map((item) => item.authority));
+/** The codes the user acts with: its authorities after the role grants of spec §6 (roleGrants.ts). */
+export function authorityCodes(
+  user: (Pick<SessionUser, 'authorities'> & Partial<Pick<SessionUser, 'properties'>>) | null | undefined,
+): Set<string> {
+  const held = (user?.authorities ?? []).map((item) => item.authority);
+  return user?.properties ? effectiveAuthorities(user.properties.rid, user.properties.subid, held) : new Set(held);
 }
 
 export function isAdminRole(user: Pick<SessionUser, 'properties'> | null | undefined): boolean {

@@ -208,8 +208,6 @@ const ADMIN_UNSHOWN_ROUTES: readonly RouteRule[] = [
   admin('/adPartnerFlow', '合伙人费率调整', ['UI_PARTNER_RATE_ADJUST'], false),
   // Not a spec route: the seals of /adContractTemplate's templates, guarded by that page's code.
   admin('/adContractTemplateSeal', '模板印章', ['ADM_PLAT_AGREEMENT_TEMPLATE_MGR'], false),
-  // Not a spec route: /adContractTemplate's agreement types (issue 33), guarded by that page's code.
-  admin('/adContractTemplateType', '协议类型', ['ADM_PLAT_AGREEMENT_TEMPLATE_MGR'], false),
 ];
 
 export const ROUTES: readonly RouteRule[] = [

@@ -7,6 +7,8 @@ export interface ServiceCharge {
   /** Rate in 1/10000 (e.g. 600 = 6.00%). */
   rate: number;
   platformMark: number;
+  /** 1 when a levy agent has signed the service agreement with the company in this edition, else 0 (agentSign.ts). */
+  isCheck: number;
 }
 
 /** The content of a successful login (DESIGN §2). */

@@ -140,9 +140,9 @@ describe('servicecharge', () => {
     expect(answer.code).toBe(OK);
     const expected =
       account === 'merchant'
-        ? [{ companyType: 1, rate: 600, platformMark: 1 }]
+        ? [{ companyType: 1, rate: 600, platformMark: 1, isCheck: expect.any(Number) }]
         : account === 'xgm'
-          ? [{ companyType: 1, rate: 500, platformMark: 3 }]
+          ? [{ companyType: 1, rate: 500, platformMark: 3, isCheck: expect.any(Number) }]
           : [];
     expect(answer.content).toEqual(expected);
   });
@@ -319,7 +319,9 @@ describe('with the built web app served beside the API', () => {
   it('the API still works and POST /login is still the login call', async () => {
     const token = await tokenOf(web.app, 'merchant');
     const response = await authed(web.app, token).get('/api/v1/servicecharge');
-    expect(envelopeOf(response).content).toEqual([{ companyType: 1, rate: 600, platformMark: 1 }]);
+    expect(envelopeOf(response).content).toEqual([
+      { companyType: 1, rate: 600, platformMark: 1, isCheck: expect.any(Number) },
+    ]);
   });
 });
 

@@ -47,7 +47,7 @@ describe('/api/v1/agreementTemplateType', () => {
     const logged = await t.db
       .selectFrom('operation_logs')
       .select('action')
-      .where('resource', '=', 'adContractTemplateType')
+      .where('resource', '=', 'agreementTypes')
       .where('record_id', '=', id)
       .execute();
     expect(logged.map((row) => row.action)).toEqual(['create', 'update', 'update', 'update']);

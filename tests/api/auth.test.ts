@@ -122,7 +122,10 @@ describe('password login (type 1 / 3)', () => {
   it('merchant content: own company, service charge and unread notice count', async () => {
     const { content } = await login(t.app, 'merchant');
     expect(content.user.properties).toEqual({ cid: 1, ctyp: 1, rid: 2, cnam: '上海灵动科技有限公司', subid: 1 });
-    expect(content.serviceCharge).toEqual([{ companyType: 1, rate: 600, platformMark: 1 }]);
+    // isCheck (agent sign, spec §4) is covered by agentSign.test.ts.
+    expect(content.serviceCharge).toEqual([
+      { companyType: 1, rate: 600, platformMark: 1, isCheck: expect.any(Number) },
+    ]);
     // Seeded: 14 published standard notices, 7 read by the merchant (seed/notices.ts).
     expect(content.noticeNum).toBe(7);
     expect(content.user.isChange).toBe(false);
@@ -145,7 +148,9 @@ describe('password login (type 1 / 3)', () => {
     expect(content.platform_mark).toBe(3);
     expect(content.user.properties).toEqual({ cid: 2, ctyp: 1, rid: 2, cnam: '杭州小微电子商务有限公司', subid: 2 });
     expect(content.user.isChange).toBe(true);
-    expect(content.serviceCharge).toEqual([{ companyType: 1, rate: 500, platformMark: 3 }]);
+    expect(content.serviceCharge).toEqual([
+      { companyType: 1, rate: 500, platformMark: 3, isCheck: expect.any(Number) },
+    ]);
     // Seeded: 9 published small-scale notices, none read.
     expect(content.noticeNum).toBe(9);
     expect(createVerifier({ key: t.config.jwtSecret })(content.token).pm).toBe(3);
@@ -428,7 +433,9 @@ describe('tokens', () => {
     expect(claims.exp).toBeGreaterThanOrEqual(old.exp);
     const use = await protectedCall(fresh);
     expect(use.statusCode).toBe(200);
-    expect(envelopeOf(use).content).toEqual([{ companyType: 1, rate: 500, platformMark: 3 }]);
+    expect(envelopeOf(use).content).toEqual([
+      { companyType: 1, rate: 500, platformMark: 3, isCheck: expect.any(Number) },
+    ]);
   });
 
   it('a token that is no longer valid gets 401 on a protected route and on /refresh_token', async () => {

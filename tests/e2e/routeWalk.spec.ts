@@ -28,6 +28,8 @@ const ACCOUNTS = [
   { username: 'caiwu', edition: '标准版', parts: 1 },
   { username: 'merchant', edition: '标准版', parts: 1 },
   { username: 'xgm', edition: '小规模版', parts: 1 },
+  // Role 11 of subsidiary 51 (spec §6): the one page its rule grants, by menu, quick link and title.
+  { username: 'xgmkaipiao', edition: '小规模版', parts: 1 },
 ] as const;
 
 /** The walks: each account's pages, cut into `parts` interleaved shares (part k takes every parts-th page from k). */

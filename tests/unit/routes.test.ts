@@ -233,13 +233,11 @@ describe('ROUTES', () => {
     }
   });
 
-  it('contains exactly the spec routes plus /sign, /adContractTemplateSeal, /adContractTemplateType, /adOperationLog and the help admin pages, and no public page', () => {
+  it('contains exactly the spec routes plus /sign, /adContractTemplateSeal, /adOperationLog and the help admin pages, and no public page', () => {
     const expected = [
       ...Object.keys(SPEC_MERCHANT_ROUTES),
       '/sign',
       '/adContractTemplateSeal',
-      // /adContractTemplate's agreement types (issue 33: types as data), like its seals a page of their own.
-      '/adContractTemplateType',
       // The operation log every write is recorded in (issue: declarative server), not in the spec's table.
       '/adOperationLog',
       // Who writes the merchants' /help (the spec names no admin route for it): articles and their categories.
@@ -252,6 +250,10 @@ describe('ROUTES', () => {
     ].sort();
     expect(ROUTES.map((rule) => rule.path).sort()).toEqual(expected);
     for (const path of PUBLIC_PATHS) expect(byPath.has(path), path).toBe(false);
+  });
+
+  it('has no page of its own for agreement types: they are a tab of /adContractTemplate (issue 33)', () => {
+    expect(byPath.has('/adContractTemplateType')).toBe(false);
   });
 
   it('only admin routes carry an edition', () => {

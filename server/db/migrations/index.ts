@@ -53,6 +53,7 @@ import * as agreementTypes from './200_agreement_types';
 import * as companyOperations from './210_company_operations';
 import * as crm from './220_crm';
 import * as operatorFit from './230_operator_fit';
+import * as subidAuthChanges from './260_subid_auth_changes';
 import * as contractEsignFlows from './280_contract_esign_flows';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
@@ -85,11 +86,11 @@ export const migrations: Record<string, Migration> = {
   '076_bank_sync_totals': bankSyncTotals,
   '080_sensitive_words': sensitiveWords,
   '081_feedback': feedback,
-  '090_workers': workers,
-  '091_task_lifecycle': taskLifecycle,
   '082_sms_logs': smsLogs,
   '083_auto_invoicing': autoInvoicing,
   '084_help_center': helpCenter,
+  '090_workers': workers,
+  '091_task_lifecycle': taskLifecycle,
   '100_roles': roles,
   '103_service_rates': serviceRates,
   '104_partner_channels': partnerChannels,
@@ -107,9 +108,10 @@ export const migrations: Record<string, Migration> = {
   '170_scheduled_job_ticks': scheduledJobTicks,
   '180_sms_receipts_identity_cache': smsReceiptsIdentityCache,
   '190_esign_flows': esignFlows,
-  '230_operator_fit': operatorFit,
-  '280_contract_esign_flows': contractEsignFlows,
-  '220_crm': crm,
   '200_agreement_types': agreementTypes,
   '210_company_operations': companyOperations,
+  '220_crm': crm,
+  '230_operator_fit': operatorFit,
+  '260_subid_auth_changes': subidAuthChanges,
+  '280_contract_esign_flows': contractEsignFlows,
 };

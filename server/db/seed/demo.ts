@@ -1,5 +1,7 @@
 import type { Insertable } from 'kysely';
+import { SUBSIDIARY_ROLE } from '../../../src/domain/roleGrants';
 import { ROLE_TEMPLATES } from '../../../src/domain/roleTemplates';
+import { XGM_INVOICE_APPLY_CODE } from '../../../src/domain/routes';
 import { clientHash, hashClientPassword } from '../../auth/passwords';
 import { rebuildStatistics } from '../../statistics/rollups';
 import type { Db } from '../database';
@@ -19,7 +21,7 @@ import { seedPartners } from './partners';
 import { seedPayouts } from './payouts';
 import { createRandom } from './random';
 import { seedRecharges } from './recharges';
-import { seedSubsidiaries } from './subsidiaries';
+import { GRANT_SUBSIDIARY_ID, seedGrantSubsidiary, seedSubsidiaries } from './subsidiaries';
 import { seedSystemDemo } from './system';
 import { seedVersions } from './versions';
 import { seedWorkers } from './workers';
@@ -71,6 +73,8 @@ async function insertUser(
     isChange: boolean;
     passwordHash: string;
     deptIds: readonly number[];
+    /** Codes other than the role template's (an account of a role without a template). */
+    codes?: readonly string[];
   },
 ): Promise<number> {
   const row = await db
@@ -91,7 +95,7 @@ async function insertUser(
     .returning('id')
     .executeTakeFirstOrThrow();
   const userId = Number(row.id);
-  const codes = ROLE_TEMPLATES[values.roleId] ?? [];
+  const codes = values.codes ?? ROLE_TEMPLATES[values.roleId] ?? [];
   if (codes.length > 0)
     await db
       .insertInto('user_authorities')
@@ -156,6 +160,30 @@ function demoInvoiceInfo(name: string, index: number): Partial<Insertable<Compan
         invoice_address: '杭州市西湖区文三路90号',
         invoice_phone: '0571-88886666',
       };
+}
+
+/**
+ * xgmkaipiao (README): role 11 of subsidiary 51 holding XGM_INVOICE_APPLY_DETAILS_SAVE, the account the spec's rule
+ * (src/domain/roleGrants.ts) lets see 小规模开票申请; it logs in on the small-scale tab, where that page's menu is.
+ */
+export const GRANT_ACCOUNT = {
+  username: 'xgmkaipiao',
+  mobile: '13800000011',
+  displayName: '滨江分公司开票员',
+} as const;
+
+async function seedGrantAccount(db: Db, passwordHash: string): Promise<void> {
+  const userId = await insertUser(db, {
+    ...GRANT_ACCOUNT,
+    roleId: SUBSIDIARY_ROLE,
+    companyId: null,
+    mark: 3,
+    isChange: false,
+    passwordHash,
+    deptIds: [],
+    codes: ['ADM_HOME', 'XGM_COMPANY_CORE', XGM_INVOICE_APPLY_CODE],
+  });
+  await db.insertInto('user_subsidiaries').values({ user_id: userId, subsidiary_id: GRANT_SUBSIDIARY_ID }).execute();
 }
 
 /** Seeds the demo data on an empty database; a database with users is left alone. */
@@ -349,6 +377,9 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedSystemDemo(tx);
     await seedHelpCenter(tx);
     await seedPartners(tx);
+    // Last, so that no other seeded row's id moves.
+    await seedGrantSubsidiary(tx);
+    await seedGrantAccount(tx, passwordHash);
   });
   // The payout seed back-dates its entries after posting them: the statistics are summed again from the ledger.
   await rebuildStatistics(db);

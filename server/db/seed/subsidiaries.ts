@@ -1,5 +1,6 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../database';
+import { isPostgres } from '../migrations/columns';
 import type { SubsidiaryTable } from '../schema';
 import { chinaTime } from '../time';
 import type { Random } from './random';
@@ -58,4 +59,31 @@ export async function seedSubsidiaries(db: Db, random: Random): Promise<void> {
       })),
     )
     .execute();
+}
+
+/**
+ * 杭州滨江分公司 keeps id 51: the spec's rule "role 11 with subid 51" (src/domain/roleGrants.ts) names it, and the
+ * demo account xgmkaipiao (role 11) belongs to it. PostgreSQL's sequence is moved past it, as SQLite's moves itself.
+ */
+export const GRANT_SUBSIDIARY_ID = 51;
+
+export async function seedGrantSubsidiary(db: Db): Promise<void> {
+  await db
+    .insertInto('subsidiaries')
+    .values({
+      id: GRANT_SUBSIDIARY_ID,
+      sname: '杭州滨江分公司',
+      department_id: 1,
+      crm_company_name: null,
+      is_virtual: 0,
+      status: 1,
+      platform_mark: 3,
+      create_time: chinaTime(Date.now() - 100 * 86400_000),
+    })
+    .execute();
+  if (isPostgres(db)) {
+    await sql`SELECT setval(pg_get_serial_sequence('subsidiaries', 'id'), (SELECT MAX(id) FROM subsidiaries))`.execute(
+      db,
+    );
+  }
 }

@@ -1,4 +1,5 @@
 import type { ServiceCharge } from '../../../src/domain/session';
+import { agentSignedEditions } from '../../contracts/agentSign.repository';
 import type { Db } from '../../db/database';
 import { chinaTime } from '../../db/time';
 import type { Tx } from '../ledger/ledger';
@@ -105,8 +106,10 @@ export async function currentCharges(db: Reader, companyId: number, at: number =
   }
   for (const row of await rated.execute()) if (!marks.has(row.platform_mark)) marks.set(row.platform_mark, 1);
   const charges: ServiceCharge[] = [];
+  const signed = await agentSignedEditions(db, companyId);
   for (const [platformMark, companyType] of [...marks].sort((a, b) => a[0] - b[0])) {
-    charges.push({ companyType, rate: await rateInForce(db, companyId, platformMark, at), platformMark });
+    const rate = await rateInForce(db, companyId, platformMark, at);
+    charges.push({ companyType, rate, platformMark, isCheck: signed.has(platformMark) ? 1 : 0 });
   }
   return charges;
 }

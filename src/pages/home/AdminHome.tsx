@@ -26,7 +26,10 @@ export function AdminHome() {
             欢迎，{user.properties.cnam}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {roleLabel(user.properties.rid)} · {editionLabel(platformMark)} · 账号 {user.username}
+            {/* A role without a label (role 11 of spec §6) starts the line with the edition, not a dangling dot. */}
+            {[roleLabel(user.properties.rid), editionLabel(platformMark), `账号 ${user.username}`]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
         </CardContent>
       </Card>

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { requestContent } from '../../../providers/httpClient';
 import { saveNoticeNum } from '../../../providers/sessionStore';
+import { agentSignFlag } from '../../domain/agentSign';
 import { formatRate } from '../../domain/charges';
 import { editionLabel } from '../../domain/editions';
 import { frequentPages } from '../../domain/frequentPages';
@@ -28,7 +29,7 @@ function rateText(charges: ServiceCharge[] | undefined): string | undefined {
   return rate === undefined ? undefined : formatRate(rate);
 }
 
-/** /manage: the merchant's company, edition, sign status, unread notices, service charge, shortcuts. */
+/** /manage: the merchant's company, edition, sign status, unread notices, service charge, 代签, shortcuts. */
 export function MerchantHome() {
   const session = useSession();
   const [signStatus, setSignStatus] = useState<number>();
@@ -83,6 +84,12 @@ export function MerchantHome() {
           to="/recharge"
         />
         <StatCard label="服务费率" value={rateText(charges)} />
+        {/* Spec §4 agent sign flag: whether a levy agent (代征主体) has signed to act for the company. */}
+        <StatCard
+          label="代签"
+          value={charges === undefined ? undefined : agentSignFlag(charges) ? '是' : '否'}
+          to="/contractManagement"
+        />
       </Box>
       {user.properties.cid !== null && <ContractExpiryWarning companyId={user.properties.cid} />}
       <LatestNotices />
