@@ -1,7 +1,7 @@
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { type HTMLAttributes, type Key, useEffect, useState } from 'react';
 import { requestContent } from '../../providers/httpClient';
 import { useRemoteChoices } from '../../src/components/useRemoteChoices';
 import type { Page } from '../../src/domain/codes';
@@ -86,6 +86,32 @@ interface InputCommon {
   fullWidth: boolean;
 }
 
+/** A picker's option: its name (keyed by id, as names may repeat). */
+function renderNamedOption(
+  attributes: HTMLAttributes<HTMLLIElement> & { key?: Key },
+  option: { id: Key; name: string },
+) {
+  return (
+    <li {...attributes} key={option.id}>
+      {option.name}
+    </li>
+  );
+}
+
+/** A name-search picker's text box, with the prompt's label, required mark and message. */
+function searchInput(common: InputCommon) {
+  return (params: AutocompleteRenderInputParams) => (
+    <TextField
+      {...params}
+      label={common.label}
+      placeholder="输入名称搜索"
+      error={common.error}
+      helperText={common.helperText}
+      InputLabelProps={{ ...params.InputLabelProps, required: common.required }}
+    />
+  );
+}
+
 /** A select of the prompt's choices (declared, or read from `choicesFrom`). */
 function ChoiceSelect({
   field,
@@ -158,21 +184,8 @@ function ReferenceMultiPicker({
         for (const option of options) rememberReference(kind, option);
         onChange(options.map((option) => String(option.id)));
       }}
-      renderOption={(attributes, option) => (
-        <li {...attributes} key={option.id}>
-          {option.name}
-        </li>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={common.label}
-          placeholder="输入名称搜索"
-          error={common.error}
-          helperText={common.helperText}
-          InputLabelProps={{ ...params.InputLabelProps, required: common.required }}
-        />
-      )}
+      renderOption={renderNamedOption}
+      renderInput={searchInput(common)}
     />
   );
 }
@@ -252,21 +265,8 @@ function SearchPicker({
         setChosen(option);
         onChange(option ? option.id : '');
       }}
-      renderOption={(attributes, option) => (
-        <li {...attributes} key={option.id}>
-          {option.name}
-        </li>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={common.label}
-          placeholder="输入名称搜索"
-          error={common.error}
-          helperText={common.helperText}
-          InputLabelProps={{ ...params.InputLabelProps, required: common.required }}
-        />
-      )}
+      renderOption={renderNamedOption}
+      renderInput={searchInput(common)}
     />
   );
 }
