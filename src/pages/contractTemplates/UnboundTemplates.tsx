@@ -31,6 +31,8 @@ const ALL = 'all';
 /**
  * /adContractTemplate's tab 未绑定主体的模板: GET /api/v1/agreement_template/unbound?q=platformmark: (spec §7), the
  * templates bound to no signing entity, which no enterprise's signing can use until one is chosen (编辑).
+ * Hand-built, not a generated list: the spec's call answers every such template at once, unpaged and unsorted, with
+ * one filter (版本); the generator's list needs a paged search with declared keys.
  */
 export function UnboundTemplates() {
   const [mark, setMark] = useState<string>(ALL);
