@@ -55,7 +55,10 @@ test.describe('列表首屏（应用加载前先画出第一页）', () => {
     expect(fill).toBeGreaterThanOrEqual(1);
     expect(fill).toBeLessThan(1.3);
     for (const row of cells) expect(row[1]).toContain('科技');
-    expect(searches, `the app took the first paint’s answer instead of asking again: ${searches.join(' ')}`).toHaveLength(1);
+    expect(
+      searches,
+      `the app took the first paint’s answer instead of asking again: ${searches.join(' ')}`,
+    ).toHaveLength(1);
     // admin.html's head preloads the chunks; the boot script does not add a second link for any of them.
     const preloads = await page.evaluate(() =>
       [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')),
