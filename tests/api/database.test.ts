@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/database';
-import { DEMO_ACCOUNTS, DEMO_COMPANY_COUNT, seedDemoIfEmpty } from '../../server/db/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_COMPANY_COUNT, GRANT_ACCOUNT, seedDemoIfEmpty } from '../../server/db/seed/demo';
 import { createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -24,6 +24,7 @@ describe(`database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, () 
       ...DEMO_ACCOUNTS.map((account) => account.username),
       'xgm02',
       'xgm03',
+      GRANT_ACCOUNT.username,
     ]);
     const companies = await t.db
       .selectFrom('companies')
