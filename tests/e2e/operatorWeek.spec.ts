@@ -203,7 +203,7 @@ test('子账号：菜单、首页卡片和提醒只通向它能打开的页面�
   expect((await api(subPage, 'GET', '/api/v1/workers/bigbear/summary')).status).toBe(403);
   expect((await api(subPage, 'GET', '/api/v1/company/subaccounts')).status).toBe(403);
   await subPage.goto('/teamAdmin');
-  await expect(subPage.getByText('无权限访问此页面')).toBeVisible();
+  await expect(subPage.getByRole('heading', { name: '无权限访问此页面！' })).toBeVisible();
   await subPage.context().close();
   await withServerDb(async (db) => {
     for (const template of xiongBefore) {

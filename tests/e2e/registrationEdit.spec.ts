@@ -148,6 +148,47 @@ test('财务开票时识别发票：读出发票号码并说明识别了什么�
 
 test('商户在合同管理中取得服务协议的签署地址，可复制', async ({ page }) => {
   test.setTimeout(60_000);
+  // A contract of the merchant still to be signed, with a service entity: earlier tests on this server may have
+  // signed the demo ones. Made from one of its contracts and removed afterwards.
+  const unsignedId = await withServerDb(async (db) => {
+    const { id: _id, ...model } = await db
+      .selectFrom('contracts')
+      .selectAll()
+      .where('company_id', '=', 1)
+      .where('platform_mark', '=', 1)
+      .where('data_status', '=', 1)
+      .where('enterprise_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const inserted = await db
+      .insertInto('contracts')
+      .values({
+        ...model,
+        contract_no: `${model.contract_no}-E2E${Date.now() % 100000}`,
+        // Newest, so the list's first page shows it (China time, as the server writes it).
+        create_time: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '),
+        sign_status: 0,
+        contract_status: 2,
+        sign_time: null,
+        file_id: null,
+        file_sha256: null,
+        sign_mode: null,
+        paper_file_id: null,
+        esign_flow_id: null,
+        esign_user_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(inserted.id);
+  });
+  try {
+    await signingAddress(page);
+  } finally {
+    await withServerDb((db) => db.deleteFrom('contracts').where('id', '=', unsignedId).execute());
+  }
+});
+
+async function signingAddress(page: Page) {
   await loginAs(page, 'merchant', { path: '/login?Rurl=/contractManagement' });
   await expect(page.getByTestId('current-user')).toBeVisible();
   await page.getByRole('button', { name: '签署地址', exact: true }).first().click();
@@ -158,4 +199,4 @@ test('商户在合同管理中取得服务协议的签署地址，可复制', as
   await expect(dialog.getByRole('button', { name: '复制链接' })).toBeVisible();
   await dialog.getByRole('button', { name: '关闭' }).click();
   await expect(dialog).toBeHidden();
-});
+}
