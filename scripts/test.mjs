@@ -2,9 +2,11 @@
 // (Playwright in Chromium). Every step runs; the last lines give each step's time and sum up the tests as
 // "N passed, N failed".
 //
-// Independent steps run side by side in two lanes, so that both cores of a small machine work: (1) biome, tsc,
-// Vitest on SQLite; (2) the build, its compression, Vitest on PostgreSQL. Each step's output is kept and printed
-// whole, in the order of `steps`. The end-to-end tests run last and alone (they measure times in the browser).
+// Steps start as soon as what they need is done, so that both cores of a small machine stay busy: (1) biome,
+// tsc, Vitest on SQLite; (2) the build, its compression, Vitest on PostgreSQL; (3) the ops tests, which mostly
+// wait on real server processes and a PostgreSQL being stopped and started, beside both from the start;
+// (4) the end-to-end tests once the build and the SQLite lane are done, beside the end of the PostgreSQL lane.
+// Each step's output is kept and printed whole, in the order of `steps`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { startLocalPostgres } from './localPostgres.mjs';
@@ -19,6 +21,10 @@ const steps = [
     args: [
       'node_modules/vitest/vitest.mjs',
       'run',
+      '--project',
+      'unit',
+      '--project',
+      'api',
       '--reporter=default',
       '--reporter=json',
       '--outputFile.json=test-results/vitest.json',
@@ -40,16 +46,31 @@ const steps = [
     report: 'test-results/vitest-pg.json',
     postgres: true,
   },
+  {
+    name: '运维测试（真实进程）',
+    lane: 3,
+    args: [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      'ops',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/vitest-ops.json',
+    ],
+    report: 'test-results/vitest-ops.json',
+  },
   { name: '前端构建（vite build）', lane: 2, args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
   { name: '前端预压缩', lane: 2, args: ['scripts/compressDist.mjs'] },
   {
     name: '端到端测试（playwright）',
-    lane: 3,
+    lane: 4,
+    after: ['前端预压缩', '单元与接口测试（vitest）'],
     args: ['node_modules/@playwright/test/cli.js', 'test'],
     report: 'test-results/e2e.json',
   },
 ];
-// Lane 2 runs the build first: the PostgreSQL suite is the longer of the two Vitest runs either way.
+// Lane 2 runs the build first, so that the end-to-end tests can start while the PostgreSQL suite still runs.
 const laneOrder = { 2: ['前端构建（vite build）', '前端预压缩', '接口测试（PostgreSQL）'] };
 
 function counts(step) {
@@ -104,25 +125,38 @@ function printInOrder() {
   }
 }
 
+/** Resolves when the named step has finished (each step's promise is made once, when its lane reaches it). */
+const finished = new Map();
+function whenFinished(name) {
+  if (!finished.has(name)) {
+    let resolve;
+    const promise = new Promise((done) => {
+      resolve = done;
+    });
+    finished.set(name, { promise, resolve });
+  }
+  return finished.get(name);
+}
+
 async function runLane(lane) {
   const names = laneOrder[lane] ?? steps.filter((step) => step.lane === lane).map((step) => step.name);
   for (const name of names) {
     const step = steps.find((candidate) => candidate.name === name);
+    await Promise.all((step.after ?? []).map((before) => whenFinished(before).promise));
     if (step.postgres && !postgresUrl) results.set(step.name, { skipped: true });
     else {
       const env = { ...process.env, FORCE_COLOR: '0', ...step.env };
       if (step.postgres) env.DATABASE_URL = postgresUrl;
       else delete env.DATABASE_URL;
       const result = await runStep(step, env);
-      // Read the report at once: Playwright empties test-results/ when it starts.
       results.set(step.name, { ...result, tally: counts(step) });
     }
+    whenFinished(step.name).resolve();
     printInOrder();
   }
 }
 
-await Promise.all([runLane(1), runLane(2)]);
-await runLane(3);
+await Promise.all([...new Set(steps.map((step) => step.lane))].map(runLane));
 localPostgres?.stop();
 
 let passed = 0;
@@ -145,7 +179,7 @@ for (const step of steps) {
   const tests = step.report ? `，${tally.passed} 通过，${tally.failed} 未通过` : '';
   console.log(`${step.name}：${result.seconds.toFixed(1)} s${result.status === 0 ? '' : '（未通过）'}${tests}`);
 }
-console.log(`合计：${((performance.now() - runStarted) / 1000).toFixed(1)} s（两列并行，各步骤用时之和更大）`);
+console.log(`合计：${((performance.now() - runStarted) / 1000).toFixed(1)} s（各列并行，各步骤用时之和更大）`);
 console.log(`\n${failedSteps.length === 0 ? '全部通过' : `未通过的步骤：${failedSteps.join('、')}`}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length === 0 ? 0 : 1);
