@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { canAccessRoute, isAdminShellUser, type SessionUser } from '../../src/domain/permissions';
 import { ROUTES, type RouteRule } from '../../src/domain/routes';
+import { seriousViolations } from './support/axe';
 import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
@@ -38,18 +38,6 @@ const WALKS = ACCOUNTS.flatMap((account) => Array.from({ length: account.parts }
 const VIEWPORT = { width: 1280, height: 720 };
 /** A name longer than any column: what made 签约人员 1 479 px wide. */
 const LONG_NAME = '阿卜杜热合曼·买买提艾力·库尔班江·艾则孜·吐尔洪·阿不都沙拉木·热西提';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** The critical and serious violations on the page as it is now, one readable line each. */
-async function seriousViolations(page: Page, label: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${label}  ${violation.id} (${violation.impact})  ${node.target.join(' ')}`),
-    );
-}
 
 /** The paths this session may open: its shell's routes, its edition's, those its permissions grant. */
 async function openableRoutes(page: Page) {
@@ -249,6 +237,31 @@ test.beforeAll(async () => {
     });
 });
 test.afterAll(async () => restore?.());
+
+test('无障碍检查找得出严重问题：没有替代文字的图片、没有名称的按钮，在同一文档里再查一次也找得出', async ({ page }) => {
+  await page.setContent(
+    '<html lang="zh-CN"><title>检查</title><main><img src="data:,"><button></button></main></html>',
+  );
+  const first = await seriousViolations(page, '样例');
+  expect(
+    first.some((line) => line.includes('image-alt (critical)')),
+    first.join('\n'),
+  ).toBe(true);
+  expect(
+    first.some((line) => line.includes('button-name (critical)')),
+    first.join('\n'),
+  ).toBe(true);
+  await page.evaluate(() => document.querySelector('img')?.setAttribute('alt', '标志'));
+  const second = await seriousViolations(page, '样例');
+  expect(
+    second.some((line) => line.includes('image-alt')),
+    second.join('\n'),
+  ).toBe(false);
+  expect(
+    second.some((line) => line.includes('button-name (critical)')),
+    second.join('\n'),
+  ).toBe(true);
+});
 
 test('登录页没有严重的无障碍问题', async ({ page }) => {
   await page.goto('/login');
