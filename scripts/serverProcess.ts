@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -26,6 +26,19 @@ export interface StartOptions {
 }
 
 /**
+ * The server from the bundle npm test builds first (scripts/buildServer.mjs; SERVER_BUNDLE names it), else from
+ * its TypeScript sources through tsx, as a single test run by hand does.
+ */
+function serverArgs(): string[] {
+  const bundle = process.env.SERVER_BUNDLE;
+  if (bundle) {
+    if (!existsSync(bundle)) throw new Error(`SERVER_BUNDLE=${bundle} 不存在：先运行 node scripts/buildServer.mjs`);
+    return [bundle];
+  }
+  return ['--import', 'tsx', 'server/server.ts'];
+}
+
+/**
  * Starts the real server (production build in dist/, SQLite database with the demo seed) on a free
  * loopback port and resolves once it listens. If the calling process exits or is interrupted first,
  * the server is killed and a temp data directory removed.
@@ -33,7 +46,7 @@ export interface StartOptions {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'lg-server-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: process.cwd(),
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

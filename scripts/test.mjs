@@ -3,18 +3,19 @@
 // "N passed, N failed".
 //
 // Steps start as soon as what they need is done, so that both cores of a small machine stay busy: (1) biome,
-// tsc, Vitest on SQLite; (2) the build, its compression, Vitest on PostgreSQL; (3) the ops tests, which mostly
-// wait on real server processes and a PostgreSQL being stopped and started, beside both from the start;
-// (4) the end-to-end tests once the build and the SQLite lane are done, beside the end of the PostgreSQL lane.
+// Vitest on SQLite; (2) the build, its compression, Vitest on PostgreSQL; (3) the ops tests, which mostly wait on
+// real server processes and a PostgreSQL being stopped and started, then tsc; (4) the end-to-end tests once the
+// build and the SQLite lane are done, beside the end of the PostgreSQL lane.
 // Each step's output is kept and printed whole, in the order of `steps`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { buildServer, SERVER_BUNDLE } from './buildServer.mjs';
 import { startLocalPostgres } from './localPostgres.mjs';
 
 const node = process.execPath;
 const steps = [
   { name: '代码规范（biome）', lane: 1, args: ['node_modules/@biomejs/biome/bin/biome', 'check', '.'] },
-  { name: '类型检查（tsc）', lane: 1, args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { name: '类型检查（tsc）', lane: 3, args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
   {
     name: '单元与接口测试（vitest）',
     lane: 1,
@@ -70,8 +71,12 @@ const steps = [
     report: 'test-results/e2e.json',
   },
 ];
-// Lane 2 runs the build first, so that the end-to-end tests can start while the PostgreSQL suite still runs.
-const laneOrder = { 2: ['前端构建（vite build）', '前端预压缩', '接口测试（PostgreSQL）'] };
+// Lane 2 runs the build first, so that the end-to-end tests can start while the PostgreSQL suite still runs; lane 3
+// type-checks once the ops tests are under way (tsc computes, they wait).
+const laneOrder = {
+  2: ['前端构建（vite build）', '前端预压缩', '接口测试（PostgreSQL）'],
+  3: ['运维测试（真实进程）', '类型检查（tsc）'],
+};
 
 function counts(step) {
   if (!step.report || !existsSync(step.report)) return { passed: 0, failed: 0 };
@@ -107,6 +112,9 @@ mkdirSync('test-results', { recursive: true });
 const runStarted = performance.now();
 // PostgreSQL: DATABASE_URL when set, else a throwaway local server when PostgreSQL is installed.
 const localPostgres = process.env.DATABASE_URL ? null : await startLocalPostgres();
+// The servers the tests start run this run's sources from one bundle (scripts/serverProcess.ts).
+await buildServer();
+process.env.SERVER_BUNDLE = SERVER_BUNDLE;
 const postgresUrl = process.env.DATABASE_URL ?? localPostgres?.url;
 
 const results = new Map();
