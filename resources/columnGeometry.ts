@@ -9,6 +9,7 @@ import type { FieldDeclaration, FieldType } from './types';
 const WIDTHS: Readonly<Record<FieldType, { minWidth?: number; maxWidth?: number }>> = {
   datetime: { minWidth: 136 },
   date: { minWidth: 80 },
+  month: { minWidth: 56 },
   money: { minWidth: 88 },
   number: { minWidth: 40 },
   enum: { minWidth: 56 },

@@ -13,7 +13,7 @@ const API = {
 const FIELDS = {
   id: { source: 'id', label: '编号', type: 'number', sortable: true },
   companyName: { source: 'companyName', label: '企业名称', type: 'text' },
-  period: { source: 'period', label: '所属期', type: 'text', sortable: true },
+  period: { source: 'period', label: '所属期', type: 'month', sortable: true },
   fileUrl: { source: 'fileUrl', label: '完税证明', type: 'file', nameSource: 'fileName' },
   fileName: { source: 'fileName', label: '文件名称', type: 'text', list: false },
   remark: { source: 'remark', label: '备注', type: 'text' },

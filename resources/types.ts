@@ -11,6 +11,8 @@ export type { ValidatorName };
  */
 /**
  * 'image' and 'file' are uploads (POST /api/v1/common/uploadfiles); the record keeps the returned url.
+ * 'month' is a China-time month 'YYYY-MM' (a period such as 所属期): shown and typed as that text, exported as a date
+ * cell showing yyyy-mm, as every date in a file is a date.
  * 'reference' is the id of another record (`reference` names its kind): a searchable picker showing names, and as
  * a column the name the server joins in (`nameSource`), never the id.
  */
@@ -21,6 +23,7 @@ export type FieldType =
   | 'money'
   | 'datetime'
   | 'date'
+  | 'month'
   | 'enum'
   | 'image'
   | 'file'

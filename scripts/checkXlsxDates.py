@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Checks with a real reader (openpyxl) that an .xlsx export holds dates as dates (issue 30 §3).
 
-    python3 scripts/checkXlsxDates.py FILE.xlsx 日期 [签约时间 ...]
+    python3 scripts/checkXlsxDates.py FILE.xlsx 日期 [签约时间 ...] [-- FILE2.xlsx 所属期 ...]
+
+Several files in one run are separated by `--` (one Python start for a whole walk of exports).
 
 For each named column (found by its header text in the first rows), reports how many of its data cells openpyxl
 reads as datetimes and lists the first cells that are not (text such as '2026-11-27' is not a date). A cell under
@@ -38,23 +40,18 @@ def check(path, labels):
         return False
     ok = True
     for label, column in columns.items():
-        dates, bad = 0, []
+        dates, bad, first = 0, [], None
         for row in range(header + 1, sheet.max_row + 1):
             cell = sheet.cell(row=row, column=column)
             if cell.value is None or cell.value == '' or cell.value == '合计':
                 continue
             if isinstance(cell.value, (datetime.datetime, datetime.date)) and cell.is_date:
                 dates += 1
+                first = first or cell
             else:
                 bad.append(f'{cell.coordinate}={cell.value!r} ({type(cell.value).__name__}, format {cell.number_format})')
-        sample = ''
-        if dates:
-            first = next(
-                sheet.cell(row=row, column=column)
-                for row in range(header + 1, sheet.max_row + 1)
-                if sheet.cell(row=row, column=column).is_date
-            )
-            sample = f', e.g. {first.coordinate}={first.value.isoformat()} shown as {first.number_format}'
+        # An empty cell in a date-formatted column is is_date too: the sample is the first cell holding a date.
+        sample = f', e.g. {first.coordinate}={first.value.isoformat()} shown as {first.number_format}' if first else ''
         print(f'{path} [{label}]: {dates} datetime cells, {len(bad)} not{sample}')
         for item in bad[:5]:
             print(f'  not a date: {item}')
@@ -63,10 +60,19 @@ def check(path, labels):
 
 
 def main(argv):
-    if len(argv) < 3:
+    groups, current = [], []
+    for arg in argv[1:] + ['--']:
+        if arg == '--':
+            if current:
+                groups.append(current)
+            current = []
+        else:
+            current.append(arg)
+    if not groups or any(len(group) < 2 for group in groups):
         print(__doc__.strip(), file=sys.stderr)
         return 1
-    return 0 if check(argv[1], argv[2:]) else 1
+    results = [check(group[0], group[1:]) for group in groups]
+    return 0 if all(results) else 1
 
 
 if __name__ == '__main__':

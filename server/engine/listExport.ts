@@ -71,6 +71,7 @@ function xlsxCell(field: FieldDeclaration, value: unknown): string | number | Da
       return Number.isFinite(Number(value)) ? Number(value) : String(value);
     case 'date':
     case 'datetime':
+    case 'month':
       return excelDate(value) ?? String(value);
     case 'enum':
       return field.choices ? choiceName(field.choices, value) : String(value);
@@ -87,10 +88,13 @@ function exportedValue(field: FieldDeclaration, row: Record<string, unknown>): u
   return field.type === 'reference' && field.nameSource ? row[field.nameSource] : row[field.source];
 }
 
+/** A date's text in CSV at its field's precision. */
+const CSV_LENGTHS: Partial<Record<FieldDeclaration['type'], number>> = { month: 7, date: 10 };
+
 function csvText(field: FieldDeclaration, value: unknown): string {
   const cell = xlsxCell(field, value);
   if (cell === null) return '';
-  if (cell instanceof Date) return String(value).slice(0, field.type === 'date' ? 10 : 19);
+  if (cell instanceof Date) return String(value).slice(0, CSV_LENGTHS[field.type] ?? 19);
   if (field.type === 'money' && typeof cell === 'number') return cell.toFixed(2);
   return String(cell);
 }
@@ -108,6 +112,7 @@ function widthOf(field: FieldDeclaration): number {
     money: 16,
     number: 10,
     date: 12,
+    month: 10,
     datetime: 20,
     enum: 12,
     image: 24,
@@ -121,6 +126,7 @@ function widthOf(field: FieldDeclaration): number {
 const FORMATS: Record<string, string> = {
   money: '#,##0.00',
   date: EXCEL_FORMATS.date,
+  month: EXCEL_FORMATS.month,
   datetime: EXCEL_FORMATS.datetime,
 };
 

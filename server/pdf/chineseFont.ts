@@ -11,7 +11,7 @@ import subsetFont from 'subset-font';
  * down to the characters a document uses by HarfBuzz's hb-subset and embedded whole. pdf-lib's own subsetting
  * (fontkit) writes broken fonts: for CFF an invalid header and FDSelect, for TrueType invalid glyph outlines;
  * poppler drew boxes, MuPDF and Chromium drew nothing, while the text layer still parsed.
- * `tests/api/pdfRendering.test.ts` renders every kind of generated PDF with poppler, MuPDF and Ghostscript.
+ * `tests/unit/pdfRendering.test.ts` renders every kind of generated PDF with poppler, MuPDF and Ghostscript.
  */
 const FONT_FILE = '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf';
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GENERAL_AGREEMENT } from '../../server/contracts/contractDocument';
 import { AGREEMENT_TEXT } from '../../server/enterprises/agreementText';
 import { devEsign } from '../../server/esign/devEsign';
 import { watermarked } from '../../server/files/watermark';
@@ -132,7 +133,8 @@ const kinds: Kind[] = [
         })
       ).pdf,
   },
-  ...Object.entries(AGREEMENT_TEXT).flatMap(([type, template]): Kind[] => {
+  // Contracts: every agreement type's text, and the general one for 其他合同 or a type added without a text.
+  ...[...Object.entries(AGREEMENT_TEXT), ['通用', GENERAL_AGREEMENT] as const].flatMap(([type, template]): Kind[] => {
     const templateName = `平台服务协议（类型${type}）`;
     const render = () =>
       devEsign.render(
@@ -243,6 +245,22 @@ describe('every PDF generator is covered above', () => {
       'finance/settlementSheetFiles.ts',
       'pdf/chineseFont.ts',
       'pdf/pageCount.ts',
+    ]);
+  });
+
+  it('every document template (the texts devEsign.render draws) is rendered above', () => {
+    // A template is a `: DocumentTemplate` constant or a record of them; each must be one of the kinds' templates.
+    const declared = sources
+      .flatMap((source) =>
+        [...source.text.matchAll(/(?:export )?const (\w+): (?:Readonly<Record<\w+, )?DocumentTemplate\b/g)].map(
+          (match) => `${source.file} ${match[1]}`,
+        ),
+      )
+      .sort();
+    expect(declared).toEqual([
+      'contracts/contractDocument.ts GENERAL_AGREEMENT',
+      'enterprises/agreementText.ts AGREEMENT_TEXT',
+      'workers/signing.routes.ts WORKER_AGREEMENT',
     ]);
   });
 
