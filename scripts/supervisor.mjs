@@ -3,17 +3,23 @@
 // 30 s between attempts (back to 1 s once a server has run for a minute). SIGINT / SIGTERM sent to the
 // supervisor are passed to the server, which closes cleanly; the supervisor then exits with the server's code.
 // A server that exits with 0 (it was asked to stop) or with EXIT_CONFIG (its configuration is wrong: restarting
-// cannot help) is not restarted.
+// cannot help) is not restarted. The server's output passes through the supervisor, which makes any line that is
+// not JSON (a V8 out-of-memory dump) one JSON record (jsonLineRelay.mjs).
 import { spawn } from 'node:child_process';
 import { logLine } from '../server/operations/logLine.mjs';
+import { shutdownGraceMsOf } from '../server/operations/shutdownGrace.mjs';
+import { relayAsJsonLines } from './jsonLineRelay.mjs';
 
 /** server/server.ts exits with this when its configuration is invalid (EX_CONFIG of sysexits.h). */
 export const EXIT_CONFIG = 78;
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
 /** A server that ran this long counts as healthy: the next restart waits the shortest time again. */
 const STABLE_MS = 60_000;
-/** How long a stopping server may take to close before it is killed. */
-const STOP_TIMEOUT_MS = 10_000;
+/**
+ * A stopping server may take its SHUTDOWN_GRACE_MS (requests in progress finish, issue 35 §3) and this much more
+ * (closing the database, exiting) before it is killed: a fixed 10 s cut a 30 s grace short, and the exports with it.
+ */
+const STOP_MARGIN_MS = 5_000;
 
 /** The supervisor's lines are JSON like the server's (`name: 守护进程` tells them apart). */
 function log(message, level = 'warn') {
@@ -34,16 +40,23 @@ export function supervise({ args, env = process.env }) {
     let stopping = null;
     let attempt = 0;
     let restartTimer = null;
+    const stopTimeoutMs = shutdownGraceMsOf(env) + STOP_MARGIN_MS;
 
     const start = () => {
       restartTimer = null;
       const startedAt = Date.now();
       // An IPC channel: the server notices when the supervisor is gone (even after a SIGKILL) and stops too.
-      child = spawn(process.execPath, args, { env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+      child = spawn(process.execPath, args, { env, stdio: ['inherit', 'pipe', 'pipe', 'ipc'] });
+      const relays = [
+        relayAsJsonLines(child.stdout, { level: 'info', name: '服务器进程' }),
+        relayAsJsonLines(child.stderr, { level: 'error', name: '服务器进程' }),
+      ];
       log(`服务器进程已启动（pid ${child.pid}）`);
       child.once('error', (error) => log(`无法启动服务器进程：${error.message}`));
       child.once('exit', (code, signal) => {
         child = null;
+        // What a crashing server wrote last comes before the line that says it exited.
+        for (const relay of relays) relay.flush();
         if (stopping) {
           log(`服务器进程已停止（${describeExit(code, signal)}）`);
           resolveExit(code ?? (stopping === 'SIGINT' ? 130 : 143));
@@ -80,9 +93,9 @@ export function supervise({ args, env = process.env }) {
       // A server that has not closed within this time is ended.
       setTimeout(() => {
         if (!child) return;
-        log(`服务器进程 ${STOP_TIMEOUT_MS / 1000} 秒内未关闭，强制结束`);
+        log(`服务器进程 ${stopTimeoutMs / 1000} 秒内未关闭，强制结束`);
         child.kill('SIGKILL');
-      }, STOP_TIMEOUT_MS).unref();
+      }, stopTimeoutMs).unref();
     };
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);

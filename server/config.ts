@@ -7,6 +7,7 @@ import { readSmsConfig, type SmsConfig } from './accounts/sms/smsConfig';
 import { CRM_PROVIDERS, type CrmProviderName } from './crm/crmProvider';
 import { type EsignSettings, readEsignSettings } from './esign/esignSettings';
 import type { S3Settings } from './files/storage/s3FileStorage';
+import { DEFAULT_SHUTDOWN_GRACE_MS, MAX_SHUTDOWN_GRACE_MS } from './operations/shutdownGrace.mjs';
 import { readProviderChoice, readProviderSettings } from './providers/providerSettings';
 import { type IdentityConfig, readIdentityConfig } from './workers/identityConfig';
 
@@ -202,7 +203,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     payoutAutoProcess: env.PAYOUT_AUTO !== '0',
     metricsPort: env.METRICS_PORT ? readInteger(env, 'METRICS_PORT', 0, problems, 0, 65535) : null,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
-    shutdownGraceMs: readInteger(env, 'SHUTDOWN_GRACE_MS', 30_000, problems, 0, 600_000),
+    shutdownGraceMs: readInteger(
+      env,
+      'SHUTDOWN_GRACE_MS',
+      DEFAULT_SHUTDOWN_GRACE_MS,
+      problems,
+      0,
+      MAX_SHUTDOWN_GRACE_MS,
+    ),
     taxCalculationUserIds: (env.TAX_CALCULATION_USER_IDS ?? '')
       .split(',')
       .map((part) => part.trim())

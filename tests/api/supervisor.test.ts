@@ -100,6 +100,8 @@ interface LogRecord {
   msg: string;
   worker?: string;
   err?: { message: string; stack?: string };
+  /** Text the process wrote that was not JSON, gathered into this record by the supervisor. */
+  text?: string;
 }
 
 /** Every line written, each parsed as JSON (a line that is not JSON fails the parse with the line shown). */
@@ -195,7 +197,8 @@ describe('npm start supervises the server', () => {
     const supervised = startSupervised(port, {
       WORKERS: '2',
       LOG_LEVEL: 'info',
-      NODE_OPTIONS: `--import=${pathToFileURL(path.resolve('tests/api/support/crashOnSignal.mjs')).href}`,
+      // A small heap: SIGURG runs it out in a moment.
+      NODE_OPTIONS: `--max-old-space-size=256 --import=${pathToFileURL(path.resolve('tests/api/support/crashOnSignal.mjs')).href}`,
     });
     await supervised.waitFor(/LISTENING http:/);
     const scheduled = () => supervised.output().match(/"msg":"SCHEDULED_JOBS 2:/g)?.length ?? 0;
@@ -213,6 +216,10 @@ describe('npm start supervises the server', () => {
     await restarted(3);
     process.kill(workerPid(supervised.output(), '2') as number, 'SIGWINCH');
     await restarted(4);
+    // Out of memory: V8 itself writes a dump of some thirty lines and aborts the process.
+    process.kill(workerPid(supervised.output(), '2') as number, 'SIGURG');
+    await supervised.waitFor(/工作进程 2 意外退出（SIGABRT）/);
+    await restarted(5);
     expect(await answers(`http://127.0.0.1:${port}`)).not.toBe(1020000);
 
     supervised.child.kill('SIGTERM');
@@ -225,6 +232,12 @@ describe('npm start supervises the server', () => {
     ]);
     // The stack of the crash is inside its one line.
     expect(crashes[0].err?.stack).toMatch(/测试触发的未捕获异常\n第二行\n\s+at /);
+    // The out-of-memory dump is one record with V8's text inside, written before the line about the restart.
+    const dumps = all.filter((record) => record.text?.includes('JavaScript heap out of memory'));
+    expect(dumps).toHaveLength(1);
+    expect(dumps[0].text).toMatch(/FATAL ERROR: Reached heap limit[\s\S]*Native stack trace/);
+    const oomExit = all.findIndex((record) => record.msg.includes('工作进程 2 意外退出（SIGABRT）'));
+    expect(all.indexOf(dumps[0])).toBeLessThan(oomExit);
     expect(all.some((record) => record.msg === '服务器进程已停止（以退出码 0 退出）')).toBe(true);
     expect(all.some((record) => record.msg.startsWith('LISTENING http://'))).toBe(true);
   }, 240_000);

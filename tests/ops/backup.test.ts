@@ -1,17 +1,17 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../scripts/serverProcess';
 import { sha256Hex } from '../api/support/testApp';
 import { bankCard, idCard } from '../support/batchFiles';
 
 /**
- * `npm run backup -- DIR` while the server serves and writes (issue 35 §4): a server started on DIR has every
- * record written before the backup began, with its files (the agreements' PDFs), the same secrets (a token issued by
- * the first server is valid on the second) and a database that passes SQLite's integrity check.
+ * `npm run backup -- DIR` while the server serves and writes (issue 35 §4), on SQLite and on PostgreSQL: a server
+ * started on DIR (and, for PostgreSQL, on the dump restored) has every record written before the backup began, with
+ * its files (the agreements' PDFs), the same secrets (a token issued by the first server is valid on the second)
+ * and, on SQLite, a database that passes the integrity check.
  */
 const work = mkdtempSync(path.join(tmpdir(), 'lg-backup-'));
 const dataDir = path.join(work, 'data');
@@ -52,75 +52,155 @@ const person = (serial: number, prefix: string) => ({
   bankName: '中国工商银行',
 });
 
-describe('npm run backup', () => {
-  it('copies a consistent database and every file while the server writes', async () => {
-    const source = await startServer({ dataDir });
-    servers.push(source);
-    const { token, post } = await merchant(source.url);
-    // Four workers with their agreement drafts (PDFs in uploads/), written since start-up: in app.sqlite-wal.
-    const links: string[] = [];
-    for (let serial = 771_001; serial <= 771_004; serial += 1) {
-      const added = await post('/api/v1/workers', person(serial, '备份甲'));
-      expect(added.code, added.message).toBe(1020000);
-      const link = await post(`/api/v1/workers/${added.content.id}/sign_link`);
-      expect(link.code, link.message).toBe(1020000);
-      links.push(link.content.url);
+interface LocalPostgres {
+  url: string;
+  stop(): void;
+}
+
+/** `npm run backup -- target` as a child process, without blocking this one (the load keeps writing). */
+function runBackup(target: string, env: Record<string, string>) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/operations/backupCli.ts', target], {
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+async function workersNamed(base: string, token: string, prefix: string): Promise<number> {
+  const answer = await fetch(`${base}/api/v1/workers/search?page=0&size=10&q=${encodeURIComponent(`name:${prefix}`)}`, {
+    headers: { authorization: `Bearer ${token}`, platformMark: '1' },
+  });
+  const list = (await answer.json()) as { code: number; message: string; content: { totalElements: number } };
+  expect(list.code, list.message).toBe(1020000);
+  return list.content.totalElements;
+}
+
+/**
+ * Four workers with their agreement PDFs (in uploads/) written since start-up, then the backup while a load adds
+ * workers, then a server on the restored copy: the four and their PDFs are there, as many of the load's workers as
+ * had been written when the backup began and no more than were written in all, and the old token is valid.
+ */
+async function backupUnderLoad(options: {
+  dataDir: string;
+  backupDir: string;
+  env: Record<string, string>;
+  beforeBackup?: () => void;
+  restore: () => Promise<Record<string, string>>;
+}) {
+  const source = await startServer({ dataDir: options.dataDir, env: options.env });
+  servers.push(source);
+  const { token, post } = await merchant(source.url);
+  const links: string[] = [];
+  for (let serial = 771_001; serial <= 771_004; serial += 1) {
+    const added = await post('/api/v1/workers', person(serial, '备份甲'));
+    expect(added.code, added.message).toBe(1020000);
+    const link = await post(`/api/v1/workers/${added.content.id}/sign_link`);
+    expect(link.code, link.message).toBe(1020000);
+    links.push(link.content.url);
+  }
+  options.beforeBackup?.();
+
+  let writing = true;
+  let written = 0;
+  const load = (async () => {
+    for (let serial = 772_000; writing; serial += 1) {
+      if ((await post('/api/v1/workers', person(serial, '备份乙'))).code === 1020000) written += 1;
     }
-    expect(existsSync(path.join(dataDir, 'app.sqlite-wal'))).toBe(true);
+  })();
+  // Some writes first, so that the copy has some of the load's workers.
+  while (written < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+  const writtenBefore = written;
+  const backup = await runBackup(options.backupDir, { DATA_DIR: options.dataDir, ...options.env });
+  const writtenDuring = written - writtenBefore;
+  writing = false;
+  await load;
+  expect(backup.status, backup.stderr).toBe(0);
+  expect(backup.stdout).toContain('备份完成');
+  // The load really wrote while the backup ran.
+  expect(writtenDuring).toBeGreaterThan(0);
+  expect(await workersNamed(source.url, token, '备份乙')).toBe(written);
 
-    // Writes go on during the backup.
-    let writing = true;
-    let written = 0;
-    const load = (async () => {
-      for (let serial = 772_000; writing; serial += 1) {
-        if ((await post('/api/v1/workers', person(serial, '备份乙'))).code === 1020000) written += 1;
-      }
-    })();
-    const backup = spawnSync(process.execPath, ['--import', 'tsx', 'server/operations/backupCli.ts', backupDir], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
-    writing = false;
-    await load;
-    expect(backup.status, backup.stderr).toBe(0);
-    expect(backup.stdout).toContain('备份完成');
-    expect(written).toBeGreaterThan(0);
-    expect(JSON.parse(readFileSync(path.join(backupDir, 'backup.json'), 'utf8'))).toMatchObject({
-      database: 'sqlite',
-      integrity: 'ok',
-    });
+  const restored = await startServer({
+    dataDir: options.backupDir,
+    env: { SEED_DEMO: '0', ...(await options.restore()) },
+  });
+  servers.push(restored);
+  expect(await workersNamed(restored.url, token, '备份甲')).toBe(4);
+  const copied = await workersNamed(restored.url, token, '备份乙');
+  expect(copied).toBeGreaterThanOrEqual(writtenBefore);
+  expect(copied).toBeLessThanOrEqual(written);
+  for (const link of links) {
+    const pdf = await fetch(`${restored.url}/api/v1/open/worker_sign/${link.split('/').pop()}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+  }
+}
 
-    // The copy alone: every worker in it exists in the source, and the four from before are there.
-    const copy = new SQLite(path.join(backupDir, 'app.sqlite'), { readonly: true });
-    const names = (copy.prepare("SELECT name FROM workers WHERE name LIKE '备份甲%'").all() as { name: string }[]).map(
-      (row) => row.name,
-    );
-    copy.close();
-    expect(names.sort()).toEqual(
-      [771_001, 771_002, 771_003, 771_004].map((serial) => `备份甲${chineseDigits(serial)}`).sort(),
-    );
-
-    // A server on the backup: same secrets (the old token works), the agreements' PDFs are there.
-    const restored = await startServer({ dataDir: backupDir, env: { SEED_DEMO: '0' } });
-    servers.push(restored);
-    const me = await fetch(
-      `${restored.url}/api/v1/workers/search?page=0&size=50&q=${encodeURIComponent('name:备份甲')}`,
-      {
-        headers: { authorization: `Bearer ${token}`, platformMark: '1' },
+describe('npm run backup', () => {
+  it('copies a consistent SQLite database and every file while the server writes', async () => {
+    await backupUnderLoad({
+      dataDir,
+      backupDir,
+      env: { DATABASE_URL: '' },
+      // What was written since start-up sits in app.sqlite-wal: a plain copy of app.sqlite would lose it.
+      beforeBackup: () => expect(existsSync(path.join(dataDir, 'app.sqlite-wal'))).toBe(true),
+      restore: async () => {
+        expect(JSON.parse(readFileSync(path.join(backupDir, 'backup.json'), 'utf8'))).toMatchObject({
+          database: 'sqlite',
+          integrity: 'ok',
+        });
+        return { DATABASE_URL: '' };
       },
-    );
-    const list = (await me.json()) as { code: number; message: string; content: { totalElements: number } };
-    expect(list.code, list.message).toBe(1020000);
-    expect(list.content.totalElements).toBe(4);
-    for (const link of links) {
-      const pdf = await fetch(`${restored.url}/api/v1/open/worker_sign/${link.split('/').pop()}/pdf`);
-      expect(pdf.status).toBe(200);
-      expect(pdf.headers.get('content-type')).toBe('application/pdf');
-      expect(
-        Buffer.from(await pdf.arrayBuffer())
-          .subarray(0, 5)
-          .toString('latin1'),
-      ).toBe('%PDF-');
+    });
+  }, 240_000);
+
+  it('on PostgreSQL: pg_dump -Fc and the files, restored with pg_restore as the README says', async () => {
+    const { startLocalPostgres } = (await import('../../scripts/localPostgres.mjs' as string)) as {
+      startLocalPostgres: () => Promise<LocalPostgres | null>;
+    };
+    const postgres = await startLocalPostgres();
+    if (!postgres) throw new Error('需要 PostgreSQL（Debian：apt-get install postgresql；.ci/run 会安装）');
+    const pgBackupDir = path.join(work, 'pg-backup');
+    try {
+      await backupUnderLoad({
+        dataDir: path.join(work, 'pg-data'),
+        backupDir: pgBackupDir,
+        env: { DATABASE_URL: postgres.url },
+        restore: async () => {
+          expect(JSON.parse(readFileSync(path.join(pgBackupDir, 'backup.json'), 'utf8'))).toMatchObject({
+            database: 'postgres',
+          });
+          expect(existsSync(path.join(pgBackupDir, 'app.sqlite'))).toBe(false);
+          const restoredUrl = postgres.url.replace(/\/postgres$/, '/restored');
+          const create = spawnSync('psql', [postgres.url, '-c', 'CREATE DATABASE restored'], { encoding: 'utf8' });
+          expect(create.status, create.stderr).toBe(0);
+          const restore = spawnSync(
+            'pg_restore',
+            ['--no-owner', '-d', restoredUrl, path.join(pgBackupDir, 'database.dump')],
+            { encoding: 'utf8' },
+          );
+          expect(restore.status, restore.stderr).toBe(0);
+          return { DATABASE_URL: restoredUrl };
+        },
+      });
+    } finally {
+      for (const server of servers.splice(0)) await server.stop();
+      postgres.stop();
     }
   }, 240_000);
 

@@ -7,3 +7,9 @@ process.on('SIGUSR2', () => {
 process.on('SIGWINCH', () => {
   void Promise.reject(new Error('测试触发的未处理拒绝'));
 });
+// SIGURG fills the heap until V8 aborts the process, which then writes its multi-line out-of-memory dump itself
+// (run with a small --max-old-space-size so this takes a moment).
+process.on('SIGURG', () => {
+  const hoard = [];
+  for (;;) hoard.push(new Array(1_000_000).fill(1.5));
+});
