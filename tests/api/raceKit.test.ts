@@ -3,9 +3,11 @@ import { taskRelease } from '../../resources/tasks';
 import { BINDINGS } from '../../server/bindings';
 import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
 import { chinaTime } from '../../server/db/time';
+import { companyEnterprise } from '../../server/enterprises/enterprises.service';
 import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/money/ledger/ledger';
 import { createBatch } from '../../server/money/payouts/createBatch';
 import { addSignedWorkers } from '../../server/workers/workers.service';
+import { ENTERPRISE_MSG, ENTERPRISE_STATUS_CODE } from '../../src/domain/enterprises';
 import { ABNORMAL, LEDGER, RECHARGE } from '../../src/domain/moneyEnums';
 import { BATCH_FILE_MSG, MAX_OPEN_DRAFTS } from '../../src/domain/payoutBatch';
 import { TASK_MSG, TASK_STATUS } from '../../src/domain/tasks';
@@ -129,6 +131,38 @@ async function blacklist(idCardText: string): Promise<void> {
     .insertInto('settlement_blacklist')
     .values({ name: '竞态', id_card: idCardText, reason: '竞态测试拉黑', operator_id: 1, create_time: chinaTime() })
     .execute();
+}
+
+/** The enterprise company 1 settles through (its newest signed contract's). */
+async function ownEnterprise(): Promise<{ id: number; name: string }> {
+  const enterprise = await companyEnterprise(t.db, ACCOUNT.companyId, ACCOUNT.platformMark);
+  if (!enterprise) throw new Error('company 1 has no enterprise to settle through');
+  return enterprise;
+}
+
+/** Runs `during` while company 1's enterprise has the status (as the admin's lock / risk actions set it). */
+async function withEnterpriseStatus<T>(status: number, during: () => Promise<T>): Promise<T> {
+  const { id } = await ownEnterprise();
+  const before = await t.db
+    .selectFrom('enterprises')
+    .select(['status', 'status_reason'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await t.db.updateTable('enterprises').set({ status, status_reason: '竞态测试' }).where('id', '=', id).execute();
+  try {
+    return await during();
+  } finally {
+    await t.db.updateTable('enterprises').set(before).where('id', '=', id).execute();
+  }
+}
+
+async function fundStatus(fundId: number): Promise<number> {
+  const fund = await t.db
+    .selectFrom('abnormal_funds')
+    .select('status')
+    .where('id', '=', fundId)
+    .executeTakeFirstOrThrow();
+  return Number(fund.status);
 }
 
 async function batchesOfDraft(draftId: number): Promise<number> {
@@ -305,6 +339,42 @@ describe('finding 5: the payee rules hold when the money moves', () => {
     expect(await batchesOfDraft(draftId)).toBe(0);
   });
 
+  it('a draft submitted after the company’s enterprise was locked is refused, even with the risk confirmed; nothing is debited', async () => {
+    const task = await taskIn(TASK_STATUS.settled, 1);
+    const draftId = await draftOfTask(task.id);
+    const enterprise = await ownEnterprise();
+    const before = await balance();
+    const refused = await withEnterpriseStatus(ENTERPRISE_STATUS_CODE.locked, () =>
+      call('POST', '/api/v1/remittances/batch/submit', {
+        draftId,
+        payPassword: DEMO_PAYMENT_PASSWORD,
+        confirmRisk: true,
+      }),
+    );
+    expect([refused.code, refused.message]).toEqual([1040400, ENTERPRISE_MSG.locked(enterprise.name)]);
+    expect(await balance()).toBe(before);
+    expect(await batchesOfDraft(draftId)).toBe(0);
+  });
+
+  it('a draft submitted after the company’s enterprise became risky needs the risk confirmed', async () => {
+    const task = await taskIn(TASK_STATUS.settled, 1);
+    const draftId = await draftOfTask(task.id);
+    const before = await balance();
+    const [unconfirmed, confirmed] = await withEnterpriseStatus(ENTERPRISE_STATUS_CODE.risky, async () => [
+      await submit(draftId),
+      await call('POST', '/api/v1/remittances/batch/submit', {
+        draftId,
+        payPassword: DEMO_PAYMENT_PASSWORD,
+        confirmRisk: true,
+      }),
+    ]);
+    expect(unconfirmed.code).toBe(1040400);
+    expect(unconfirmed.content?.riskConfirm, unconfirmed.message).toBeTruthy();
+    expect(confirmed.code, confirmed.message).toBe(1020000);
+    expect(await batchesOfDraft(draftId)).toBe(1);
+    expect(before - (await balance())).toBe(confirmed.content.total);
+  });
+
   /** An abnormal fund of a signed worker: a batch to a card the channel rejects, paid by the processor. */
   async function abnormalFundOf(workerId: number): Promise<number> {
     const person = await idCardOfWorker(workerId);
@@ -349,6 +419,31 @@ describe('finding 5: the payee rules hold when the money moves', () => {
       .where('id', '=', fundId)
       .executeTakeFirstOrThrow();
     expect(Number(fund.status)).toBe(ABNORMAL.pending);
+  });
+
+  it('an abnormal fund is not paid again to a person rescinded in between', async () => {
+    const [workerId] = takeWorkers(1);
+    const fundId = await abnormalFundOf(workerId);
+    const rescinded = await call('POST', `/api/v1/workers/${workerId}/rescind`, { reason: '合作结束' });
+    expect(rescinded.code, rescinded.message).toBe(1020000);
+    const person = await idCardOfWorker(workerId);
+    const before = await balance();
+    const refused = await repay(fundId, SERIAL + 992);
+    expect(refused.code).toBe(1040400);
+    expect(refused.message).toContain(`${person.name}（`);
+    expect(await balance()).toBe(before);
+    expect(await fundStatus(fundId)).toBe(ABNORMAL.pending);
+  });
+
+  it('an abnormal fund is not paid again while the company’s enterprise is locked', async () => {
+    const [workerId] = takeWorkers(1);
+    const fundId = await abnormalFundOf(workerId);
+    const enterprise = await ownEnterprise();
+    const before = await balance();
+    const refused = await withEnterpriseStatus(ENTERPRISE_STATUS_CODE.locked, () => repay(fundId, SERIAL + 993));
+    expect([refused.code, refused.message]).toEqual([1040400, ENTERPRISE_MSG.locked(enterprise.name)]);
+    expect(await balance()).toBe(before);
+    expect(await fundStatus(fundId)).toBe(ABNORMAL.pending);
   });
 
   it(`${RACERS} parallel re-payments of one abnormal fund pay once`, async () => {
