@@ -253,6 +253,129 @@ describe('engine actions claim first (every declared action, from the bindings)'
   });
 });
 
+describe('every guarded engine action, on a row its guard lets through', () => {
+  // Covered above with their own setups (a task in each state, a signed worker of company 1).
+  const RACED_ABOVE = new Set([taskRelease.name]);
+  const PLATFORM: Record<number, 1 | 3> = { 1: 1, 3: 3 };
+  type Binding = (typeof BINDINGS)[number];
+  type Action = NonNullable<Binding['declaration']['actions']>[number];
+  type Row = Record<string, unknown>;
+
+  /** A value for each prompt input: what a user would type or pick. */
+  function promptBody(action: Action) {
+    const body: Record<string, unknown> = { ...(action.body ?? {}) };
+    for (const field of action.prompt ?? []) {
+      if (field.type === 'text') body[field.source] = '竞态测试原因';
+      else if (field.type === 'choice' && field.choices?.length) body[field.source] = field.choices[0].id;
+      else if (field.type === 'number') body[field.source] = 1;
+    }
+    return body;
+  }
+
+  /** The first row of the view (its fixed values and condition) that `when` lets through. */
+  async function rowOf(binding: Binding, when: ((eb: never) => unknown) | undefined, inView = true) {
+    let rows = t.db.selectFrom(binding.table as 'companies').selectAll();
+    if (when) rows = rows.where((eb) => when(eb as never) as never);
+    if (inView) {
+      for (const [column, value] of Object.entries(binding.fixed ?? {})) {
+        rows = rows.where(column as 'id', '=', value as never);
+      }
+      if (binding.where) rows = rows.where((eb) => binding.where?.(eb as never) as never);
+    }
+    return (await rows.orderBy('id').executeTakeFirst()) as Row | undefined;
+  }
+
+  const fire = async (action: Action, row: Row) => {
+    const admin = authed(t.app, await tokenOf(t.app, 'admin'), PLATFORM[Number(row.platform_mark)] ?? 1);
+    const query = new URLSearchParams(
+      Object.entries(action.query ?? {}).map(([key, value]) => [key, String(value)]),
+    ).toString();
+    const url = `${action.path.replace(':id', String(row.id))}${query ? `?${query}` : ''}`;
+    return () => admin({ method: action.method as 'POST', url, payload: promptBody(action) }).then(envelopeOf);
+  };
+
+  /**
+   * A row the action's guard lets through: one of the seed's; else one another action of the view moves there
+   * (enable after disable); else a row of the table that the guard lets through, given the view's fixed values.
+   */
+  async function rowFor(binding: Binding, action: Action): Promise<Row | undefined> {
+    const guard = binding.actions?.[action.name]?.guard;
+    const seeded = await rowOf(binding, guard?.when);
+    if (seeded) return seeded;
+    for (const other of binding.declaration.actions ?? []) {
+      const bound = binding.actions?.[other.name];
+      if (other === action || !bound?.guard) continue;
+      const candidate = await rowOf(binding, bound.guard.when);
+      if (!candidate) continue;
+      expect((await (await fire(other, candidate))()).code).toBe(1020000);
+      const moved = await rowOf(binding, guard?.when);
+      if (moved) return moved;
+    }
+    if (binding.table === 'open_api_keys' && !(await rowOf(binding, undefined))) {
+      // The seed issues no open-API key: one for company 1, as the admin's 新增 makes it.
+      await t.db
+        .insertInto('open_api_keys')
+        .values({
+          company_id: ACCOUNT.companyId,
+          platform_mark: ACCOUNT.platformMark,
+          caller: '竞态测试',
+          key_prefix: 'race',
+          key_hash: 'race-test-key-hash',
+          status: 1,
+          remark: null,
+          created_by: 'admin',
+          last_used_time: null,
+          create_time: chinaTime(),
+          update_time: chinaTime(),
+        })
+        .execute();
+      return rowFor(binding, action);
+    }
+    const outside = await rowOf(binding, guard?.when, false);
+    if (!outside) return undefined;
+    await t.db
+      .updateTable(binding.table as 'companies')
+      .set((binding.fixed ?? {}) as never)
+      .where('id', '=', Number(outside.id))
+      .execute();
+    return { ...(await rowOf(binding, guard?.when)), restore: outside };
+  }
+
+  for (const binding of BINDINGS) {
+    for (const action of binding.declaration.actions ?? []) {
+      const bound = binding.actions?.[action.name];
+      if (!bound?.guard || RACED_ABOVE.has(binding.declaration.name)) continue;
+      it(`${binding.declaration.name}.${action.name}: ${RACERS} parallel calls change the row once, or repeat it`, async () => {
+        const found = await rowFor(binding, action);
+        expect(found, `no row of ${binding.table} for ${action.name}`).toBeDefined();
+        const { restore, ...row } = found as Row & { restore?: Row };
+        const id = Number(row.id);
+        try {
+          const { winners, refused } = await race(await fire(action, row));
+          // An action that leaves the row where its guard still holds may be repeated (a reply replaced by a
+          // newer one); one that moves it out of the guard's reach is done once, the others refused.
+          const repeatable =
+            (await rowOf(binding, (eb: any) => eb.and([bound.guard?.when(eb), eb('id', '=', id)]))) !== undefined;
+          if (repeatable) {
+            expect(winners).toHaveLength(RACERS);
+          } else {
+            expect(winners, JSON.stringify(refused.slice(0, 2))).toHaveLength(1);
+            expect(refused.map((answer) => answer.message)).toEqual(Array(RACERS - 1).fill(bound.guard?.message));
+          }
+        } finally {
+          // Put the row back: later tests here use the seed's enterprises, templates and workers.
+          const { id: _id, ...values } = restore ?? row;
+          await t.db
+            .updateTable(binding.table as 'companies')
+            .set(values as never)
+            .where('id', '=', id)
+            .execute();
+        }
+      });
+    }
+  }
+});
+
 describe('finding 4: a task is settled into one draft and paid once', () => {
   it(`${RACERS} parallel settles make one draft; ${RACERS} parallel submits of it pay once`, async () => {
     const task = await taskIn(TASK_STATUS.completed, 2);
