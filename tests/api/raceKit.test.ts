@@ -14,6 +14,7 @@ import { TASK_MSG, TASK_STATUS } from '../../src/domain/tasks';
 import { bankCard, csvFile, idCard, payee } from '../support/batchFiles';
 import { multipartRequest } from './support/multipart';
 import { RACERS, race } from './support/raceKit';
+import { registeredRoutes } from './support/registeredRoutes';
 import {
   type AuthedClient,
   authed,
@@ -250,6 +251,39 @@ describe('engine actions claim first (every declared action, from the bindings)'
     );
     expect(winners).toHaveLength(1);
     expect(refused.every((answer) => answer.message === '只有已签署的人员可以解约')).toBe(true);
+  });
+});
+
+/**
+ * Every write route of the money modules (from the registered routes) and where the kit races it; a new money
+ * route fails here until it is raced, or named with the reason it moves no money and no money status.
+ */
+const MONEY_PREFIXES = ['/api/v1/remittances', '/api/v1/abnormalfunds', '/api/v1/recharges', '/api/v1/invoices'];
+const MONEY_ROUTES: Record<string, string> = {
+  'POST /api/v1/remittances/batch/validate': 'raceKit: parallel uploads keep at most MAX_OPEN_DRAFTS drafts',
+  'POST /api/v1/remittances/batch/submit': 'raceKit, raceKitProcesses: parallel submits pay once',
+  'POST /api/v1/abnormalfunds/:id/repay': 'raceKit: parallel re-payments pay once',
+  'POST /api/v1/abnormalfunds/:id/keep': 'raceKit: keep and re-pay together, one wins',
+  'PUT /api/v1/recharges/:id/confirm': 'recharges.test: parallel confirm/reject clicks end in one outcome',
+  'PUT /api/v1/recharges/:id/reject': 'recharges.test: parallel confirm/reject clicks end in one outcome',
+  'POST /api/v1/invoices': 'invoices.test: parallel applications over one batch',
+  'POST /api/v1/invoices/:id/issue': 'invoices.test: parallel issue/reject clicks',
+  'POST /api/v1/invoices/:id/reject': 'invoices.test: parallel issue/reject clicks',
+  'POST /api/v1/invoices/:id/mail': 'invoices.test: parallel 邮寄 clicks mail once',
+  // No money and no money status moves: an application staff confirm later (one per bank serial, UNIQUE),
+  // and two calls that only read (the application's preview, an invoice image's recognised fields).
+  'POST /api/v1/recharges': 'none: an application, confirmed by the raced PUT …/confirm',
+  'POST /api/v1/invoices/preview': 'none: reads',
+  'POST /api/v1/invoices/ocr': 'none: reads',
+};
+
+describe('every money route is raced', () => {
+  it('names each write route of the money modules with its race', () => {
+    const writes = registeredRoutes(t.app)
+      .filter((route) => route.method !== 'GET' && MONEY_PREFIXES.some((prefix) => route.url.startsWith(prefix)))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(writes.length).toBeGreaterThan(5);
+    expect(writes.filter((key) => !(key in MONEY_ROUTES))).toEqual([]);
   });
 });
 
@@ -567,6 +601,33 @@ describe('finding 5: the payee rules hold when the money moves', () => {
     expect([refused.code, refused.message]).toEqual([1040400, ENTERPRISE_MSG.locked(enterprise.name)]);
     expect(await balance()).toBe(before);
     expect(await fundStatus(fundId)).toBe(ABNORMAL.pending);
+  });
+
+  it(`keep and re-pay fired together on one abnormal fund (${RACERS} calls): one wins, the money moves at most once`, async () => {
+    const [workerId] = takeWorkers(1);
+    const fundId = await abnormalFundOf(workerId);
+    const before = await balance();
+    const { winners, refused } = await race(
+      (() => {
+        let index = 0;
+        return () =>
+          index++ % 2 === 0 ? repay(fundId, SERIAL + 994) : call('POST', `/api/v1/abnormalfunds/${fundId}/keep`);
+      })(),
+    );
+    expect(winners).toHaveLength(1);
+    expect(refused).toHaveLength(RACERS - 1);
+    const status = await fundStatus(fundId);
+    if (status === ABNORMAL.kept) {
+      expect(await balance()).toBe(before);
+    } else {
+      const batch = await t.db
+        .selectFrom('payout_batches')
+        .select(['total_amount', 'service_charge'])
+        .where('id', '=', winners[0].content.batchId)
+        .executeTakeFirstOrThrow();
+      expect(before - (await balance())).toBe(Number(batch.total_amount) + Number(batch.service_charge));
+    }
+    expect(await ledgerDiscrepancies(t.db)).toEqual([]);
   });
 
   it(`${RACERS} parallel re-payments of one abnormal fund pay once`, async () => {
