@@ -13,6 +13,7 @@ import { createFileStorage } from './files/storage/createFileStorage';
 import type { FileStorage } from './files/storage/fileStorage';
 import { DEFAULT_BODY_LIMIT, registerPublicBodyLimit } from './http/bodyLimits';
 import { registerEnvelopeErrors } from './http/envelope';
+import { registerPublicRateLimit } from './http/publicRateLimit';
 import { loggedPayoutChannel, type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
 import { createPayoutProcessor } from './money/payouts/payoutProcessor';
 import { type AppMetrics, registerMetrics } from './operations/metrics';
@@ -73,6 +74,7 @@ export async function buildApp({
   app.decorate('metrics', registerMetrics(app, db));
   app.decorate('drain', registerDrain(app).drain);
   registerPublicBodyLimit(app);
+  registerPublicRateLimit(app, config.publicCallsPerMinute);
   await app.register(formbody);
 
   const services: AppServices = {

@@ -34,6 +34,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Behind a reverse proxy: trust X-Forwarded-For for this many hops (0: never, the default). */
   trustProxy: number | false;
+  /** Calls one address may make to one public route per minute (PUBLIC_CALLS_PER_MINUTE, http/publicRateLimit.ts). */
+  publicCallsPerMinute: number;
   /** HS256 key of single-sign-on assertions (SSO_SHARED_SECRET); without it SSO is refused. */
   ssoSharedSecret: string | null;
   /** How long the simulated bank takes to pay an item (PAYOUT_DELAY_MS). */
@@ -198,6 +200,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: readInteger(env, 'TRUST_PROXY_HOPS', 0, problems, 0, 10) || false,
+    publicCallsPerMinute: readInteger(env, 'PUBLIC_CALLS_PER_MINUTE', 600, problems, 1, 1_000_000),
     ssoSharedSecret: env.SSO_SHARED_SECRET || null,
     payoutDelayMs: readInteger(env, 'PAYOUT_DELAY_MS', 2000, problems, 0, 600_000),
     payoutAutoProcess: env.PAYOUT_AUTO !== '0',

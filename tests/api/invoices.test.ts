@@ -433,6 +433,20 @@ describe('finance steps: issue, mail, reject', () => {
     }
   });
 
+  it(`race kit: ${RACERS} parallel 邮寄 clicks on an issued paper invoice mail it once`, async () => {
+    const paper = await applied(1);
+    expectOk(await call(caiwu, 'POST', `/api/v1/invoices/${paper.id}/issue`, { invoiceNumber: '555' }));
+    let turn = 0;
+    const { winners, refused } = await race(() => {
+      turn += 1;
+      return call(caiwu, 'POST', `/api/v1/invoices/${paper.id}/mail`, { trackingNo: `SF12345678${90 + turn}` });
+    });
+    expect(winners).toHaveLength(1);
+    expect(refused.map((answer) => answer.message)).toEqual(Array(RACERS - 1).fill('该发票已邮寄，请勿重复操作'));
+    const stored = await call(caiwu, 'GET', `/api/v1/invoices/${paper.id}`);
+    expect(stored.content).toMatchObject({ status: INVOICE.mailed, trackingNo: winners[0].content.trackingNo });
+  });
+
   it('issues with an uploaded PDF that the company merchant may then download, and only it', async () => {
     const { id } = await applied();
     const other = await uploadFile(merchant, 'mine.pdf');

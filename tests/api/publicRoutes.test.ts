@@ -5,6 +5,7 @@ import { adSensitiveWords } from '../../resources/sensitiveWords';
 import { ACCOUNT_CHECKS_PER_IP } from '../../server/accounts/rateCounters';
 import { chinaTime } from '../../server/db/time';
 import { PUBLIC_BODY_LIMIT } from '../../server/http/bodyLimits';
+import { MSG_PUBLIC_TOO_FREQUENT } from '../../server/http/publicRateLimit';
 import { assertNoSensitiveWords } from '../../server/system/sensitiveWords';
 import { REFUSED_EXCERPT_CHARS } from '../../server/thirdparty/callLog';
 import { KEY_CHECKS_PER_IP } from '../../server/thirdparty/thirdparty.routes';
@@ -101,6 +102,69 @@ describe('every public route is bounded', () => {
       413,
       '请求内容过大（最多 64 KB），请精简后再提交',
     ]);
+  });
+});
+
+describe('every public route is limited per address', () => {
+  const PER_MINUTE = 3;
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ PUBLIC_CALLS_PER_MINUTE: String(PER_MINUTE) });
+  });
+  afterAll(async () => limited?.close());
+
+  const callFrom = (route: { method: string; url: string }, remoteAddress: string) =>
+    limited.app.inject({
+      method: route.method as InjectOptions['method'],
+      url: concrete(route.url),
+      remoteAddress,
+      ...(BODYLESS.has(route.method) ? {} : { headers: { 'content-type': 'application/json' }, payload: '{}' }),
+    });
+
+  /** The envelope's message, or '' for an answer that is not JSON (a file, an image, the health probe). */
+  const messageOf = (response: { body: string }): string => {
+    try {
+      return String(JSON.parse(response.body).message ?? '');
+    } catch {
+      return '';
+    }
+  };
+
+  it(`answers an address ${PER_MINUTE} calls a minute on each public route, then refuses it, not the next address`, async () => {
+    const routes = limited.app.publicRoutes;
+    expect(routes.map((route) => `${route.method} ${route.url}`)).toContain('POST /login');
+    // A HEAD answer has no body to tell the refusal by; its GET twin is walked (each method counts on its own).
+    for (const route of routes.filter((item) => item.method !== 'HEAD')) {
+      const where = `${route.method} ${route.url}`;
+      const address = freshAddress();
+      for (let call = 0; call < PER_MINUTE; call += 1) {
+        const response = await callFrom(route, address);
+        expect(response.statusCode, where).toBeLessThan(500);
+        expect(messageOf(response), where).not.toBe(MSG_PUBLIC_TOO_FREQUENT);
+      }
+      const refused = await callFrom(route, address);
+      expect([refused.statusCode, envelopeOf(refused).code, envelopeOf(refused).message], where).toEqual([
+        200,
+        BUSINESS,
+        MSG_PUBLIC_TOO_FREQUENT,
+      ]);
+      const other = await callFrom(route, freshAddress());
+      expect(messageOf(other), where).not.toBe(MSG_PUBLIC_TOO_FREQUENT);
+    }
+  });
+
+  it('refuses an address past its limit before reading the body', async () => {
+    const address = freshAddress();
+    const login = { method: 'POST', url: '/login' };
+    for (let call = 0; call < PER_MINUTE; call += 1) await callFrom(login, address);
+    const flood = await limited.app.inject({
+      method: 'POST',
+      url: '/login',
+      remoteAddress: address,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(PUBLIC_BODY_LIMIT * 2) }),
+    });
+    expect(envelopeOf(flood).message).toBe(MSG_PUBLIC_TOO_FREQUENT);
   });
 });
 

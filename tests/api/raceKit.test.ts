@@ -3,15 +3,18 @@ import { taskRelease } from '../../resources/tasks';
 import { BINDINGS } from '../../server/bindings';
 import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
 import { chinaTime } from '../../server/db/time';
+import { companyEnterprise } from '../../server/enterprises/enterprises.service';
 import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/money/ledger/ledger';
 import { createBatch } from '../../server/money/payouts/createBatch';
 import { addSignedWorkers } from '../../server/workers/workers.service';
+import { ENTERPRISE_MSG, ENTERPRISE_STATUS_CODE } from '../../src/domain/enterprises';
 import { ABNORMAL, LEDGER, RECHARGE } from '../../src/domain/moneyEnums';
 import { BATCH_FILE_MSG, MAX_OPEN_DRAFTS } from '../../src/domain/payoutBatch';
 import { TASK_MSG, TASK_STATUS } from '../../src/domain/tasks';
 import { bankCard, csvFile, idCard, payee } from '../support/batchFiles';
 import { multipartRequest } from './support/multipart';
 import { RACERS, race } from './support/raceKit';
+import { registeredRoutes } from './support/registeredRoutes';
 import {
   type AuthedClient,
   authed,
@@ -131,6 +134,38 @@ async function blacklist(idCardText: string): Promise<void> {
     .execute();
 }
 
+/** The enterprise company 1 settles through (its newest signed contract's). */
+async function ownEnterprise(): Promise<{ id: number; name: string }> {
+  const enterprise = await companyEnterprise(t.db, ACCOUNT.companyId, ACCOUNT.platformMark);
+  if (!enterprise) throw new Error('company 1 has no enterprise to settle through');
+  return enterprise;
+}
+
+/** Runs `during` while company 1's enterprise has the status (as the admin's lock / risk actions set it). */
+async function withEnterpriseStatus<T>(status: number, during: () => Promise<T>): Promise<T> {
+  const { id } = await ownEnterprise();
+  const before = await t.db
+    .selectFrom('enterprises')
+    .select(['status', 'status_reason'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await t.db.updateTable('enterprises').set({ status, status_reason: '竞态测试' }).where('id', '=', id).execute();
+  try {
+    return await during();
+  } finally {
+    await t.db.updateTable('enterprises').set(before).where('id', '=', id).execute();
+  }
+}
+
+async function fundStatus(fundId: number): Promise<number> {
+  const fund = await t.db
+    .selectFrom('abnormal_funds')
+    .select('status')
+    .where('id', '=', fundId)
+    .executeTakeFirstOrThrow();
+  return Number(fund.status);
+}
+
 async function batchesOfDraft(draftId: number): Promise<number> {
   const rows = await t.db.selectFrom('payout_batches').select('id').where('draft_id', '=', draftId).execute();
   return rows.length;
@@ -219,6 +254,162 @@ describe('engine actions claim first (every declared action, from the bindings)'
   });
 });
 
+/**
+ * Every write route of the money modules (from the registered routes) and where the kit races it; a new money
+ * route fails here until it is raced, or named with the reason it moves no money and no money status.
+ */
+const MONEY_PREFIXES = ['/api/v1/remittances', '/api/v1/abnormalfunds', '/api/v1/recharges', '/api/v1/invoices'];
+const MONEY_ROUTES: Record<string, string> = {
+  'POST /api/v1/remittances/batch/validate': 'raceKit: parallel uploads keep at most MAX_OPEN_DRAFTS drafts',
+  'POST /api/v1/remittances/batch/submit': 'raceKit, raceKitProcesses: parallel submits pay once',
+  'POST /api/v1/abnormalfunds/:id/repay': 'raceKit: parallel re-payments pay once',
+  'POST /api/v1/abnormalfunds/:id/keep': 'raceKit: keep and re-pay together, one wins',
+  'PUT /api/v1/recharges/:id/confirm': 'recharges.test: parallel confirm/reject clicks end in one outcome',
+  'PUT /api/v1/recharges/:id/reject': 'recharges.test: parallel confirm/reject clicks end in one outcome',
+  'POST /api/v1/invoices': 'invoices.test: parallel applications over one batch',
+  'POST /api/v1/invoices/:id/issue': 'invoices.test: parallel issue/reject clicks',
+  'POST /api/v1/invoices/:id/reject': 'invoices.test: parallel issue/reject clicks',
+  'POST /api/v1/invoices/:id/mail': 'invoices.test: parallel 邮寄 clicks mail once',
+  // No money and no money status moves: an application staff confirm later (one per bank serial, UNIQUE),
+  // and two calls that only read (the application's preview, an invoice image's recognised fields).
+  'POST /api/v1/recharges': 'none: an application, confirmed by the raced PUT …/confirm',
+  'POST /api/v1/invoices/preview': 'none: reads',
+  'POST /api/v1/invoices/ocr': 'none: reads',
+};
+
+describe('every money route is raced', () => {
+  it('names each write route of the money modules with its race', () => {
+    const writes = registeredRoutes(t.app)
+      .filter((route) => route.method !== 'GET' && MONEY_PREFIXES.some((prefix) => route.url.startsWith(prefix)))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(writes.length).toBeGreaterThan(5);
+    expect(writes.filter((key) => !(key in MONEY_ROUTES))).toEqual([]);
+  });
+});
+
+describe('every guarded engine action, on a row its guard lets through', () => {
+  // Covered above with their own setups (a task in each state, a signed worker of company 1).
+  const RACED_ABOVE = new Set([taskRelease.name]);
+  const PLATFORM: Record<number, 1 | 3> = { 1: 1, 3: 3 };
+  type Binding = (typeof BINDINGS)[number];
+  type Action = NonNullable<Binding['declaration']['actions']>[number];
+  type Row = Record<string, unknown>;
+
+  /** A value for each prompt input: what a user would type or pick. */
+  function promptBody(action: Action) {
+    const body: Record<string, unknown> = { ...(action.body ?? {}) };
+    for (const field of action.prompt ?? []) {
+      if (field.type === 'text') body[field.source] = '竞态测试原因';
+      else if (field.type === 'choice' && field.choices?.length) body[field.source] = field.choices[0].id;
+      else if (field.type === 'number') body[field.source] = 1;
+    }
+    return body;
+  }
+
+  /** The first row of the view (its fixed values and condition) that `when` lets through. */
+  async function rowOf(binding: Binding, when: ((eb: never) => unknown) | undefined, inView = true) {
+    let rows = t.db.selectFrom(binding.table as 'companies').selectAll();
+    if (when) rows = rows.where((eb) => when(eb as never) as never);
+    if (inView) {
+      for (const [column, value] of Object.entries(binding.fixed ?? {})) {
+        rows = rows.where(column as 'id', '=', value as never);
+      }
+      if (binding.where) rows = rows.where((eb) => binding.where?.(eb as never) as never);
+    }
+    return (await rows.orderBy('id').executeTakeFirst()) as Row | undefined;
+  }
+
+  const fire = async (action: Action, row: Row) => {
+    const admin = authed(t.app, await tokenOf(t.app, 'admin'), PLATFORM[Number(row.platform_mark)] ?? 1);
+    const query = new URLSearchParams(
+      Object.entries(action.query ?? {}).map(([key, value]) => [key, String(value)]),
+    ).toString();
+    const url = `${action.path.replace(':id', String(row.id))}${query ? `?${query}` : ''}`;
+    return () => admin({ method: action.method as 'POST', url, payload: promptBody(action) }).then(envelopeOf);
+  };
+
+  /**
+   * A row the action's guard lets through: one of the seed's; else one another action of the view moves there
+   * (enable after disable); else a row of the table that the guard lets through, given the view's fixed values.
+   */
+  async function rowFor(binding: Binding, action: Action): Promise<Row | undefined> {
+    const guard = binding.actions?.[action.name]?.guard;
+    const seeded = await rowOf(binding, guard?.when);
+    if (seeded) return seeded;
+    for (const other of binding.declaration.actions ?? []) {
+      const bound = binding.actions?.[other.name];
+      if (other === action || !bound?.guard) continue;
+      const candidate = await rowOf(binding, bound.guard.when);
+      if (!candidate) continue;
+      expect((await (await fire(other, candidate))()).code).toBe(1020000);
+      const moved = await rowOf(binding, guard?.when);
+      if (moved) return moved;
+    }
+    if (binding.table === 'open_api_keys' && !(await rowOf(binding, undefined))) {
+      // The seed issues no open-API key: one for company 1, as the admin's 新增 makes it.
+      await t.db
+        .insertInto('open_api_keys')
+        .values({
+          company_id: ACCOUNT.companyId,
+          platform_mark: ACCOUNT.platformMark,
+          caller: '竞态测试',
+          key_prefix: 'race',
+          key_hash: 'race-test-key-hash',
+          status: 1,
+          remark: null,
+          created_by: 'admin',
+          last_used_time: null,
+          create_time: chinaTime(),
+          update_time: chinaTime(),
+        })
+        .execute();
+      return rowFor(binding, action);
+    }
+    const outside = await rowOf(binding, guard?.when, false);
+    if (!outside) return undefined;
+    await t.db
+      .updateTable(binding.table as 'companies')
+      .set((binding.fixed ?? {}) as never)
+      .where('id', '=', Number(outside.id))
+      .execute();
+    return { ...(await rowOf(binding, guard?.when)), restore: outside };
+  }
+
+  for (const binding of BINDINGS) {
+    for (const action of binding.declaration.actions ?? []) {
+      const bound = binding.actions?.[action.name];
+      if (!bound?.guard || RACED_ABOVE.has(binding.declaration.name)) continue;
+      it(`${binding.declaration.name}.${action.name}: ${RACERS} parallel calls change the row once, or repeat it`, async () => {
+        const found = await rowFor(binding, action);
+        expect(found, `no row of ${binding.table} for ${action.name}`).toBeDefined();
+        const { restore, ...row } = found as Row & { restore?: Row };
+        const id = Number(row.id);
+        try {
+          const { winners, refused } = await race(await fire(action, row));
+          // An action that leaves the row where its guard still holds may be repeated (a reply replaced by a
+          // newer one); one that moves it out of the guard's reach is done once, the others refused.
+          const repeatable =
+            (await rowOf(binding, (eb: any) => eb.and([bound.guard?.when(eb), eb('id', '=', id)]))) !== undefined;
+          if (repeatable) {
+            expect(winners).toHaveLength(RACERS);
+          } else {
+            expect(winners, JSON.stringify(refused.slice(0, 2))).toHaveLength(1);
+            expect(refused.map((answer) => answer.message)).toEqual(Array(RACERS - 1).fill(bound.guard?.message));
+          }
+        } finally {
+          // Put the row back: later tests here use the seed's enterprises, templates and workers.
+          const { id: _id, ...values } = restore ?? row;
+          await t.db
+            .updateTable(binding.table as 'companies')
+            .set(values as never)
+            .where('id', '=', id)
+            .execute();
+        }
+      });
+    }
+  }
+});
+
 describe('finding 4: a task is settled into one draft and paid once', () => {
   it(`${RACERS} parallel settles make one draft; ${RACERS} parallel submits of it pay once`, async () => {
     const task = await taskIn(TASK_STATUS.completed, 2);
@@ -305,6 +496,42 @@ describe('finding 5: the payee rules hold when the money moves', () => {
     expect(await batchesOfDraft(draftId)).toBe(0);
   });
 
+  it('a draft submitted after the company’s enterprise was locked is refused, even with the risk confirmed; nothing is debited', async () => {
+    const task = await taskIn(TASK_STATUS.settled, 1);
+    const draftId = await draftOfTask(task.id);
+    const enterprise = await ownEnterprise();
+    const before = await balance();
+    const refused = await withEnterpriseStatus(ENTERPRISE_STATUS_CODE.locked, () =>
+      call('POST', '/api/v1/remittances/batch/submit', {
+        draftId,
+        payPassword: DEMO_PAYMENT_PASSWORD,
+        confirmRisk: true,
+      }),
+    );
+    expect([refused.code, refused.message]).toEqual([1040400, ENTERPRISE_MSG.locked(enterprise.name)]);
+    expect(await balance()).toBe(before);
+    expect(await batchesOfDraft(draftId)).toBe(0);
+  });
+
+  it('a draft submitted after the company’s enterprise became risky needs the risk confirmed', async () => {
+    const task = await taskIn(TASK_STATUS.settled, 1);
+    const draftId = await draftOfTask(task.id);
+    const before = await balance();
+    const [unconfirmed, confirmed] = await withEnterpriseStatus(ENTERPRISE_STATUS_CODE.risky, async () => [
+      await submit(draftId),
+      await call('POST', '/api/v1/remittances/batch/submit', {
+        draftId,
+        payPassword: DEMO_PAYMENT_PASSWORD,
+        confirmRisk: true,
+      }),
+    ]);
+    expect(unconfirmed.code).toBe(1040400);
+    expect(unconfirmed.content?.riskConfirm, unconfirmed.message).toBeTruthy();
+    expect(confirmed.code, confirmed.message).toBe(1020000);
+    expect(await batchesOfDraft(draftId)).toBe(1);
+    expect(before - (await balance())).toBe(confirmed.content.total);
+  });
+
   /** An abnormal fund of a signed worker: a batch to a card the channel rejects, paid by the processor. */
   async function abnormalFundOf(workerId: number): Promise<number> {
     const person = await idCardOfWorker(workerId);
@@ -349,6 +576,58 @@ describe('finding 5: the payee rules hold when the money moves', () => {
       .where('id', '=', fundId)
       .executeTakeFirstOrThrow();
     expect(Number(fund.status)).toBe(ABNORMAL.pending);
+  });
+
+  it('an abnormal fund is not paid again to a person rescinded in between', async () => {
+    const [workerId] = takeWorkers(1);
+    const fundId = await abnormalFundOf(workerId);
+    const rescinded = await call('POST', `/api/v1/workers/${workerId}/rescind`, { reason: '合作结束' });
+    expect(rescinded.code, rescinded.message).toBe(1020000);
+    const person = await idCardOfWorker(workerId);
+    const before = await balance();
+    const refused = await repay(fundId, SERIAL + 992);
+    expect(refused.code).toBe(1040400);
+    expect(refused.message).toContain(`${person.name}（`);
+    expect(await balance()).toBe(before);
+    expect(await fundStatus(fundId)).toBe(ABNORMAL.pending);
+  });
+
+  it('an abnormal fund is not paid again while the company’s enterprise is locked', async () => {
+    const [workerId] = takeWorkers(1);
+    const fundId = await abnormalFundOf(workerId);
+    const enterprise = await ownEnterprise();
+    const before = await balance();
+    const refused = await withEnterpriseStatus(ENTERPRISE_STATUS_CODE.locked, () => repay(fundId, SERIAL + 993));
+    expect([refused.code, refused.message]).toEqual([1040400, ENTERPRISE_MSG.locked(enterprise.name)]);
+    expect(await balance()).toBe(before);
+    expect(await fundStatus(fundId)).toBe(ABNORMAL.pending);
+  });
+
+  it(`keep and re-pay fired together on one abnormal fund (${RACERS} calls): one wins, the money moves at most once`, async () => {
+    const [workerId] = takeWorkers(1);
+    const fundId = await abnormalFundOf(workerId);
+    const before = await balance();
+    const { winners, refused } = await race(
+      (() => {
+        let index = 0;
+        return () =>
+          index++ % 2 === 0 ? repay(fundId, SERIAL + 994) : call('POST', `/api/v1/abnormalfunds/${fundId}/keep`);
+      })(),
+    );
+    expect(winners).toHaveLength(1);
+    expect(refused).toHaveLength(RACERS - 1);
+    const status = await fundStatus(fundId);
+    if (status === ABNORMAL.kept) {
+      expect(await balance()).toBe(before);
+    } else {
+      const batch = await t.db
+        .selectFrom('payout_batches')
+        .select(['total_amount', 'service_charge'])
+        .where('id', '=', winners[0].content.batchId)
+        .executeTakeFirstOrThrow();
+      expect(before - (await balance())).toBe(Number(batch.total_amount) + Number(batch.service_charge));
+    }
+    expect(await ledgerDiscrepancies(t.db)).toEqual([]);
   });
 
   it(`${RACERS} parallel re-payments of one abnormal fund pay once`, async () => {

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskRelease } from '../../resources/tasks';
 import { type RunningServer, startServer } from '../../scripts/serverProcess';
 import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
-import { TASK_MSG } from '../../src/domain/tasks';
+import { TASK_MSG, TASK_STATUS } from '../../src/domain/tasks';
 import { SIGN_STATUS } from '../../src/domain/workers';
 import { RACERS } from './support/raceKit';
 import { sha256Hex } from './support/testApp';
@@ -13,7 +14,8 @@ import { sha256Hex } from './support/testApp';
  * The race kit against the real server over HTTP: on PostgreSQL (DATABASE_URL, its own schema) WORKERS=2, two
  * processes on one database, settles one task and submits its draft RACERS times at once, half through each
  * process: one draft, one batch. SQLite is for one process (server/README.md), so there the same calls race
- * inside one server process (raceKit.test.ts covers the rest in-process).
+ * inside one server process (raceKit.test.ts covers the rest in-process). Then every action of the task
+ * declaration, and a worker's rescission, fired at once through both processes: one change, one log entry.
  */
 const OK = 1020000;
 const databaseUrl = process.env.DATABASE_URL || '';
@@ -110,34 +112,67 @@ function acrossProcesses(fire: (via: Connection) => Promise<Answer>): Promise<An
   return Promise.all(Array.from({ length: RACERS }, (_, index) => fire(byWorker[index % byWorker.length])));
 }
 
-describe(`settle and submit through ${PROCESSES} server process(es) on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}`, () => {
-  it('settles a task into one draft and pays it once', async () => {
-    const [via] = byWorker;
-    const workers = await via.get('/api/v1/workers/search?page=0&size=100', token);
+/** The company's signed workers (the first page of the list), taken once each by the tests below. */
+let signedWorkers: number[] = [];
+async function takeSigned(count: number): Promise<number[]> {
+  if (signedWorkers.length === 0) {
+    const workers = await byWorker[0].get('/api/v1/workers/search?page=0&size=100', token);
     expect(workers.body.code, workers.body.message).toBe(OK);
-    const signed = (workers.body.content.content as { id: number; signStatus: number }[])
+    signedWorkers = (workers.body.content.content as { id: number; signStatus: number }[])
       .filter((worker) => worker.signStatus === SIGN_STATUS.signed)
-      .slice(0, 2)
       .map((worker) => worker.id);
-    expect(signed).toHaveLength(2);
-    const industries = await via.get('/api/v1/tasks/industries', token);
-    const industryId = (industries.body.content as { id: number }[])[0].id;
-    const created = await via.json('POST', '/api/v1/tasks', token, {
-      title: '多进程结算',
-      industryId,
-      description: '两个进程同时结算同一任务',
-      headcount: 2,
-      pricing: 1,
-      unitPrice: 100_000,
-      startDate: '2026-11-01',
-      endDate: '2026-11-30',
-    });
-    expect(created.body.code, created.body.message).toBe(OK);
-    const id = created.body.content.id as number;
+  }
+  const taken = signedWorkers.splice(0, count);
+  expect(taken).toHaveLength(count);
+  return taken;
+}
+
+/** A task of the merchant's company in the given status: created, then published, staffed and completed as asked. */
+async function taskIn(status: number, members: number): Promise<number> {
+  const [via] = byWorker;
+  const workerIds = await takeSigned(members);
+  const industries = await via.get('/api/v1/tasks/industries', token);
+  const industryId = (industries.body.content as { id: number }[])[0].id;
+  const created = await via.json('POST', '/api/v1/tasks', token, {
+    title: '多进程结算',
+    industryId,
+    description: '两个进程同时处理同一任务',
+    headcount: members,
+    pricing: 1,
+    unitPrice: 100_000,
+    startDate: '2026-11-01',
+    endDate: '2026-11-30',
+  });
+  expect(created.body.code, created.body.message).toBe(OK);
+  const id = created.body.content.id as number;
+  if (status >= TASK_STATUS.published) {
     expect((await via.json('POST', `/api/v1/tasks/${id}/publish`, token, {})).body.code).toBe(OK);
-    const assigned = await via.json('POST', `/api/v1/tasks/${id}/members`, token, { workerIds: signed });
+    const assigned = await via.json('POST', `/api/v1/tasks/${id}/members`, token, { workerIds });
     expect(assigned.body.code, assigned.body.message).toBe(OK);
+  }
+  if (status >= TASK_STATUS.completed) {
     expect((await via.json('POST', `/api/v1/tasks/${id}/complete`, token, {})).body.code).toBe(OK);
+  }
+  return id;
+}
+
+/** Of the answers, exactly one changed the state and every other was refused with a message, never a 500. */
+function expectOneWinner(answers: Answer[]): void {
+  const summary = JSON.stringify(answers.map((answer) => [answer.worker, answer.body.code, answer.body.message]));
+  if (PROCESSES > 1) expect(new Set(answers.map((answer) => answer.worker)), summary).toEqual(new Set(['1', '2']));
+  expect(
+    answers.filter((answer) => answer.body.code === OK),
+    summary,
+  ).toHaveLength(1);
+  for (const answer of answers.filter((item) => item.body.code !== OK)) {
+    expect(answer.body.code, summary).toBe(1040400);
+    expect(answer.body.message, summary).not.toBe('');
+  }
+}
+
+describe(`engine actions, settle and submit through ${PROCESSES} server process(es) on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}`, () => {
+  it('settles a task into one draft and pays it once', async () => {
+    const id = await taskIn(TASK_STATUS.completed, 2);
 
     const settles = await acrossProcesses((conn) => conn.json('POST', `/api/v1/tasks/${id}/settle`, token, {}));
     if (PROCESSES > 1) expect(new Set(settles.map((answer) => answer.worker))).toEqual(new Set(['1', '2']));
@@ -157,5 +192,31 @@ describe(`settle and submit through ${PROCESSES} server process(es) on ${databas
     expect(paid).toHaveLength(1);
     expect(new Set(submits.map((answer) => answer.body.content.batchNo)).size).toBe(1);
     expect(paid[0].body.content.totalAmount).toBe(200_000);
+  });
+
+  // Each action of the task declaration, in the state its guard expects; a new action without a setup fails here.
+  const setups: Record<string, { from: number; body?: Record<string, unknown> }> = {
+    publish: { from: TASK_STATUS.draft },
+    complete: { from: TASK_STATUS.published },
+    cancel: { from: TASK_STATUS.published, body: { reason: '计划变更' } },
+    settle: { from: TASK_STATUS.completed },
+  };
+  for (const action of taskRelease.actions ?? []) {
+    it(`${action.name}: ${RACERS} calls across the processes change the task once`, async () => {
+      const setup = setups[action.name];
+      expect(setup, `no race setup for the task action ${action.name}`).toBeDefined();
+      const id = await taskIn(setup.from, 1);
+      const url = action.path.replace(':id', String(id));
+      expectOneWinner(await acrossProcesses((conn) => conn.json('POST', url, token, setup.body ?? {})));
+    });
+  }
+
+  it(`rescind: ${RACERS} calls across the processes rescind the worker once`, async () => {
+    const [workerId] = await takeSigned(1);
+    expectOneWinner(
+      await acrossProcesses((conn) =>
+        conn.json('POST', `/api/v1/workers/${workerId}/rescind`, token, { reason: '合作结束' }),
+      ),
+    );
   });
 });
