@@ -67,6 +67,9 @@ export async function buildApp({
     // 1 MB unless a route declares more (the sensitive-word import); public routes 64 KB (http/bodyLimits.ts).
     bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
+    // Plugins and onReady hooks may take this long (Fastify's default is 10 s): the ready hooks fill missing worker
+    // keys and resume the download queue, which on a busy 2-core machine ran past 10 s and the start failed.
+    pluginTimeout: 60_000,
   });
   app.decorateRequest('auth', null);
   app.decorateRequest('session', null);
