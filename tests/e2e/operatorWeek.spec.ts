@@ -204,6 +204,11 @@ test('子账号：菜单、首页卡片和提醒只通向它能打开的页面�
   expect((await api(subPage, 'GET', '/api/v1/company/subaccounts')).status).toBe(403);
   await subPage.goto('/teamAdmin');
   await expect(subPage.getByRole('heading', { name: '无权限访问此页面！' })).toBeVisible();
+  // Said once, by the page: boot.js asks for /teamAdmin's list before the app knows the route is closed to this
+  // session, and the app's start must not load (and toast the 403 of) that answer.
+  await subPage.waitForLoadState('networkidle');
+  await expect(subPage.locator('.MuiSnackbar-root')).toHaveCount(0);
+  await expect(subPage.getByText('无权限访问此页面')).toHaveCount(1);
   await subPage.context().close();
   await withServerDb(async (db) => {
     for (const template of xiongBefore) {
