@@ -2,11 +2,9 @@ import type { DataProvider, GetListParams, GetListResult } from 'ra-core';
 import { earlyResponseArrives } from '../../providers/earlyResponse';
 import type { ListParams } from '../../providers/listRequest';
 import type { AdminQueryClient } from '../../providers/queryClient';
-import { getSession } from '../../providers/sessionStore';
 import { RESOURCES } from '../../resources/index';
 import { hasFirstPaint } from '../../resources/types';
 import { openedListPage } from '../boot/earlyList';
-import { canOpenPath } from '../domain/visibleMenu';
 
 /**
  * How long the app's first render may wait for the list's early answer. It is usually there already (asked for
@@ -34,9 +32,6 @@ export async function loadInitialList(dataProvider: DataProvider): Promise<void>
   const path = window.location.pathname;
   const declaration = RESOURCES.find((candidate) => `/${candidate.name}` === path);
   if (!declaration || !hasFirstPaint(declaration)) return;
-  // boot.js asks without the route table (its size is budgeted), so it asks for a page the session may not open
-  // too; loading that answer here would toast its 403 beside the route guard's 无权限访问此页面！ heading.
-  if (!canOpenPath(getSession()?.user, path)) return;
   const page = openedListPage(declaration);
   if (!page || !(await earlyResponseArrives(page.url, WAIT_MS))) return;
   const { params } = page;

@@ -202,11 +202,16 @@ test('子账号：菜单、首页卡片和提醒只通向它能打开的页面�
   await subPage.goto('/manage');
   expect((await api(subPage, 'GET', '/api/v1/workers/bigbear/summary')).status).toBe(403);
   expect((await api(subPage, 'GET', '/api/v1/company/subaccounts')).status).toBe(403);
+  // /teamAdmin says 无权限访问此页面！ once, as its heading: the page makes no call the server refuses (its own
+  // calls went out before the access check, and a refusal arriving while it was mounted toasted the same words).
+  const refused: string[] = [];
+  subPage.on('response', (response) => {
+    if (response.status() === 403) refused.push(new URL(response.url()).pathname);
+  });
   await subPage.goto('/teamAdmin');
   await expect(subPage.getByRole('heading', { name: '无权限访问此页面！' })).toBeVisible();
-  // Said once, by the page: boot.js asks for /teamAdmin's list before the app knows the route is closed to this
-  // session, and the app's start must not load (and toast the 403 of) that answer.
   await subPage.waitForLoadState('networkidle');
+  expect(refused).toEqual([]);
   await expect(subPage.locator('.MuiSnackbar-root')).toHaveCount(0);
   await expect(subPage.getByText('无权限访问此页面')).toHaveCount(1);
   await subPage.context().close();
