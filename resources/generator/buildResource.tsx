@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react';
 import { Resource } from 'react-admin';
 import { Navigate } from 'react-router-dom';
+import { canAccessNow } from '../../providers/authProvider';
+import { AccessDenied } from '../../src/routing/AccessDenied';
 import { LazyBoundary } from '../../src/shell/LazyBoundary';
 import { CUSTOM_LISTS } from '../custom/index';
 import type { ResourceDeclaration } from '../types';
@@ -7,6 +10,17 @@ import { GeneratedCreate } from './GeneratedCreate';
 import { GeneratedEdit } from './GeneratedEdit';
 import { GeneratedList } from './GeneratedList';
 import { GeneratedShow } from './GeneratedShow';
+
+/**
+ * A hand-built list page mounts only for a session that may open its route. react-admin checks access inside
+ * <List>, and a custom page runs its own calls around that (/teamAdmin's sub-account list and its owner's codes):
+ * for a sub-account they went out, were refused, and a refusal arriving while mounted toasted 无权限访问此页面！
+ * beside the heading. The check is the route guard's own (authProvider.canAccessNow), synchronous, so a page
+ * that may open draws at once.
+ */
+function OpenableOnly({ resource, children }: { resource: string; children: ReactNode }) {
+  return canAccessNow({ resource, action: 'list' }) ? children : <AccessDenied />;
+}
 
 /** Turns a declaration into a react-admin <Resource> whose name is the spec's route. */
 export function buildResource(declaration: ResourceDeclaration) {
@@ -28,9 +42,11 @@ export function buildResource(declaration: ResourceDeclaration) {
         declaration.route ? (
           <Navigate to={`/${declaration.route}`} replace />
         ) : CustomList ? (
-          <LazyBoundary>
-            <CustomList declaration={declaration} />
-          </LazyBoundary>
+          <OpenableOnly resource={declaration.name}>
+            <LazyBoundary>
+              <CustomList declaration={declaration} />
+            </LazyBoundary>
+          </OpenableOnly>
         ) : (
           <GeneratedList declaration={declaration} />
         )

@@ -194,16 +194,31 @@ test('子账号：菜单、首页卡片和提醒只通向它能打开的页面�
   expect(hrefs).not.toContain('/teamAdmin');
   expect(hrefs).not.toContain('/applyInvoice');
   expect(hrefs).not.toContain('/contractManagement');
+  // Nor does any of them ask the server for what the sub-account may not read (a refused call is a page or a
+  // banner that does not follow the route check; the home's expiring-contract warning asked for contracts).
+  const refused: string[] = [];
+  subPage.on('response', (response) => {
+    if (response.status() === 403) refused.push(new URL(response.url()).pathname);
+  });
   for (const href of hrefs) {
     await subPage.goto(href);
     await expect(subPage.getByText('无权限访问此页面')).toHaveCount(0);
+    await subPage.waitForLoadState('networkidle');
   }
+  expect(refused).toEqual([]);
   // And the server agrees: the pages it is not shown answer 403.
   await subPage.goto('/manage');
   expect((await api(subPage, 'GET', '/api/v1/workers/bigbear/summary')).status).toBe(403);
   expect((await api(subPage, 'GET', '/api/v1/company/subaccounts')).status).toBe(403);
+  // /teamAdmin says 无权限访问此页面！ once, as its heading: the page makes no call the server refuses (its own
+  // calls went out before the access check, and a refusal arriving while it was mounted toasted the same words).
+  refused.length = 0;
   await subPage.goto('/teamAdmin');
   await expect(subPage.getByRole('heading', { name: '无权限访问此页面！' })).toBeVisible();
+  await subPage.waitForLoadState('networkidle');
+  expect(refused).toEqual([]);
+  await expect(subPage.locator('.MuiSnackbar-root')).toHaveCount(0);
+  await expect(subPage.getByText('无权限访问此页面')).toHaveCount(1);
   await subPage.context().close();
   await withServerDb(async (db) => {
     for (const template of xiongBefore) {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { bankCard, idCard, xlsxFile } from '../support/batchFiles';
 import { loginAs } from './support/login';
@@ -80,4 +81,25 @@ test('签署页：未输入验证码不能签署，验证码错误被拒，输�
 
   await page.reload();
   await expect(page.getByRole('row').filter({ hasText: MOBILE.slice(-4) })).toContainText('已签署');
+
+  // What the worker signed is the real thing on both sides (issue 32 item 6): 灵工合同管理's detail downloads the
+  // signed PDF, and the admin's 自由职业者协议管理 lists the agreement.
+  await page.goto(`/contractOddJobManagement?filter=${encodeURIComponent(JSON.stringify({ workerName: NAME }))}`);
+  const agreement = page.getByRole('row').filter({ hasText: NAME });
+  await expect(agreement).toHaveCount(1);
+  await expect(agreement).toContainText('已签署');
+  await agreement.getByText(NAME).click();
+  await expect(page).toHaveURL(/\/contractOddJobManagement\/\d+\/show/);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: '下载', exact: true }).click();
+  const file = await readFile((await (await downloading).path()) as string);
+  expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  const admin = await (await browser.newContext()).newPage();
+  await loginAs(admin, 'admin');
+  await admin.goto(`/adLibertyAgreement?filter=${encodeURIComponent(JSON.stringify({ workerName: NAME }))}`);
+  const listed = admin.getByRole('row').filter({ hasText: NAME });
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText('已签署');
+  await admin.context().close();
 });

@@ -170,4 +170,22 @@ test('大熊人员概览：商户看到大熊服务主体签约人员的统计�
   await expect(page.getByLabel('已签署', { exact: true })).toHaveText(/^[\d,]+$/);
   await expect(page.getByText(/天津大熊灵活用工服务有限公司：[\d,]+人/)).toBeVisible();
   await expect(page.getByRole('row').nth(1)).toContainText('天津大熊灵活用工服务有限公司');
+
+  // 下载协议 of a worker signed without an e-signed file (the demo's signed workers): the server's refusal is
+  // shown, not swallowed (issue 32 item 1).
+  const withFile = await withServerDb((db) =>
+    db
+      .selectFrom('worker_agreements')
+      .innerJoin('workers', 'workers.id', 'worker_agreements.worker_id')
+      .select('workers.name')
+      .where('worker_agreements.signed_file_id', 'is not', null)
+      .execute(),
+  );
+  const rows = page.getByRole('row').filter({ has: page.getByRole('button', { name: '下载协议' }) });
+  await expect(rows.first()).toBeVisible();
+  const texts = await rows.allInnerTexts();
+  const index = texts.findIndex((text) => !withFile.some(({ name }) => text.includes(name)));
+  expect(index, '列表中应有没有电子签署文件的已签署人员').toBeGreaterThanOrEqual(0);
+  await rows.nth(index).getByRole('button', { name: '下载协议' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '该人员没有电子签署的协议文件' })).toBeVisible();
 });

@@ -23,17 +23,21 @@ const EXPIRING_CONTRACTS = `/contractManagement?filter=${encodeURIComponent(JSON
 export function ContractExpiryWarning({ companyId }: { companyId: number }) {
   const session = useSession();
   const [count, setCount] = useState(0);
+  // The server answers only who may open 合同管理 (its codes): a sub-account without them is not asked about
+  // contracts it cannot see, rather than being refused in the background.
+  const mayReadContracts = canOpenPath(session?.user, '/contractManagement');
   useEffect(() => {
+    if (!mayReadContracts) return;
     requestContent<unknown[]>(`/api/v1/contract/willexpire/${companyId}`, { silent: true, background: true }).then(
       (rows) => setCount(Array.isArray(rows) ? rows.length : 0),
       () => undefined,
     );
-  }, [companyId]);
+  }, [companyId, mayReadContracts]);
   if (count === 0) return null;
   return (
     <Alert severity="warning" sx={{ mt: 2 }}>
       您有 {count} 份合同将在30天内到期，请及时续签。
-      {canOpenPath(session?.user, '/contractManagement') && (
+      {mayReadContracts && (
         <Link component={RouterLink} to={EXPIRING_CONTRACTS} sx={{ ml: 1 }}>
           查看合同
         </Link>
