@@ -13,7 +13,7 @@ import { BATCH_FILE_MSG, MAX_OPEN_DRAFTS } from '../../src/domain/payoutBatch';
 import { TASK_MSG, TASK_STATUS } from '../../src/domain/tasks';
 import { bankCard, csvFile, idCard, payee } from '../support/batchFiles';
 import { multipartRequest } from './support/multipart';
-import { RACERS, race } from './support/raceKit';
+import { RACERS, race, TASK_ACTION_SETUPS } from './support/raceKit';
 import { registeredRoutes } from './support/registeredRoutes';
 import {
   type AuthedClient,
@@ -211,16 +211,9 @@ describe('engine actions claim first (every declared action, from the bindings)'
     expect(withEffects).toEqual(expect.arrayContaining(['taskRelease.settle', 'signUser.rescind']));
   });
 
-  // Each action of the task declaration, in the state its guard expects; a new action without a setup fails here.
-  const setups: Record<string, { from: number; body?: Record<string, unknown> }> = {
-    publish: { from: TASK_STATUS.draft },
-    complete: { from: TASK_STATUS.published },
-    cancel: { from: TASK_STATUS.published, body: { reason: '计划变更' } },
-    settle: { from: TASK_STATUS.completed },
-  };
   for (const action of taskRelease.actions ?? []) {
     it(`${action.name}: ${RACERS} parallel calls change the task once, the others are refused`, async () => {
-      const setup = setups[action.name];
+      const setup = TASK_ACTION_SETUPS[action.name];
       expect(setup, `no race setup for the task action ${action.name}`).toBeDefined();
       const task = await taskIn(setup.from);
       const logsBefore = await t.db

@@ -7,7 +7,7 @@ import { type RunningServer, startServer } from '../../scripts/serverProcess';
 import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
 import { TASK_MSG, TASK_STATUS } from '../../src/domain/tasks';
 import { SIGN_STATUS } from '../../src/domain/workers';
-import { RACERS } from './support/raceKit';
+import { RACERS, TASK_ACTION_SETUPS } from './support/raceKit';
 import { sha256Hex } from './support/testApp';
 
 /**
@@ -194,16 +194,9 @@ describe(`engine actions, settle and submit through ${PROCESSES} server process(
     expect(paid[0].body.content.totalAmount).toBe(200_000);
   });
 
-  // Each action of the task declaration, in the state its guard expects; a new action without a setup fails here.
-  const setups: Record<string, { from: number; body?: Record<string, unknown> }> = {
-    publish: { from: TASK_STATUS.draft },
-    complete: { from: TASK_STATUS.published },
-    cancel: { from: TASK_STATUS.published, body: { reason: '计划变更' } },
-    settle: { from: TASK_STATUS.completed },
-  };
   for (const action of taskRelease.actions ?? []) {
     it(`${action.name}: ${RACERS} calls across the processes change the task once`, async () => {
-      const setup = setups[action.name];
+      const setup = TASK_ACTION_SETUPS[action.name];
       expect(setup, `no race setup for the task action ${action.name}`).toBeDefined();
       const id = await taskIn(setup.from, 1);
       const url = action.path.replace(':id', String(id));

@@ -1,3 +1,4 @@
+import { TASK_STATUS } from '../../../src/domain/tasks';
 import type { Envelope } from './testApp';
 
 /**
@@ -23,3 +24,14 @@ export async function race<T extends { code?: number } = Envelope>(
     refused: answers.filter((answer) => answer.code === 1040400),
   };
 }
+
+/**
+ * Each action of the task declaration, in the state its guard expects, with the body it needs: the race tests walk
+ * the declaration's actions, and a new action without a setup here fails them.
+ */
+export const TASK_ACTION_SETUPS: Record<string, { from: number; body?: Record<string, unknown> }> = {
+  publish: { from: TASK_STATUS.draft },
+  complete: { from: TASK_STATUS.published },
+  cancel: { from: TASK_STATUS.published, body: { reason: '计划变更' } },
+  settle: { from: TASK_STATUS.completed },
+};
