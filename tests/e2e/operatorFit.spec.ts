@@ -198,7 +198,7 @@ test('首页：到期提醒的「查看合同」只列出将到期的合同；�
   const count = Number(/您有 (\d+) 份合同/.exec((await warning.textContent()) ?? '')?.[1]);
   expect(count).toBeGreaterThan(0);
 
-  const quick = page.locator('h6:text("快捷入口") + div a');
+  const quick = page.locator('h2:text("快捷入口") + div a');
   await expect(quick.first()).toBeVisible();
   const menuCount = await page.locator('.RaSidebar-fixed a').count();
   expect(await quick.count()).toBeLessThanOrEqual(6);

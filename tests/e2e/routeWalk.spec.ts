@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { canAccessRoute, isAdminShellUser, type SessionUser } from '../../src/domain/permissions';
 import { ROUTES, type RouteRule } from '../../src/domain/routes';
-import { seriousViolations } from './support/axe';
+import { accessibilityProblems } from './support/axe';
 import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
@@ -9,7 +9,8 @@ import { withServerDb } from './support/serverDb';
 // - one name per page (issue 17 item 7): the menu starts with 首页, every quick link on the home page is a page of
 //   the menu, every menu link is a route whose table title is the link's label, and each page's header title is
 //   its route table title;
-// - no critical or serious WCAG 2.1 A/AA violation (issue 32 items 16-17);
+// - no critical or serious WCAG 2.1 A/AA violation, nor any violation that Lighthouse's accessibility score counts
+//   (issue 32 items 16-17: every page 100);
 // - at 1280×720 nothing is wider than the window, the 操作 column is on screen, a cut name has its full text as a
 //   tooltip, no date picker cuts its value (issue 32 items 10-11; a worker and company 1 get names longer than
 //   any column for the walk).
@@ -137,7 +138,7 @@ async function namingProblems(page: Page, routes: readonly RouteRule[]): Promise
   }
   await page.locator('.RaSidebar-fixed').getByRole('link', { name: '首页', exact: true }).click();
   await expect(page.locator('#react-admin-title')).toHaveText('首页');
-  const quick = page.locator('h6:text("快捷入口") + div a');
+  const quick = page.locator('h2:text("快捷入口") + div a');
   await expect(quick.first()).toBeVisible();
   const inMenu = new Set(links.map(([label, path]) => `${label} ${path}`));
   for (const [label, path] of await linkTargets(quick)) {
@@ -238,43 +239,37 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => restore?.());
 
-test('无障碍检查找得出严重问题：没有替代文字的图片、没有名称的按钮，在同一文档里再查一次也找得出', async ({ page }) => {
+test('无障碍检查找得出严重问题和 Lighthouse 会扣分的问题，在同一文档里再查一次也找得出', async ({ page }) => {
   await page.setContent(
-    '<html lang="zh-CN"><title>检查</title><main><img src="data:,"><button></button></main></html>',
+    '<html lang="zh-CN"><title>检查</title><main><h1>标题</h1><h4>小节</h4><img src="data:,"><button></button></main></html>',
   );
-  const first = await seriousViolations(page, '样例');
-  expect(
-    first.some((line) => line.includes('image-alt (critical)')),
-    first.join('\n'),
-  ).toBe(true);
-  expect(
-    first.some((line) => line.includes('button-name (critical)')),
-    first.join('\n'),
-  ).toBe(true);
-  await page.evaluate(() => document.querySelector('img')?.setAttribute('alt', '标志'));
-  const second = await seriousViolations(page, '样例');
-  expect(
-    second.some((line) => line.includes('image-alt')),
-    second.join('\n'),
-  ).toBe(false);
-  expect(
-    second.some((line) => line.includes('button-name (critical)')),
-    second.join('\n'),
-  ).toBe(true);
+  const first = (await accessibilityProblems(page, '样例')).join('\n');
+  expect(first).toContain('image-alt (critical)');
+  expect(first).toContain('button-name (critical)');
+  // A skipped heading level is only "moderate" for axe, but Lighthouse's score counts it.
+  expect(first).toContain('heading-order (moderate)');
+  await page.evaluate(() => {
+    document.querySelector('img')?.setAttribute('alt', '标志');
+    document.querySelector('h4')?.replaceWith(Object.assign(document.createElement('h2'), { textContent: '小节' }));
+  });
+  const second = (await accessibilityProblems(page, '样例')).join('\n');
+  expect(second).not.toContain('image-alt');
+  expect(second).not.toContain('heading-order');
+  expect(second).toContain('button-name (critical)');
 });
 
-test('登录页没有严重的无障碍问题', async ({ page }) => {
+test('登录页没有严重的、也没有 Lighthouse 会扣分的无障碍问题', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByLabel('账号')).toBeVisible();
-  const found = await seriousViolations(page, '/login 标准版');
+  const found = await accessibilityProblems(page, '/login 标准版');
   await page.getByRole('tab', { name: '小规模版' }).click();
-  found.push(...(await seriousViolations(page, '/login 小规模版')));
+  found.push(...(await accessibilityProblems(page, '/login 小规模版')));
   expect(found, found.join('\n')).toEqual([]);
 });
 
 for (const { username, edition, parts, part } of WALKS) {
   const share = parts > 1 ? `（第 ${part + 1}/${parts} 部分）` : '';
-  test(`${username}${share}：菜单与快捷入口用页面的名称，能打开的每个页面标题正确、1280 宽时放得下、没有严重的无障碍问题`, async ({
+  test(`${username}${share}：菜单与快捷入口用页面的名称，能打开的每个页面标题正确、1280 宽时放得下、没有严重的或 Lighthouse 会扣分的无障碍问题`, async ({
     page,
   }) => {
     test.setTimeout(600_000); // admin walks over 100 pages
@@ -290,8 +285,14 @@ for (const { username, edition, parts, part } of WALKS) {
     for (const rule of routes.filter((_, index) => index % parts === part)) {
       await navigate(page, rule.path);
       await settled(page, rule.title, quiet);
-      found.push(...(await seriousViolations(page, `${rule.path} ${rule.title}`)));
+      found.push(...(await accessibilityProblems(page, `${rule.path} ${rule.title}`)));
       for (const problem of await overflow(page)) found.push(`${rule.path} ${rule.title}: ${problem}`);
+    }
+    if (part === 0) {
+      // A path that is no page: react-admin's 404, whose message was drawn at half opacity (3.2:1).
+      await navigate(page, '/noSuchPage');
+      await expect(page.locator('.RaNotFound-message')).toBeVisible();
+      found.push(...(await accessibilityProblems(page, '/noSuchPage 404')));
     }
     expect(found, `${username}:\n${found.join('\n')}`).toEqual([]);
   });

@@ -9,7 +9,7 @@ export function Shortcuts({ items }: { items: readonly MenuItem[] }) {
   if (items.length === 0) return null;
   return (
     <Box sx={{ mt: 3 }}>
-      <Typography variant="subtitle1" gutterBottom>
+      <Typography variant="subtitle1" component="h2" gutterBottom>
         快捷入口
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>

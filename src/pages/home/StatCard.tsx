@@ -6,7 +6,11 @@ import { Link } from 'react-router-dom';
 import { canOpenPath } from '../../domain/visibleMenu';
 import { useSession } from '../../layout/useSession';
 
-/** One figure on a home page, linking to where it comes from when the user may open that page. */
+/**
+ * One figure on a home page, linking to where it comes from when the user may open that page. The figure is a
+ * heading named by its label, one level below the page's sections (h2), so a screen reader's heading list reads
+ * the figures by name and no level is skipped.
+ */
 export function StatCard({
   label,
   value,
@@ -23,7 +27,7 @@ export function StatCard({
       <Typography color="text.secondary" variant="body2">
         {label}
       </Typography>
-      <Typography variant="h5" sx={{ mt: 1 }} aria-label={label}>
+      <Typography variant="h5" component="h3" sx={{ mt: 1 }} aria-label={label}>
         {value ?? '—'}
       </Typography>
     </CardContent>

@@ -149,7 +149,9 @@ export function TaxPage() {
                   <Typography variant="body2" color="text.secondary">
                     {label}
                   </Typography>
-                  <Typography variant="h6">{value}</Typography>
+                  <Typography variant="h6" component="p">
+                    {value}
+                  </Typography>
                 </Paper>
               ))}
             </Box>
