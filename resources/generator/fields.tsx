@@ -46,6 +46,8 @@ function columnProps(field: FieldDeclaration) {
   };
 }
 
+const NAME_CUT = { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
 /** How a declared field shows a record's value: cellText's text, files and images as links with 预览. */
 function fieldRenderer(field: FieldDeclaration): (record: RaRecord) => ReactNode {
   const box = cellBoxStyle(field) as CSSProperties;
@@ -60,9 +62,11 @@ function fieldRenderer(field: FieldDeclaration): (record: RaRecord) => ReactNode
         // it, never cut off by a long name, opens it in the dialog.
         return (
           <span style={{ ...box, display: 'flex', gap: '8px' }} title={title}>
-            <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-              <DownloadLink url={url}>{text}</DownloadLink>
-            </span>
+            {/* The name's button is cut itself: clipped by a box around it, it ran on under 预览, and the two
+                targets overlapped (WCAG 2.5.8). */}
+            <DownloadLink url={url} sx={NAME_CUT}>
+              {text}
+            </DownloadLink>
             <span style={{ flexShrink: 0 }}>
               <FilePreviewLink url={url} title={text} kind={kind}>
                 预览

@@ -12,8 +12,8 @@ import { withServerDb } from './support/serverDb';
 // - no critical or serious WCAG 2.1 A/AA violation, nor any violation that Lighthouse's accessibility score counts
 //   (issue 32 items 16-17: every page 100);
 // - at 1280×720 nothing is wider than the window, the 操作 column is on screen, a cut name has its full text as a
-//   tooltip, no date picker cuts its value (issue 32 items 10-11; a worker and company 1 get names longer than
-//   any column for the walk).
+//   tooltip, no date picker cuts its value (issue 32 items 10-11; a worker, company 1 and a tax certificate's file
+//   get names longer than any column for the walk).
 // The pages come from the route table and the account's own session (permissions, edition), so a new route is
 // checked as soon as it is in the table. (One walk, not one per concern: each walk costs minutes of browser time.)
 
@@ -229,12 +229,29 @@ test.beforeAll(async () => {
       .set({ name: `${company.name}${LONG_NAME}` })
       .where('id', '=', company.id)
       .execute();
-    return { worker, company };
+    // A named file (it downloads on its name, 预览 beside it) whose name is a little longer than its column, as the
+    // PDF preview test's uploads are: a partly cut name ran on under 预览 (a far longer one did not show it).
+    const certificate = await db
+      .selectFrom('tax_certificates')
+      .select(['id', 'file_name'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('tax_certificates')
+      .set({ file_name: '中文完税证明1795877477828.pdf' })
+      .where('id', '=', certificate.id)
+      .execute();
+    return { worker, company, certificate };
   });
   restore = () =>
     withServerDb(async (db) => {
       await db.updateTable('workers').set({ name: saved.worker.name }).where('id', '=', saved.worker.id).execute();
       await db.updateTable('companies').set({ name: saved.company.name }).where('id', '=', saved.company.id).execute();
+      await db
+        .updateTable('tax_certificates')
+        .set({ file_name: saved.certificate.file_name })
+        .where('id', '=', saved.certificate.id)
+        .execute();
     });
 });
 test.afterAll(async () => restore?.());
