@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const change = (app: FastifyInstance, token: string, oldPassword: string, platformMark: 1 | 3 = 1) =>
-  authed(app, token, platformMark)({
+  authed(
+    app,
+    token,
+    platformMark,
+  )({
     method: 'PATCH',
     url: '/api/v1/accounts/password',
     payload: { oldPassword: sha256Hex(oldPassword), newPassword: sha256Hex('Changed2026') },
@@ -80,14 +84,15 @@ describe('login password change: wrong old passwords are counted', () => {
   it('counts guesses fired all at once: four tell the tries left, one locks, none past it is compared', async () => {
     const stolen = await tokenOf(t.app, 'xgm02', 3);
     const before = await passwordHash('xgm02');
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => change(t.app, stolen, `Parallel${i}x9`, 3)),
-    );
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => change(t.app, stolen, `Parallel${i}x9`, 3)));
     const messages = answers.map((answer) => (answer.statusCode === 401 ? 401 : envelopeOf(answer).message));
     const wrong = messages.filter((message) => typeof message === 'string' && message.startsWith('原密码错误，'));
     expect(wrong.sort()).toEqual([4, 3, 2, 1].map(wrongMessage).sort());
     expect(messages.filter((message) => message === LOCKED_NOW)).toHaveLength(1);
-    expect(messages.filter((message) => message !== LOCKED && message !== 401), String(messages)).toHaveLength(LOCK_AFTER_FAILURES);
+    expect(
+      messages.filter((message) => message !== LOCKED && message !== 401),
+      String(messages),
+    ).toHaveLength(LOCK_AFTER_FAILURES);
     // The right password right after: the session is over, another one is refused by the lock.
     expect((await change(t.app, stolen, DEMO_PASSWORD, 3)).statusCode).toBe(401);
     expect((await login(t.app, 'xgm02', DEMO_PASSWORD, 3)).message).toBe(LOCKED);
