@@ -130,7 +130,7 @@ describe('the request log', () => {
     expect(response.statusCode).toBe(404);
     expect(JSON.stringify(logged.lines.slice(before))).not.toContain(secret);
     const line = logged.lines.slice(before).find((entry) => entry.req);
-    expect(line.req.url).toBe('/api/v1/open/worker_sign/***/nothing/here');
+    expect(line?.req.url).toBe('/api/v1/open/worker_sign/***/nothing/here');
   });
 
   it('the open-API key check takes its key in a header, logged nowhere; a key in the URL is refused and not logged', async () => {
