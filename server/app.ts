@@ -12,6 +12,7 @@ import { registerOperationLogFallback } from './engine/operationLog';
 import { createFileStorage } from './files/storage/createFileStorage';
 import type { FileStorage } from './files/storage/fileStorage';
 import { DEFAULT_BODY_LIMIT, registerPublicBodyLimit } from './http/bodyLimits';
+import { registerCrossOrigin } from './http/crossOrigin';
 import { registerEnvelopeErrors } from './http/envelope';
 import { registerPublicRateLimit } from './http/publicRateLimit';
 import { withRequestSerializer } from './http/requestLog';
@@ -80,6 +81,7 @@ export async function buildApp({
   registerEnvelopeErrors(app);
   app.decorate('metrics', registerMetrics(app, db));
   app.decorate('drain', registerDrain(app).drain);
+  await registerCrossOrigin(app, config);
   registerPublicBodyLimit(app);
   registerPublicRateLimit(app, config.publicCallsPerMinute);
   await app.register(formbody);
