@@ -76,3 +76,30 @@ describe('engines.node', () => {
     expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain(`\`${range}\``);
   });
 });
+
+describe('exact pins', () => {
+  /**
+   * exceljs: the payout upload reader (server/money/payouts/xlsxReader.ts) drives WorkbookReader's private steps,
+   * which a release may rename or change without notice. It moves only by a deliberate edit of package.json, after
+   * reading what changed.
+   */
+  const pinned: Record<string, string> = {
+    exceljs: manifest.dependencies.exceljs,
+  };
+
+  for (const [name, spec] of Object.entries(pinned)) {
+    it(`${name} is pinned to one version, the one installed`, () => {
+      expect(semver.valid(spec), `${name}: "${spec}" is a range`).toBe(spec);
+      expect(lock.packages[`node_modules/${name}`]?.version).toBe(spec);
+      expect(readJson(`node_modules/${name}/package.json`).version).toBe(spec);
+    });
+  }
+
+  it('exceljs still has the WorkbookReader steps the upload reader calls', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const prototype = ExcelJS.stream.xlsx.WorkbookReader.prototype as unknown as Record<string, unknown>;
+    for (const step of ['_parseRels', '_parseWorkbook', '_parseSharedStrings', '_parseWorksheet']) {
+      expect(typeof prototype[step], step).toBe('function');
+    }
+  });
+});
