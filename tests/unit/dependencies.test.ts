@@ -103,3 +103,17 @@ describe('exact pins', () => {
     }
   });
 });
+
+describe('prerequisites', () => {
+  it('the README names every Debian package .ci/run installs, in its one apt-get line', () => {
+    const ci = fs.readFileSync(path.join(ROOT, '.ci/run'), 'utf8');
+    const installed = new Set<string>();
+    for (const match of ci.matchAll(/apt_install ([a-z0-9][a-z0-9.+-]*)/g)) installed.add(match[1]);
+    for (const match of ci.matchAll(/\b[a-z-]+:([a-z0-9][a-z0-9.+-]*)/g)) installed.add(match[1]);
+    expect([...installed]).toContain('python3-openpyxl');
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const line = /^apt-get install (.+)$/m.exec(readme)?.[1].split(/\s+/) ?? [];
+    expect([...installed].filter((name) => !line.includes(name))).toEqual([]);
+    expect(line.filter((name) => !installed.has(name))).toEqual([]);
+  });
+});
