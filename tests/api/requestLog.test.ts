@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMS_KIND_NAMES } from '../../server/accounts/sms/smsMessages';
 import { readSmsConfig } from '../../server/accounts/sms/smsConfig';
+import { SMS_KIND_NAMES } from '../../server/accounts/sms/smsMessages';
 import { buildApp } from '../../server/app';
 import { registeredRoutes } from './support/registeredRoutes';
 import { createTestApp, envelopeOf, randomSecret, type TestApp } from './support/testApp';
