@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -81,6 +82,15 @@ const ACTIONS: Action[] = [
     method: 'POST',
     url: '/api/v1/settlementsheets/generate',
     payload: () => ({ month: lastMonth(), platformmark: 1 }),
+  },
+  {
+    name: 'sensitive-word import',
+    job: () => 'sensitiveWords:general',
+    label: '敏感词导入',
+    method: 'POST',
+    url: '/api/v1/sensitivewords/general/import',
+    // Fresh words each time: every import has something to add.
+    payload: () => ({ text: Array.from({ length: 50 }, (_, i) => `竞速词${randomUUID().slice(0, 8)}${i}`).join('\n') }),
   },
 ];
 
