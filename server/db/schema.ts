@@ -359,6 +359,7 @@ export interface Database {
   identity_checks: import('./systemTables').IdentityCheckTable;
   log_retention_runs: import('./systemTables').LogRetentionRunTable;
   scheduled_job_ticks: import('./systemTables').ScheduledJobTickTable;
+  run_claims: import('./systemTables').RunClaimTable;
   crm_records: import('../crm/tables').CrmRecordTable;
   crm_bindings: import('../crm/tables').CrmBindingTable;
   auto_invoice_settings: import('./systemTables').AutoInvoiceSettingTable;
