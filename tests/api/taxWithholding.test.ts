@@ -331,4 +331,35 @@ describe('个税在打款时代扣（累计预扣法）', () => {
     expect(JSON.parse(String(log.changes))).toMatchObject({ 申报凭证号: [null, 'SB2026120001'] });
     expect(await taxAccountDiscrepancies(test.db)).toEqual([]);
   });
+
+  it("past 5 000 000 元 in 12 months at one entity: the tax page and the worker's record say to guide registration", async () => {
+    const [item] = await itemsOf(RACER);
+    const listed = async () => {
+      const answer = envelopeOf(await merchant.get(`/api/v1/workers/search?page=0&size=200&q=idCard:${idCard(RACER)}`));
+      expect(answer.code, answer.message).toBe(1020000);
+      return answer.content.content[0].taxRegistrationWarning;
+    };
+    expect(await listed()).toBe('');
+    // 20 000.00 paid so far; 4 980 000.01 more written as an earlier payout of the month makes 5 000 000.01.
+    await test.db
+      .insertInto('payout_items')
+      .values({
+        ...{ batch_id: Number(item.batch_id), company_id: 1, platform_mark: 1, row_no: 9, name: item.name },
+        ...{ id_card: item.id_card, bank_card: item.bank_card, mobile: null, amount: 4_980_000 * Y + 100 },
+        ...{
+          service_charge: 0,
+          remark: null,
+          status: ITEM.succeeded,
+          fail_reason: null,
+          create_time: item.create_time,
+        },
+        ...{ finish_time: item.create_time, tax_month: month, enterprise_id: Number(item.enterprise_id) },
+      })
+      .execute();
+    const page = await taxPage(month);
+    expect(page.warnings.map((warning: any) => warning.twelveMonthIncome)).toContain(5_000_000 * Y + 100);
+    expect(await listed()).toBe(
+      '近12个月在同一签约主体的服务收入超过5,000,000.00元，应引导其依法办理市场主体登记、自行申报增值税',
+    );
+  });
 });

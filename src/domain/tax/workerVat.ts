@@ -16,6 +16,9 @@ export const VAT_EXEMPT_MONTHLY_SALES = 100_000 * 10_000;
 export const VAT_REDUCED_RATE_BP = 100;
 /** 5 000 000 元 in 12 months: the worker is to be guided to register and file VAT themselves. */
 export const REGISTRATION_THRESHOLD = 5_000_000 * 10_000;
+/** What the worker's record says when it passes (the notice's words: guide them to register). */
+export const TAX_REGISTRATION_WARNING =
+  '近12个月在同一签约主体的服务收入超过5,000,000.00元，应引导其依法办理市场主体登记、自行申报增值税';
 
 export const WORKER_SURCHARGES = [
   { key: 'cityTax', label: '城市维护建设税', percent: 7 },
