@@ -211,7 +211,7 @@ export async function taxWorkerRows(
   const name = filters.name;
   return rows
     .filter((row) => !name || row.name.includes(name))
-    .sort((a, b) => a.enterpriseId - b.enterpriseId || b.income - a.income || a.idCard.localeCompare(b.idCard));
+    .sort((a, b) => b.income - a.income || a.idCard.localeCompare(b.idCard) || a.enterpriseId - b.enterpriseId);
 }
 
 export async function taxEntityTotals(
