@@ -320,6 +320,10 @@ export interface Database {
   payout_drafts: import('./moneyTables').PayoutDraftTable;
   payout_batches: import('./moneyTables').PayoutBatchTable;
   payout_items: import('./moneyTables').PayoutItemTable;
+  tax_bases: import('../money/tax/tables').TaxBaseTable;
+  tax_accounts: import('../money/tax/tables').TaxAccountTable;
+  tax_entries: import('../money/tax/tables').TaxEntryTable;
+  tax_filings: import('../money/tax/tables').TaxFilingTable;
   revoked_sessions: import('./securityTables').RevokedSessionTable;
   payment_password_attempts: import('./securityTables').PaymentPasswordAttemptTable;
   rate_counters: import('./securityTables').RateCounterTable;
