@@ -50,6 +50,7 @@ import { rolesRoutes } from './people/roles.routes';
 import { staffRoutes } from './people/staff.routes';
 import { referencesRoutes } from './references/references.routes';
 import { companySummaryRoutes } from './statistics/companySummary.routes';
+import { homeTrendRoutes } from './statistics/homeTrend.routes';
 import { statisticsRebuildRoutes } from './statistics/rebuild.routes';
 import { reportsRoutes } from './statistics/reports.routes';
 import { taxRoutes } from './statistics/tax.routes';
@@ -111,6 +112,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await ledgerRoutes(app, services);
   await payoutRecordsRoutes(app, services);
   await reportsRoutes(app, services);
+  await homeTrendRoutes(app, services);
   await companySummaryRoutes(app, services);
   await taxRoutes(app, services);
   await taxFilingRoutes(app, services);
