@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BatchFileError, BatchLimitError } from '../../server/money/payouts/batchFileErrors';
 import { DecoderPool, type PoolOptions, THREAD_LIMIT } from '../../server/files/decoding/pool';
+import { BatchFileError, BatchLimitError } from '../../server/money/payouts/batchFileErrors';
 import { parseSheetIsolated } from '../../server/money/payouts/batchParser';
 import { BATCH_FILE_MSG } from '../../src/domain/payoutBatch';
 import { csvFile, HEADERS, payee, xlsxFile } from '../support/batchFiles';
 
 /**
- * The parser threads behind /batch/validate (issue 19 #2), the server's decoder threads: whatever gets past the
+ * The parser threads behind /batch/validate, the server's decoder threads: whatever gets past the
  * parser's own caps can only exhaust its thread. Here the threads get a heap or a time far too small for a
  * 10 000-row file: the parse is refused with the cap's reason, this process carries on, and the pool replaces the
  * thread.

@@ -131,7 +131,7 @@ export function zerosDeflated(megabytes: number, { zlibWrapper = true } = {}): B
   const body = Buffer.concat([blocks, deflateRawSync(Buffer.alloc(0))]);
   if (!zlibWrapper) return body;
   const adler = Buffer.alloc(4);
-  adler.writeUInt32BE((((megabytes * MB) % 65521) << 16) | 1);
+  adler.writeUInt32BE(((megabytes * MB) % 65521) * 0x10000 + 1);
   return Buffer.concat([Buffer.from([0x78, 0xda]), body, adler]);
 }
 
@@ -240,7 +240,9 @@ export function zipBomb(megabytes: number, { name = 'Doc_0/Content.xml', lying =
 /** A zip of `count` empty entries: an archive whose directory alone is the work. */
 export function zipOfManyEntries(count: number): Buffer {
   const empty = deflateRawSync(Buffer.alloc(0));
-  return zipOfDeflated(Array.from({ length: count }, (_, index) => ({ name: `f${index}.xml`, data: empty, size: 0, crc: 0 })));
+  return zipOfDeflated(
+    Array.from({ length: count }, (_, index) => ({ name: `f${index}.xml`, data: empty, size: 0, crc: 0 })),
+  );
 }
 
 /** An .xlsx whose one sheet inflates to `megabytes` MB of ordinary rows. */

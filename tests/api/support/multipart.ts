@@ -46,7 +46,7 @@ export function multipartRequest(parts: readonly MultipartPart[]): {
  */
 export function fileBytes(kind: 'png' | 'jpeg' | 'pdf' | 'ole' | 'zip' | 'text', size = 256): Buffer {
   if (kind === 'zip') return storedZip(size);
-  const heads: Record<typeof kind, number[]> = {
+  const heads: Record<Exclude<typeof kind, 'zip'>, number[]> = {
     png: [
       ...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
       ...[0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xde],
@@ -54,7 +54,6 @@ export function fileBytes(kind: 'png' | 'jpeg' | 'pdf' | 'ole' | 'zip' | 'text',
     jpeg: [0xff, 0xd8, 0xff, 0xc0, 0, 17, 8, 0, 1, 0, 1, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0],
     pdf: [...Buffer.from('%PDF-1.7\n')],
     ole: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
-    zip: [],
     text: [...Buffer.from('hello, this is plain text\n')],
   };
   const buffer = Buffer.alloc(size, kind === 'text' ? 0x61 : 0);
