@@ -9,6 +9,7 @@ import { createTokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import { registerOperationLogFallback } from './engine/operationLog';
+import { registerUploadRoutes } from './files/decoding/decodingRoutes';
 import { createFileStorage } from './files/storage/createFileStorage';
 import type { FileStorage } from './files/storage/fileStorage';
 import { DEFAULT_BODY_LIMIT, registerPublicBodyLimit } from './http/bodyLimits';
@@ -84,6 +85,7 @@ export async function buildApp({
   await registerCrossOrigin(app, config);
   registerPublicBodyLimit(app);
   registerPublicRateLimit(app, config.publicCallsPerMinute);
+  registerUploadRoutes(app);
   await app.register(formbody);
 
   const services: AppServices = {

@@ -9,6 +9,7 @@ import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail, UnauthenticatedError } from '../http/errors';
+import { checkUploadBudget } from './decoding';
 import { signDownload, verifyDownload } from './downloadTokens';
 import { downloadUrl } from './downloadUrls';
 import { fileInStaffScope } from './fileScope';
@@ -71,6 +72,8 @@ async function uploadRoute(app: FastifyInstance, { db, files }: AppServices): Pr
     const originalName = cleanFileName(file.name);
     const accepted = file.truncated ? null : acceptUpload(kind, originalName, file.content);
     if (!accepted) fail(UPLOAD_MESSAGES[kind]);
+    // What a decoder would later make of it (pixels, pages, inflated size) is within budget, or it is not stored.
+    await checkUploadBudget(accepted.mime, file.content, `user:${auth.userId}`);
 
     const storedName = await storeFile(files, file.content, accepted.extension);
     try {

@@ -19,6 +19,7 @@ import { parseId } from '../auth/scope';
 import { chinaTime, parseChinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
 import { assertCompanyMayPayOut, companyEnterprise, enterpriseNotice } from '../enterprises/enterprises.service';
+import { warmDecoders } from '../files/decoding';
 import { attachmentDisposition } from '../files/fileStore';
 import { cleanFileName } from '../files/fileTypes';
 import { ok } from '../http/envelope';
@@ -28,7 +29,7 @@ import { identityCheckOf } from '../workers/identityCheck';
 import { balanceOf } from './ledger/ledger';
 import type { RawBatchRow } from './payouts/batchFile';
 import { BatchFileError, BatchLimitError } from './payouts/batchFileErrors';
-import { parseBatchFileIsolated, warmBatchParser } from './payouts/batchParser';
+import { parseBatchFileIsolated } from './payouts/batchParser';
 import { TEMPLATE_NAME, templateCsv, templateXlsx } from './payouts/batchTemplate';
 import { createDraft, draftRows, draftWarnings, findOwnDraft } from './payouts/drafts';
 import { assertPayeesPayableNow, newCardErrors, payeeBars } from './payouts/payeeChecks';
@@ -204,8 +205,8 @@ function bodyOf(body: unknown): Record<string, unknown> {
 export async function remittancesRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
   const { db, payouts, config } = services;
   await app.register(async (scope) => validateRoute(scope, services));
-  // A parser thread takes about half a second to start: the real server starts one as it begins listening.
-  app.addHook('onListen', async () => warmBatchParser());
+  // A decoder thread takes about half a second to start: the real server starts one as it begins listening.
+  app.addHook('onListen', async () => warmDecoders());
 
   app.get('/api/v1/remittances/template', ACCESS, async (request, reply) => {
     const format = (request.query as { format?: string }).format ?? 'xlsx';
