@@ -12,7 +12,9 @@ import { industries } from './industries';
 import { INVOICE_CATEGORY_RESOURCES } from './invoiceCategories';
 import { INVOICE_RESOURCES } from './invoices';
 import { adSmallTradingFlow, adTradingFlow } from './ledger';
+import { loginLog } from './loginLog';
 import { adNotice, adSmallNotice, systemNotice } from './notices';
+import { onlineUsers } from './onlineUsers';
 import { operationLog } from './operationLog';
 import { PARTNER_RESOURCES } from './partners';
 import { PAYOUT_RECORD_RESOURCES } from './payoutRecords';
@@ -69,6 +71,8 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   adSmallTradingFlow,
   ...PAYOUT_RECORD_RESOURCES,
   operationLog,
+  loginLog,
+  onlineUsers,
   ...SENSITIVE_WORD_RESOURCES,
   ...FEEDBACK_RESOURCES,
   ...HELP_RESOURCES,

@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerLoginRecords } from './accounts/loginRecords';
 import { smsSenderOf } from './accounts/sms/smsProvider';
 import type { SmsSender } from './accounts/sms/smsSender';
 import type { AppServices } from './appServices';
@@ -130,6 +131,13 @@ export async function buildApp({
     });
     registerAccessControl(api, db, services.tokens);
     registerOperationLogFallback(api, db);
+    // 登录日志 and 在线用户: every login route's answer, and a session's requests (accounts/loginRecords.ts).
+    registerLoginRecords(api, {
+      db,
+      tokens: services.tokens,
+      sessionMaxSeconds: config.sessionMaxSeconds,
+      onError: (error) => app.log.error({ err: error }, '登录日志或在线会话记录失败'),
+    });
     await apiRoutes(api, services);
   });
   await registerWebApp(app, config);

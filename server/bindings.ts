@@ -1,3 +1,5 @@
+import { loginLogBinding } from './accounts/loginLog.binding';
+import { onlineUsersBinding } from './accounts/onlineUsers.binding';
 import { industriesBinding } from './companies/industries.binding';
 import { AGREEMENT_BINDINGS } from './contracts/agreements.binding';
 import { agreementTemplateSealsBinding } from './contracts/agreementTemplateSeals.binding';
@@ -32,6 +34,8 @@ import { WORKER_BINDINGS } from './workers/workers.binding';
 export const BINDINGS: readonly ResourceBinding[] = [
   industriesBinding,
   operationLogBinding,
+  loginLogBinding,
+  onlineUsersBinding,
   ...invoiceCategoryBindings,
   agreementTemplatesBinding,
   agreementTypesBinding,

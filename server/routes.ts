@@ -3,6 +3,7 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { authRoutes } from './accounts/auth.routes';
 import { commonRoutes } from './accounts/common.routes';
 import { matchInformationRoutes } from './accounts/companyLookup/matchInformation.routes';
+import { onlineUsersRoutes } from './accounts/onlineUsers.routes';
 import { permissionLoginRoutes } from './accounts/permissionLogin.routes';
 import { registrationEditsRoutes } from './accounts/registrationEdits.routes';
 import { registrationsRoutes } from './accounts/registrations.routes';
@@ -115,6 +116,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await sensitiveWordsRoutes(app, services);
   await feedbackRoutes(app, services);
   await adminToolsRoutes(app, services);
+  await onlineUsersRoutes(app, services);
   await statisticsRebuildRoutes(app, services);
   await autoInvoicingRoutes(app, services);
   await helpRoutes(app, services);

@@ -55,6 +55,9 @@ import * as crm from './220_crm';
 import * as operatorFit from './230_operator_fit';
 import * as subidAuthChanges from './260_subid_auth_changes';
 import * as contractEsignFlows from './280_contract_esign_flows';
+import * as loginLogsSessions from './360_login_logs_sessions';
+import * as scheduledJobs from './361_scheduled_jobs';
+import * as loginLogRetention from './362_login_log_retention';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -114,4 +117,7 @@ export const migrations: Record<string, Migration> = {
   '230_operator_fit': operatorFit,
   '260_subid_auth_changes': subidAuthChanges,
   '280_contract_esign_flows': contractEsignFlows,
+  '360_login_logs_sessions': loginLogsSessions,
+  '361_scheduled_jobs': scheduledJobs,
+  '362_login_log_retention': loginLogRetention,
 };
