@@ -19,7 +19,7 @@ const ACCESS = { config: { access: { permissions: ['UI_ONLINE_USER'] } } };
  * session row is claimed (only an alive one, so two operators end it once), its sid is revoked — which bumps
  * auth_changes (migration 115), so every process drops its kept sessions and refuses the session's next request
  * with 401 — and the operation log gets the entry. Privileges only go down (auth/privilegeRules.ts): a caller ends
- * no session of the admin or of an account holding codes it lacks, and never its own current session.
+ * no session of the admin or of a staff account holding codes it lacks, and never its own current session.
  */
 export async function onlineUsersRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
   app.post('/api/v1/onlineusers/:id/forcelogout', ACCESS, async (request) => {
@@ -40,12 +40,14 @@ export async function onlineUsersRoutes(app: FastifyInstance, { db, config }: Ap
           .select('authority')
           .where('user_id', '=', session.user_id)
           .execute();
+        // A merchant's MER_* codes are no power over the platform; a staff account's codes are.
         const stronger =
           session.role_id === ROLE.admin ||
-          codesBeyond(
-            auth,
-            codes.map((row) => row.authority),
-          ).length > 0;
+          (session.role_id !== ROLE.merchant &&
+            codesBeyond(
+              auth,
+              codes.map((row) => row.authority),
+            ).length > 0);
         if (stronger) fail(FORCE_LOGOUT_MSG.stronger);
       }
       const claimed = await tx

@@ -27,5 +27,5 @@ export const FORCE_LOGOUT_MSG = {
   done: '已强制下线，该会话的下一次请求即需重新登录',
   gone: '该会话已下线或已过期',
   own: '不能强退自己当前的会话，请使用「退出登录」',
-  stronger: '不能强退管理员的会话',
+  stronger: '不能强退管理员或权限高于自己的账号的会话',
 } as const;
