@@ -20,6 +20,7 @@ import { PARTNER_RESOURCES } from './partners';
 import { PAYOUT_RECORD_RESOURCES } from './payoutRecords';
 import { adMoneyManagement, adSmallMoneyManagement, allRechargeRecord } from './recharges';
 import { activateMerchant, smallActivateMerchant } from './registrations';
+import { scheduledJobs } from './scheduledJobs';
 import { SENSITIVE_WORD_RESOURCES } from './sensitiveWords';
 import { RATE_RESOURCES } from './serviceRates';
 import { settlementBlacklist } from './settlementBlacklist';
@@ -73,6 +74,7 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   operationLog,
   loginLog,
   onlineUsers,
+  scheduledJobs,
   ...SENSITIVE_WORD_RESOURCES,
   ...FEEDBACK_RESOURCES,
   ...HELP_RESOURCES,

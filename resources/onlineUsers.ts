@@ -39,7 +39,6 @@ export const onlineUsers: ResourceDeclaration = {
       choices: [
         { id: SESSION_END.logout, name: '退出登录' },
         { id: SESSION_END.forced, name: '强制下线' },
-        { id: SESSION_END.switched, name: '切换公司' },
       ],
     },
   ],

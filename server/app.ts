@@ -20,8 +20,9 @@ import { createPayoutProcessor } from './money/payouts/payoutProcessor';
 import { type AppMetrics, registerMetrics } from './operations/metrics';
 import { type Drain, registerDrain } from './operations/shutdown';
 import { apiRoutes } from './routes';
-import { scheduleAutoInvoicing } from './system/autoInvoicing';
-import { startLogRetentionJob } from './system/logRetention';
+import { autoInvoicingJob, scheduleAutoInvoicing } from './system/autoInvoicing';
+import { syncJobCatalog } from './system/jobRuns';
+import { logRetentionJob, startLogRetentionJob } from './system/logRetention';
 import { createJobScheduler, runsScheduledJobs } from './system/scheduledJobs';
 import { recordingSmsSender } from './system/smsLog';
 import { registerWebApp } from './webApp';
@@ -81,6 +82,7 @@ export async function buildApp({
   registerPublicRateLimit(app, config.publicCallsPerMinute);
   await app.register(formbody);
 
+  const payoutIntervalMs = Math.max(200, Math.min(1000, config.payoutDelayMs));
   const services: AppServices = {
     db,
     config,
@@ -90,7 +92,7 @@ export async function buildApp({
     sms: recordingSmsSender(db, sms ?? smsSenderOf(config.sms, app.log, config.logSmsCodes), app.log),
     payouts: createPayoutProcessor(db, loggedPayoutChannel(db, payoutChannel ?? simulatedBank, app.log), {
       delayMs: config.payoutDelayMs,
-      intervalMs: Math.max(200, Math.min(1000, config.payoutDelayMs)),
+      intervalMs: payoutIntervalMs,
       onError: (error) => app.log.error({ err: error }, '打款处理失败，稍后重试'),
     }),
     jobs: createJobScheduler(runsScheduledJobs(process.env, config.databaseUrl)),
@@ -101,6 +103,15 @@ export async function buildApp({
   // Background work runs where payouts run in the background (PAYOUT_AUTO; API tests call it directly), in every
   // process on PostgreSQL (the database decides who runs what, system/jobLock.ts), in worker 1 only on SQLite.
   // The daily reconciliation is scheduled by finance/bank.routes.ts the same way.
+  // Every job is defined in every process (定时任务 lists it, 立即执行 runs it wherever the request lands); the
+  // reconciliation is defined by finance/bank.routes.ts beside its bank channel.
+  services.jobs.define({
+    name: 'payouts',
+    timing: config.payoutAutoProcess ? { everyMs: payoutIntervalMs } : { off: 'PAYOUT_AUTO=0' },
+    run: async () => `处理 ${await services.payouts.drain()} 笔`,
+  });
+  services.jobs.define(autoInvoicingJob(db, config.payoutAutoProcess));
+  services.jobs.define(logRetentionJob(db, config.logRetention, services.files));
   if (config.payoutAutoProcess) {
     services.jobs.schedule('payouts', () => {
       services.payouts.start();
@@ -116,6 +127,7 @@ export async function buildApp({
     ),
   );
   app.addHook('onClose', async () => services.jobs.stopAll());
+  app.addHook('onReady', () => syncJobCatalog(db, services.jobs.definitions()));
   app.addHook('onClose', () => services.payouts.stop());
   // API routes live in their own context so the access hook never touches the static web app.
   await app.register(async (api) => {
@@ -135,7 +147,6 @@ export async function buildApp({
     registerLoginRecords(api, {
       db,
       tokens: services.tokens,
-      sessionMaxSeconds: config.sessionMaxSeconds,
       onError: (error) => app.log.error({ err: error }, '登录日志或在线会话记录失败'),
     });
     await apiRoutes(api, services);

@@ -23,6 +23,7 @@ import { autoInvoicingBinding } from './system/autoInvoicing.binding';
 import { helpArticlesBinding, helpCategoriesBinding, publishedHelpBinding } from './system/help.binding';
 import { maintenanceBinding } from './system/maintenance.binding';
 import { operationLogBinding } from './system/operationLog.binding';
+import { scheduledJobsBinding } from './system/scheduledJobs.binding';
 import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
 import { smsLogsBinding } from './system/smsLogs.binding';
 import { smallVersionsBinding, versionsBinding } from './system/versions.binding';
@@ -36,6 +37,7 @@ export const BINDINGS: readonly ResourceBinding[] = [
   operationLogBinding,
   loginLogBinding,
   onlineUsersBinding,
+  scheduledJobsBinding,
   ...invoiceCategoryBindings,
   agreementTemplatesBinding,
   agreementTypesBinding,

@@ -58,6 +58,7 @@ import { adminToolsRoutes } from './system/adminTools.routes';
 import { autoInvoicingRoutes } from './system/autoInvoicing.routes';
 import { helpRoutes } from './system/help.routes';
 import { maintenanceRoutes } from './system/maintenance.routes';
+import { scheduledJobsRoutes } from './system/scheduledJobs.routes';
 import { sensitiveWordsRoutes } from './system/sensitiveWords.routes';
 import { settingsRoutes } from './system/settings.routes';
 import { smsCodeQueryRoutes } from './system/smsCodeQuery.routes';
@@ -117,6 +118,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await feedbackRoutes(app, services);
   await adminToolsRoutes(app, services);
   await onlineUsersRoutes(app, services);
+  await scheduledJobsRoutes(app, services);
   await statisticsRebuildRoutes(app, services);
   await autoInvoicingRoutes(app, services);
   await helpRoutes(app, services);

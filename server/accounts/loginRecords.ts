@@ -3,8 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_OK } from '../../src/domain/codes';
 import { LOGIN_MODE, LOGIN_RESULT, SESSION_END } from '../../src/domain/loginLog';
 import { maskMobile } from '../../src/domain/smsLog';
-import { bearerToken } from '../auth/access';
-import { revokeSession } from '../auth/sessions';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
@@ -75,12 +73,11 @@ function isEnvelope(payload: unknown): payload is Envelope {
 export interface LoginRecorderOptions {
   db: Db;
   tokens: TokenService;
-  sessionMaxSeconds: number;
   onError: (error: unknown) => void;
 }
 
 export function registerLoginRecords(app: FastifyInstance, options: LoginRecorderOptions): void {
-  const { db, tokens, sessionMaxSeconds, onError } = options;
+  const { db, tokens, onError } = options;
   const activity = createSessionActivity(db, onError);
 
   async function recordLogin(request: FastifyRequest, envelope: Envelope, modeOf: (form: Form) => number) {
@@ -127,14 +124,6 @@ export function registerLoginRecords(app: FastifyInstance, options: LoginRecorde
       .execute();
     if (!claims || !answer) return;
     await openSession(db, { claims, username: answer.user.username, mode, ip, userAgent });
-    if (mode === LOGIN_MODE.switchCompany) {
-      // The session switched from is given up by the page (companySwitch.ts): it ends here, not at its expiry.
-      const previous = tokens.verify(bearerToken(request) ?? '');
-      if (previous && previous.sid !== claims.sid) {
-        await revokeSession(db, previous.sid, previous.lat + sessionMaxSeconds);
-        await endSession(db, previous.sid, SESSION_END.switched, answer.user.username);
-      }
-    }
   }
 
   async function recordSession(request: FastifyRequest, envelope: Envelope, url: string) {

@@ -9,6 +9,7 @@ import { findCategory } from '../invoices/invoiceCategories';
 import { completeInvoiceInfo, MAX_BATCHES } from '../invoices/services/applicationRequest';
 import { applyForInvoice } from '../invoices/services/applyInvoice';
 import { runScheduledTick } from './jobLock';
+import type { JobDefinition } from './scheduledJobs';
 
 /**
  * Automatic invoicing of small-scale companies (/adSmallAutomaticInvoicingSetting). For each enabled setting
@@ -169,9 +170,22 @@ export async function runAutoInvoicing(db: Db, now = Date.now()): Promise<RunSum
   return summary;
 }
 
+const EVERY_MINUTE = '0 * * * * *';
+
+const summaryText = (summary: RunSummary) => `申请发票 ${summary.applied} 次，失败 ${summary.failed} 次`;
+
+/** The job as 定时任务 shows and runs it (system/scheduledJobs.ts); off where payouts do not run in the background. */
+export function autoInvoicingJob(db: Db, enabled: boolean): JobDefinition {
+  return {
+    name: 'autoInvoicing',
+    timing: enabled ? { cron: EVERY_MINUTE } : { off: 'PAYOUT_AUTO=0' },
+    run: () => runAutoInvoicing(db).then(summaryText),
+  };
+}
+
 /** The scheduled job: every minute, one pass at a time (croner's protect), errors to the log. */
 export function scheduleAutoInvoicing(db: Db, onError: (error: unknown) => void): Cron {
-  return new Cron('0 * * * * *', { protect: true, unref: true }, () => {
-    runScheduledTick(db, 'autoInvoicing', () => runAutoInvoicing(db)).catch(onError);
+  return new Cron(EVERY_MINUTE, { timezone: 'Asia/Shanghai', protect: true, unref: true }, () => {
+    runScheduledTick(db, 'autoInvoicing', () => runAutoInvoicing(db).then(summaryText)).catch(onError);
   });
 }

@@ -8,6 +8,7 @@ import type { FileStorage } from '../files/storage/fileStorage';
 import { deleteUnsubmittedDraftsBefore } from '../money/payouts/drafts';
 import { deleteFinishedDownloadsBefore } from '../workers/downloadRetention';
 import { runScheduledTick } from './jobLock';
+import type { JobDefinition } from './scheduledJobs';
 
 /**
  * The log retention job (issue 31): every day at LOG_RETENTION_CRON (China time) it deletes third-party call log,
@@ -152,6 +153,30 @@ export async function runLogRetention(
   }
 }
 
+/** A run's record in 定时任务: what it deleted. */
+export function retentionSummary(run: RetentionRun): string {
+  return [
+    `第三方调用 ${run.callsDeleted}`,
+    `短信 ${run.smsDeleted}`,
+    `操作日志 ${run.operationsDeleted}`,
+    `登录日志 ${run.loginsDeleted}`,
+    `限流计数 ${run.countersDeleted}`,
+    `下载包 ${run.downloadsDeleted}`,
+    `未提交的打款上传 ${run.draftsDeleted}`,
+  ]
+    .join('、')
+    .replace(/^/, '已删除：');
+}
+
+/** The job as 定时任务 shows and runs it (system/scheduledJobs.ts). */
+export function logRetentionJob(db: Db, retention: LogRetention, files: FileStorage): JobDefinition {
+  return {
+    name: 'logRetention',
+    timing: retention.cron === 'off' ? { off: 'LOG_RETENTION_CRON=off' } : { cron: retention.cron },
+    run: () => runLogRetention(db, retention, files).then(retentionSummary),
+  };
+}
+
 /** The scheduled job (null when LOG_RETENTION_CRON=off): one run at a time (protect), errors to `onError`. */
 export function startLogRetentionJob(
   db: Db,
@@ -160,7 +185,8 @@ export function startLogRetentionJob(
   onError: (error: unknown) => void,
 ): Cron | null {
   if (retention.cron === 'off') return null;
+  const { run } = logRetentionJob(db, retention, files);
   return new Cron(retention.cron, { timezone: 'Asia/Shanghai', protect: true, unref: true }, async () => {
-    await runScheduledTick(db, 'logRetention', () => runLogRetention(db, retention, files)).catch(onError);
+    await runScheduledTick(db, 'logRetention', run).catch(onError);
   });
 }

@@ -20,7 +20,7 @@ export const LOGIN_RESULT_CHOICES: readonly Choice[] = [
   { id: LOGIN_RESULT.chooseCompany, name: '待选择公司' },
 ];
 
-export const SESSION_END = { logout: 1, forced: 2, switched: 3 } as const;
+export const SESSION_END = { logout: 1, forced: 2 } as const;
 
 /** The messages of 强退 (forced logout), shared by the page and the server. */
 export const FORCE_LOGOUT_MSG = {

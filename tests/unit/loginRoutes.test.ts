@@ -55,7 +55,9 @@ describe('every login path is recorded', () => {
 
   it('POST /login tells a company switch and the small-scale tab from a password login', () => {
     const modeOf = LOGIN_ROUTES['/login'];
-    expect([modeOf({ type: '1' }), modeOf({ type: '3' }), modeOf({ type: '1', switchCompany: '1' })]).toEqual([1, 3, 5]);
+    expect([modeOf({ type: '1' }), modeOf({ type: '3' }), modeOf({ type: '1', switchCompany: '1' })]).toEqual([
+      1, 3, 5,
+    ]);
     expect(LOGIN_ROUTES['/code/login']({})).toBe(2);
     expect(LOGIN_ROUTES['/api/v1/sso/login']({})).toBe(4);
   });

@@ -47,7 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expire_time', 'varchar(19)', (c) => c.notNull())
     .addColumn('expires_utc', isPostgres(db) ? 'timestamptz' : 'varchar(19)', (c) => c.notNull())
     .addColumn('end_time', 'varchar(19)')
-    /** SESSION_END: 1 退出登录, 2 强制下线, 3 切换公司 */
+    /** SESSION_END: 1 退出登录, 2 强制下线 */
     .addColumn('end_reason', 'integer')
     .addColumn('ended_by', 'varchar(64)')
     .execute();
