@@ -55,6 +55,13 @@ export const scheduledJobs: ResourceDeclaration = {
       path: '/api/v1/scheduledjobs/:id/run',
       confirm: '确定立即执行该任务一次吗？它在当前服务器进程上运行（暂停中的任务也会执行这一次），完成后显示结果。',
       permissions: CODES,
+      result: {
+        kind: 'values',
+        title: '执行结果',
+        fields: RUN_FIELDS.filter((field) =>
+          ['startTime', 'host', 'status', 'duration', 'message'].includes(field.source),
+        ),
+      },
     },
     {
       name: 'pause',

@@ -7,7 +7,7 @@ import { recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { runJobExclusively } from './jobLock';
-import { type RunOutcome, recordedRun, runningRun } from './jobRuns';
+import { type RunOutcome, recordedRun, runningRun, THIS_PROCESS } from './jobRuns';
 
 const ACCESS = { config: { access: { permissions: ['UI_SYSTEM_TOOL'] } } };
 const RECENT_RUNS = 50;
@@ -60,7 +60,9 @@ export async function scheduledJobsRoutes(app: FastifyInstance, { db, jobs }: Ap
       changes: { lastStatus: [job.last_status, status], lastMessage: [null, outcome?.message ?? failure ?? null] },
     });
     if (!outcome) fail(`执行失败：${failure}`);
-    return ok(outcome, `执行完成（耗时 ${durationText(outcome.durationMs)}）：${outcome.message}`);
+    // The page shows the answer as the run's row in 最近运行记录 reads: where, how long, the result.
+    const duration = durationText(outcome.durationMs);
+    return ok({ ...outcome, duration, host: THIS_PROCESS }, `执行完成（耗时 ${duration}）：${outcome.message}`);
   });
 
   app.get('/api/v1/scheduledjobs/:id/runs', ACCESS, async (request) => {

@@ -57,6 +57,7 @@ const pause = (id: number) => admin.post(`/api/v1/scheduledjobs/${id}/pause`).th
 const resume = (id: number) => admin.post(`/api/v1/scheduledjobs/${id}/resume`).then(envelopeOf);
 const runsOf = async (id: number) =>
   envelopeOf(await admin.get(`/api/v1/scheduledjobs/${id}/runs`)).content.runs as {
+    id: number;
     kind: number;
     operator: string | null;
     host: string;
@@ -137,6 +138,8 @@ describe('立即执行', () => {
       message: answer.content.message,
     });
     expect(latest.durationMs).toBe(answer.content.durationMs);
+    // The answer reads as the run's row does (the page shows it as 执行结果).
+    expect(answer.content).toMatchObject({ runId: latest.id, host: THIS_PROCESS, duration: latest.duration });
     const row = await job('logRetention');
     expect(row).toMatchObject({ lastStatus: JOB_RUN_STATUS.succeeded, lastStartTime: latest.startTime });
     expect(row.lastDuration).toMatch(/^[\d.]+ (毫秒|秒)$/);
