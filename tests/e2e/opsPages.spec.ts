@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { chinaTime } from '../../server/db/time';
 import { FORCE_LOGOUT_MSG } from '../../src/domain/loginLog';
 import { JOB_MSG } from '../../src/domain/scheduledJobs';
+import { accessibilityProblems } from './support/axe';
 import { loginAs, loginThroughPage } from './support/login';
 
 /** 登录日志, 在线用户 (强退) and 定时任务 as an operator uses them, in Chromium. */
@@ -152,4 +153,36 @@ test('定时任务：列出任务（执行时间、下次执行），暂停（�
   const run = page.locator('tbody tr').filter({ hasText: '立即执行' }).first();
   await expect(run).toContainText('admin');
   await expect(run).toContainText('成功');
+});
+
+test('三个页面在 1280、1366、1920 宽时放得下（「操作」列在窗口内），没有严重的或 Lighthouse 会扣分的无障碍问题', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'admin');
+  await expect(page.getByRole('button', { name: '退出' })).toBeVisible();
+  const problems: string[] = [];
+  for (const width of [1280, 1366, 1920]) {
+    await page.setViewportSize({ width, height: 720 });
+    for (const path of ['/adLoginLog', '/adOnlineUser', '/adScheduledJob']) {
+      await page.goto(path);
+      await expect(page.locator('tbody tr').first()).toBeVisible();
+      problems.push(...(await accessibilityProblems(page, `${path} @${width}`)));
+      const fit = await page.evaluate(() => {
+        const found: string[] = [];
+        if (document.documentElement.scrollWidth > window.innerWidth) {
+          found.push(`页面宽 ${document.documentElement.scrollWidth}px > 窗口 ${window.innerWidth}px`);
+        }
+        for (const cell of document.querySelectorAll('th')) {
+          const box = cell.getBoundingClientRect();
+          if (cell.textContent?.trim() === '操作' && box.width > 0 && box.right > window.innerWidth + 1) {
+            found.push(`「操作」列在窗口外（${Math.round(box.right)}px）`);
+          }
+        }
+        return found;
+      });
+      problems.push(...fit.map((text) => `${path} @${width}: ${text}`));
+    }
+  }
+  expect(problems, problems.join('\n')).toEqual([]);
 });
