@@ -3,6 +3,7 @@ import { RECON_RUN, TRIGGER } from '../../src/domain/finance';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { runScheduledTick } from '../system/jobLock';
+import { runWhenUnclaimed } from '../system/runClaims';
 import type { JobDefinition } from '../system/scheduledJobs';
 import type { BankChannel } from './bank/bankChannel';
 import { reconcileDay } from './reconciliation.service';
@@ -16,6 +17,9 @@ import { reconcileDay } from './reconciliation.service';
  * run leaves a row in reconciliation_runs, which /fundReconciliation lists.
  */
 export const DEFAULT_RECONCILE_CRON = '30 1 * * *';
+
+/** One reconciliation at a time, an operator's or the night's (system/runClaims.ts): they write the same lines. */
+export const reconciliationClaim = (operator: string) => ({ job: 'reconciliation', label: '资金对账', operator });
 
 export function yesterday(now = Date.now()): string {
   return chinaTime(now - 24 * 3600_000).slice(0, 10);
@@ -35,7 +39,12 @@ export async function reconcileYesterday(db: Db, bank: BankChannel, now = Date.n
     .where('status', '<>', RECON_RUN.failed)
     .executeTakeFirst();
   if (done) return `${day} 已对账，未重复执行`;
-  const outcome = await reconcileDay(db, bank, day, TRIGGER.auto, null);
+  // An operator's run in progress (/fundReconciliation) is waited for, then this run goes on.
+  let outcome: Awaited<ReturnType<typeof reconcileDay>> | undefined;
+  await runWhenUnclaimed(db, reconciliationClaim('定时任务'), async () => {
+    outcome = await reconcileDay(db, bank, day, TRIGGER.auto, null);
+  });
+  if (!outcome) return `${day} 人工对账一直在进行，本次未执行`;
   return outcome.status === RECON_RUN.balanced
     ? `${day} 对账一致（${outcome.matched} 笔）`
     : `${day} 有差异：仅银行 ${outcome.bankOnly} 笔，仅账本 ${outcome.ledgerOnly} 笔`;
