@@ -22,7 +22,12 @@ import { withRunClaim } from '../system/runClaims';
 import { withCallLog } from '../thirdparty/outboundCalls';
 import { type BankChannel, bankChannel } from './bank/bankChannel';
 import { reconcileDay } from './reconciliation.service';
-import { DEFAULT_RECONCILE_CRON, reconciliationClaim, startReconciliationJob } from './reconciliationJob';
+import {
+  DEFAULT_RECONCILE_CRON,
+  reconciliationClaim,
+  reconciliationJob,
+  startReconciliationJob,
+} from './reconciliationJob';
 import { attributeDeposit, returnDeposit } from './unattributed.service';
 
 /**
@@ -153,10 +158,10 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
       returnToPayer: ['input'],
     },
   );
+  const reconcileCron = process.env.RECONCILE_CRON ?? DEFAULT_RECONCILE_CRON;
+  jobs.define(reconciliationJob(db, bank, reconcileCron));
   jobs.schedule('reconciliation', () =>
-    startReconciliationJob(db, bank, process.env.RECONCILE_CRON ?? DEFAULT_RECONCILE_CRON, (error) =>
-      app.log.error({ err: error }, '每日对账失败'),
-    ),
+    startReconciliationJob(db, bank, reconcileCron, (error) => app.log.error({ err: error }, '每日对账失败')),
   );
 
   app.get('/api/v1/bankaccounts/bank/balance', access(CODES.bankInfo), async (request) => {

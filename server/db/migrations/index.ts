@@ -57,6 +57,9 @@ import * as subidAuthChanges from './260_subid_auth_changes';
 import * as contractEsignFlows from './280_contract_esign_flows';
 import * as runClaims from './330_run_claims';
 import * as taxWithholding from './350_tax_withholding';
+import * as loginLogsSessions from './360_login_logs_sessions';
+import * as scheduledJobs from './361_scheduled_jobs';
+import * as loginLogRetention from './362_login_log_retention';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -118,4 +121,7 @@ export const migrations: Record<string, Migration> = {
   '280_contract_esign_flows': contractEsignFlows,
   '330_run_claims': runClaims,
   '350_tax_withholding': taxWithholding,
+  '360_login_logs_sessions': loginLogsSessions,
+  '361_scheduled_jobs': scheduledJobs,
+  '362_login_log_retention': loginLogRetention,
 };
