@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../resources/index';
 import { chinaTime } from '../../server/db/time';
 import { assignRole } from '../../server/people/roles.service';
+import { permissionLabel } from '../../src/domain/permissionCatalog';
 import { canAccessRoute, type SessionUser } from '../../src/domain/permissions';
 import { ROLE_TEMPLATES } from '../../src/domain/roleTemplates';
 import { ROUTES } from '../../src/domain/routes';
@@ -63,12 +64,25 @@ async function staffOf(roleId: number, name: string): Promise<{ client: AuthedCl
 }
 
 describe('roles as data', () => {
-  it('seeds the five built-in roles from the role templates', async () => {
+  it('seeds the five built-in roles from the role templates, and role 11 with its demo account’s codes', async () => {
     const answer = envelopeOf(await admin.get('/api/v1/roles'));
     expect(answer.code).toBe(OK);
     const roles = answer.content as { id: number; codes: string[]; kind: number }[];
-    expect(roles.map((role) => role.id)).toEqual([1, 2, 3, 4, 5]);
-    for (const role of roles) expect(role.codes).toEqual([...ROLE_TEMPLATES[role.id]].sort());
+    expect(roles.map((role) => role.id)).toEqual([1, 2, 3, 4, 5, 11]);
+    for (const role of roles.filter((item) => item.id !== 11)) {
+      expect(role.codes).toEqual([...ROLE_TEMPLATES[role.id]].sort());
+    }
+    const clerk = await t.db
+      .selectFrom('user_authorities')
+      .innerJoin('users', 'users.id', 'user_authorities.user_id')
+      .select('authority')
+      .where('users.username', '=', 'xgmkaipiao')
+      .execute();
+    expect(roles.find((role) => role.id === 11)).toMatchObject({
+      kind: 11,
+      kindName: '分公司人员',
+      codes: clerk.map((row) => row.authority).sort(),
+    });
   });
 
   it('lets only role 1 read or change a role', async () => {
@@ -103,12 +117,13 @@ describe('roles as data', () => {
     const log = await t.db
       .selectFrom('operation_logs')
       .select(['changes', 'username'])
-      .where('resource', '=', 'roles')
+      .where('resource', '=', 'adRoleSettings')
       .where('record_id', '=', 5)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(log.username).toBe('admin');
-    expect(JSON.parse(log.changes).codes[0]).toContain(taken);
+    // In the page's words: the code by its name on /adRoleSettings.
+    expect(JSON.parse(log.changes).取消权限).toEqual([null, permissionLabel(taken ?? '')]);
     expect(envelopeOf(await put(admin, 5, { codes: ROLE_TEMPLATES[5] })).code).toBe(OK);
     expect((await caiwu.get(list)).statusCode).toBe(200);
   });
