@@ -95,6 +95,9 @@ export type ScopeRule =
   | { kind: 'department'; column: string }
   | { kind: 'edition'; column: string }
   | { kind: 'signingEntity'; column: string }
+  // `everyCompany`: platform records that may carry any company's data and name none (the raw third-party call
+  // log): only a caller whose data scope holds every company reads them; `column` is the row's id.
+  | { kind: 'everyCompany'; column: string }
   // `partner`: `column` holds a partner's user id; department-scoped staff see rows of partners in their departments.
   | { kind: 'partner'; column: string };
 

@@ -71,6 +71,11 @@ function ruleCondition(binding: ResourceBinding, auth: AuthContext): Condition |
             .select('user_departments.user_id')
             .where('user_departments.department_id', 'in', auth.deptScope?.length ? auth.deptScope : [-1]),
         );
+    case 'everyCompany': {
+      if (auth.roleId === ROLE.merchant) throw new ForbiddenError(MERCHANT_DENIED);
+      if (!limitsCompanies(companyScope(auth))) return null;
+      return (eb) => eb(column, 'in', [-1]);
+    }
     case 'company': {
       if (auth.roleId === ROLE.merchant) return (eb) => eb(column, '=', auth.companyId ?? -1);
       const scope = companyScope(auth);
