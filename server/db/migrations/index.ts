@@ -56,6 +56,8 @@ import * as operatorFit from './230_operator_fit';
 import * as subidAuthChanges from './260_subid_auth_changes';
 import * as contractEsignFlows from './280_contract_esign_flows';
 import * as roleDataScope from './310_role_data_scope';
+import * as runClaims from './330_run_claims';
+import * as taxWithholding from './350_tax_withholding';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -116,4 +118,6 @@ export const migrations: Record<string, Migration> = {
   '260_subid_auth_changes': subidAuthChanges,
   '280_contract_esign_flows': contractEsignFlows,
   '310_role_data_scope': roleDataScope,
+  '330_run_claims': runClaims,
+  '350_tax_withholding': taxWithholding,
 };
