@@ -3,6 +3,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { agentManagement, mainInformation, smallAgentManagement } from '../../resources/enterprises';
 import type { ResourceDeclaration } from '../../resources/types';
 import { ENTERPRISE_MSG, MAX_RATE, ENTERPRISE_STATUS_CODE as STATUS } from '../../src/domain/enterprises';
+import { MSG_OTHER_EDITION } from '../auth/scope';
 import { chinaTime } from '../db/time';
 import type { ActionBinding, ResourceBinding, WriteContext } from '../engine/binding';
 import { fail } from '../http/errors';
@@ -62,6 +63,7 @@ function managementBinding(declaration: ResourceDeclaration, platformMark: numbe
     declaration,
     table: 'enterprises',
     fixed: { platform_mark: platformMark },
+    scope: { kind: 'signingEntity', column: 'enterprises.platform_mark' },
     timestamps: { create: 'create_time', update: 'update_time' },
     insertDefaults: () => ({
       status: STATUS.normal,
@@ -106,7 +108,7 @@ function managementBinding(declaration: ResourceDeclaration, platformMark: numbe
     actions: STATUS_ACTIONS,
     // Industries, risk and level rates are enterprises.routes.ts's calls (they serve both editions).
     handWritten: ['industries', 'addIndustry', 'removeIndustry', 'risk', 'levelRates'],
-    messages: { notFound: '主体不存在', idLabel: '主体编号' },
+    messages: { notFound: '主体不存在', idLabel: '主体编号', outOfScope: MSG_OTHER_EDITION },
   };
 }
 
@@ -119,5 +121,6 @@ export const smallAgentManagementBinding = managementBinding(smallAgentManagemen
 export const mainInformationBinding: ResourceBinding = {
   declaration: mainInformation,
   table: 'enterprises',
-  messages: { notFound: '主体不存在', idLabel: '主体编号' },
+  scope: { kind: 'signingEntity', column: 'enterprises.platform_mark' },
+  messages: { notFound: '主体不存在', idLabel: '主体编号', outOfScope: MSG_OTHER_EDITION },
 };

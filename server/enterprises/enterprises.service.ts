@@ -57,15 +57,17 @@ export async function enterpriseOrFail(db: Db, id: number): Promise<EnterpriseSu
   return found;
 }
 
-/** Enterprises for a picker, in their rank order; `usableOnly` leaves out locked ones. */
+/** Enterprises for a picker, in their rank order; `usableOnly` leaves out locked ones; `platformMarks` the editions. */
 export async function enterpriseOptions(
   db: Db,
-  options: { platformMark?: number; usableOnly?: boolean },
+  options: { platformMark?: number; usableOnly?: boolean; platformMarks?: readonly number[] },
 ): Promise<EnterpriseSummary[]> {
+  const marks = options.platformMarks;
   const rows = await db
     .selectFrom('enterprises')
     .select(SUMMARY)
     .$if(options.platformMark !== undefined, (query) => query.where('platform_mark', '=', options.platformMark!))
+    .$if(marks !== undefined, (query) => query.where('platform_mark', 'in', marks?.length ? [...marks] : [-1]))
     .$if(!!options.usableOnly, (query) => query.where('status', '<>', STATUS.locked))
     .orderBy('rank')
     .orderBy('id')

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { type AuthContext, bearerToken, loadAuthContext, requireAuth } from '../auth/access';
-import { parseId } from '../auth/scope';
+import { companyScope, limitsCompanies, parseId } from '../auth/scope';
 import { isCompanyDocument } from '../companies/companyDocuments.repository';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
@@ -106,8 +106,8 @@ function kindOf(value: unknown): UploadKind {
 export async function mayDownload(db: Db, auth: AuthContext, upload: UploadRecord): Promise<boolean> {
   if (upload.ownerUserId === auth.userId) return true;
   if (auth.roleId !== ROLE.merchant) {
-    // Department-scoped staff only reach files of records in their scope (the records' own check).
-    if (auth.roleId === ROLE.admin || auth.deptScope === null) return true;
+    // Staff whose role's data scope holds fewer than every company reach files of records in it (their own check).
+    if (auth.roleId === ROLE.admin || !limitsCompanies(companyScope(auth))) return true;
     return fileInStaffScope(db, upload.id, auth);
   }
   if (await isCompanyDocument(db, upload, auth.companyId)) return true;

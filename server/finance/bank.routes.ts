@@ -269,7 +269,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     const companies = closing.length
       ? await db
           .selectFrom('companies')
-          .select(['id', 'name', 'department_id', 'sale_partner_id'])
+          .select(['id', 'name', 'department_id', 'sale_partner_id', 'subsidiary_id', 'service_id', 'platform_mark'])
           .where(
             'id',
             'in',

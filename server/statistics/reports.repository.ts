@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { bucketOf, type Period, wholeMonths } from '../../src/domain/statistics/period';
 import type { ReportDeclaration } from '../../src/domain/statistics/reports';
 import { METRICS } from '../../src/domain/statistics/reports';
+import type { CompanyScope } from '../auth/scope';
 import type { Db } from '../db/database';
 import { companyConditions } from '../money/companyFilters';
 
@@ -26,6 +27,11 @@ export interface ReportCriteria {
   salePartnerId?: number;
   departmentId?: number;
   companyName?: string;
+  /**
+   * The rest of the caller's data scope (auth/scope.ts) that the group rollups know nothing of (subsidiaries,
+   * companies assigned to it, editions): given, the company rows answer, filtered by it.
+   */
+  companyScope?: Pick<CompanyScope, 'subsidiaryIds' | 'assignedUserId' | 'companyEditions'>;
 }
 
 export interface ReportPageRequest {
@@ -107,9 +113,8 @@ function where(db: Db, table: Table, criteria: ReportCriteria, walkOrderIndex = 
   if (table !== 'stat_group_day' && table !== 'stat_group_month') {
     const { companyName, salePartnerId } = criteria;
     const options = { walkOrderIndex: walkOrderIndex && !companyName };
-    parts.push(
-      ...(companyConditions(db, 't.company_id', { companyName, salePartnerId }, options) as RawBuilder<unknown>[]),
-    );
+    const scope = { ...criteria.companyScope, companyName, salePartnerId };
+    parts.push(...(companyConditions(db, 't.company_id', scope, options) as RawBuilder<unknown>[]));
   } else if (criteria.salePartnerId !== undefined) {
     parts.push(sql`t.sale_partner_id = ${criteria.salePartnerId}`);
   }
@@ -122,7 +127,7 @@ function where(db: Db, table: Table, criteria: ReportCriteria, walkOrderIndex = 
  * (sale_partner_id, migration 111).
  */
 function byCompany(criteria: ReportCriteria): boolean {
-  return Boolean(criteria.companyName);
+  return Boolean(criteria.companyName) || criteria.companyScope !== undefined;
 }
 
 function companySource(period: Period): Source {

@@ -55,6 +55,7 @@ import * as crm from './220_crm';
 import * as operatorFit from './230_operator_fit';
 import * as subidAuthChanges from './260_subid_auth_changes';
 import * as contractEsignFlows from './280_contract_esign_flows';
+import * as roleDataScope from './310_role_data_scope';
 import * as runClaims from './330_run_claims';
 import * as taxWithholding from './350_tax_withholding';
 import * as loginLogsSessions from './360_login_logs_sessions';
@@ -119,6 +120,7 @@ export const migrations: Record<string, Migration> = {
   '230_operator_fit': operatorFit,
   '260_subid_auth_changes': subidAuthChanges,
   '280_contract_esign_flows': contractEsignFlows,
+  '310_role_data_scope': roleDataScope,
   '330_run_claims': runClaims,
   '350_tax_withholding': taxWithholding,
   '360_login_logs_sessions': loginLogsSessions,
