@@ -12,6 +12,7 @@ import type { Db } from '../db/database';
 import { ok } from '../http/envelope';
 import { assertEditionAccess, editionParam } from '../money/editionAccess';
 import { runReport } from './reports.repository';
+import { rollupScope } from './reports.routes';
 
 /**
  * GET /api/v1/home/trend?platformmark=1|3 → the last 30 China days (today included), oldest first, each with the
@@ -71,6 +72,7 @@ async function scopedTrend(
       period: { type: 'range', from: days[0].day, to: today },
       departmentIds: scope.departmentIds,
       salePartnerId: scope.salePartnerId,
+      companyScope: rollupScope(scope),
     },
     { sort: { field: 'bucket', order: 'asc' }, offset: 0, limit: TREND_DAYS },
   );

@@ -98,7 +98,7 @@ function prepare(
 }
 
 /** The part of a scope the group rollups cannot answer (undefined when there is none). */
-function rollupScope(scope: CompanyScope): ReportCriteria['companyScope'] {
+export function rollupScope(scope: CompanyScope): ReportCriteria['companyScope'] {
   const { subsidiaryIds, assignedUserId, companyEditions } = scope;
   if (subsidiaryIds === undefined && assignedUserId === undefined && companyEditions === undefined) return undefined;
   return { subsidiaryIds, assignedUserId, companyEditions };
