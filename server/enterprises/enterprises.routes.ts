@@ -10,6 +10,7 @@ import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { isUniqueViolation } from '../http/fieldChecks';
 import { enterpriseOptions, enterpriseOrFail, levelRates } from './enterprises.service';
+import { assertBound } from './signingEntities';
 
 /**
  * The enterprise calls of spec §7 the engine does not serve (resources/enterprises.ts serves list, one, create,
@@ -21,6 +22,8 @@ import { enterpriseOptions, enterpriseOrFail, levelRates } from './enterprises.s
  * - POST /api/v1/enterprises/rank  { items: [{ id, rank }] }        the display order;
  * - GET|POST /api/v1/enterprises/:id/industry, GET …/industry/detail?industryId, DELETE …/industry/:industryId/delete;
  * - GET  /api/v1/enterprises/risk/:id             the status, why and the confirmation text a risky one needs.
+ * A merchant is offered, and may read the rates and risk of, only the enterprises bound to its company
+ * (signingEntities.ts).
  */
 const MANAGE = ['UI_MANAGEMENT_LEVY_AGENT', 'UI_XGM_MANAGEMENT_LEVY_AGENT'];
 const manage = { config: { access: { permissions: MANAGE } } };
@@ -38,6 +41,11 @@ function levelOf(raw: unknown): number {
   return level;
 }
 
+/** A merchant names only enterprises bound to its company; staff any. */
+async function assertMerchantMayName(db: AppServices['db'], auth: AuthContext, enterpriseId: number): Promise<void> {
+  if (auth.roleId === ROLE.merchant) await assertBound(db, auth.companyId ?? 0, enterpriseId);
+}
+
 function markOf(raw: unknown): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (raw !== '1' && raw !== '3' && raw !== 1 && raw !== 3) fail('版本只能是 1（标准版）或 3（小规模版）');
@@ -48,8 +56,11 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
   app.get('/api/v1/enterprises', async (request) => {
     const auth = requireAuth(request);
     const query = request.query as Record<string, unknown>;
-    const platformMark = auth.roleId === ROLE.merchant ? auth.platformMark : markOf(query.platformmark);
-    return ok(await enterpriseOptions(db, { platformMark, usableOnly: true }));
+    if (auth.roleId === ROLE.merchant) {
+      const bound = { platformMark: auth.platformMark, usableOnly: true, boundToCompany: auth.companyId ?? 0 };
+      return ok(await enterpriseOptions(db, bound));
+    }
+    return ok(await enterpriseOptions(db, { platformMark: markOf(query.platformmark), usableOnly: true }));
   });
 
   app.get('/api/v1/enterprises/all', async (request) => {
@@ -63,6 +74,7 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
     const level = levelOf(params.companytype);
     const mark = markOf(params.mark);
     const enterprise = await enterpriseOrFail(db, idParam(request, 'enterpriseid'));
+    await assertMerchantMayName(db, auth, enterprise.id);
     if (enterprise.platformMark !== mark || (auth.roleId === ROLE.merchant && mark !== auth.platformMark)) {
       fail('该主体不属于此版本');
     }
@@ -71,9 +83,10 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
   });
 
   app.post('/api/v1/enterpriseslevelrate/get', { config: { readOnly: true } }, async (request) => {
-    requireAuth(request);
+    const auth = requireAuth(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const enterpriseId = parseId(body.enterpriseId, '主体编号');
+    await assertMerchantMayName(db, auth, enterpriseId);
     const level = body.level === undefined || body.level === null ? undefined : levelOf(body.level);
     return ok(await levelRates(db, enterpriseId, level));
   });
@@ -197,6 +210,7 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) fail('主体不存在');
+    await assertMerchantMayName(db, auth, id);
     const staff = auth.roleId !== ROLE.merchant;
     return ok({
       id: Number(row.id),

@@ -18,7 +18,7 @@ import { type AuthContext, requireAuth } from '../auth/access';
 import { parseId } from '../auth/scope';
 import { chinaTime, parseChinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
-import { assertCompanyMayPayOut, companyEnterprise, enterpriseNotice } from '../enterprises/enterprises.service';
+import { assertCompanyMayPayOut, enterpriseNotice, payingEnterprise } from '../enterprises/enterprises.service';
 import { attachmentDisposition } from '../files/fileStore';
 import { cleanFileName } from '../files/fileTypes';
 import { ok } from '../http/envelope';
@@ -95,6 +95,8 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
   app.post('/api/v1/remittances/batch/validate', ACCESS, async (request) => {
     const auth = merchantOf(request);
     const file = await uploadedFile(request);
+    // A company whose signed enterprises are none of those bound to it pays through none: said before any check.
+    await payingEnterprise(db, auth.companyId, auth.platformMark);
     const fileName = cleanFileName(file.name) || 'batch';
     let raw: RawBatchRow[];
     try {
@@ -166,7 +168,8 @@ async function previewOf(
 ) {
   const balance = await balanceOf(db, account);
   const total = draft.totalAmount + draft.serviceCharge;
-  const enterprise = await companyEnterprise(db, account.companyId, account.platformMark);
+  // The enterprise the payout goes through, bound to the company (a company signed only with unbound ones is refused).
+  const enterprise = await payingEnterprise(db, account.companyId, account.platformMark);
   return {
     ...draft,
     itemCount: rows.length,

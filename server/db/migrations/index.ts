@@ -55,6 +55,7 @@ import * as crm from './220_crm';
 import * as operatorFit from './230_operator_fit';
 import * as subidAuthChanges from './260_subid_auth_changes';
 import * as contractEsignFlows from './280_contract_esign_flows';
+import * as bindEnterprisesInUse from './300_bind_enterprises_in_use';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -114,4 +115,5 @@ export const migrations: Record<string, Migration> = {
   '230_operator_fit': operatorFit,
   '260_subid_auth_changes': subidAuthChanges,
   '280_contract_esign_flows': contractEsignFlows,
+  '300_bind_enterprises_in_use': bindEnterprisesInUse,
 };
