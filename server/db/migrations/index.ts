@@ -56,6 +56,7 @@ import * as operatorFit from './230_operator_fit';
 import * as subidAuthChanges from './260_subid_auth_changes';
 import * as contractEsignFlows from './280_contract_esign_flows';
 import * as bindEnterprisesInUse from './300_bind_enterprises_in_use';
+import * as taskPayment from './301_task_payment';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -116,4 +117,5 @@ export const migrations: Record<string, Migration> = {
   '260_subid_auth_changes': subidAuthChanges,
   '280_contract_esign_flows': contractEsignFlows,
   '300_bind_enterprises_in_use': bindEnterprisesInUse,
+  '301_task_payment': taskPayment,
 };
