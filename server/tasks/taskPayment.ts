@@ -20,11 +20,12 @@ export async function followPayout(tx: Db, change: { draftId: number } | { batch
   await tx
     .updateTable('worker_tasks')
     .set({
+      // Literals, not parameters: PostgreSQL types a parameter in a CASE result as text.
       status: sql<number>`CASE
-        WHEN ${batchStatus} IS NULL THEN ${TASK_STATUS.awaitingPayment}
-        WHEN ${batchStatus} = ${BATCH.processing} THEN ${TASK_STATUS.paying}
-        WHEN ${batchStatus} = ${BATCH.completed} THEN ${TASK_STATUS.settled}
-        ELSE ${TASK_STATUS.payFailed} END`,
+        WHEN ${batchStatus} IS NULL THEN ${sql.lit(TASK_STATUS.awaitingPayment)}
+        WHEN ${batchStatus} = ${sql.lit(BATCH.processing)} THEN ${sql.lit(TASK_STATUS.paying)}
+        WHEN ${batchStatus} = ${sql.lit(BATCH.completed)} THEN ${sql.lit(TASK_STATUS.settled)}
+        ELSE ${sql.lit(TASK_STATUS.payFailed)} END`,
     })
     .where('draft_id', '=', Number(draftId))
     .where('status', 'in', [TASK_STATUS.awaitingPayment, TASK_STATUS.paying])

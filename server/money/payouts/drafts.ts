@@ -329,6 +329,8 @@ export interface WaitingDraft {
   fileName: string;
   /** The task it settles (任务结算), or null for a file upload (上传文件). */
   taskId: number | null;
+  /** That task's number, to find it on /taskRelease. */
+  taskNo: string | null;
   itemCount: number;
   totalAmount: number;
   serviceCharge: number;
@@ -350,20 +352,22 @@ export async function waitingDrafts(
 ): Promise<WaitingDraft[]> {
   const rows = await db
     .selectFrom('payout_drafts')
+    .leftJoin('worker_tasks', 'worker_tasks.id', 'payout_drafts.task_id')
     .select([
-      'id',
-      'file_name as fileName',
-      'task_id as taskId',
-      'item_count as itemCount',
-      'total_amount as totalAmount',
-      'service_charge as serviceCharge',
-      'create_time as createTime',
-      'expire_time as expireTime',
+      'payout_drafts.id as id',
+      'payout_drafts.file_name as fileName',
+      'payout_drafts.task_id as taskId',
+      'worker_tasks.task_no as taskNo',
+      'payout_drafts.item_count as itemCount',
+      'payout_drafts.total_amount as totalAmount',
+      'payout_drafts.service_charge as serviceCharge',
+      'payout_drafts.create_time as createTime',
+      'payout_drafts.expire_time as expireTime',
     ])
-    .where('company_id', '=', account.companyId)
-    .where('platform_mark', '=', account.platformMark)
-    .where('batch_id', 'is', null)
-    .orderBy('id', 'desc')
+    .where('payout_drafts.company_id', '=', account.companyId)
+    .where('payout_drafts.platform_mark', '=', account.platformMark)
+    .where('payout_drafts.batch_id', 'is', null)
+    .orderBy('payout_drafts.id', 'desc')
     .limit(limit)
     .execute();
   return rows.map((row) => {
@@ -372,6 +376,7 @@ export async function waitingDrafts(
       id: Number(row.id),
       fileName: row.fileName,
       taskId: row.taskId === null ? null : Number(row.taskId),
+      taskNo: row.taskNo ?? null,
       itemCount: Number(row.itemCount),
       totalAmount: Number(row.totalAmount),
       serviceCharge: Number(row.serviceCharge),
