@@ -111,7 +111,7 @@ test('商户发布任务、分配已签署人员、完成并结算成打款草�
   const waiting = page.getByRole('table', { name: '待提交的打款草稿' }).getByRole('row').filter({ hasText: TITLE });
   await expect(waiting).toHaveCount(1);
   await expect(waiting).toContainText('任务结算');
-  await waiting.getByRole('button', { name: /继续提交/ }).click();
+  await waiting.getByRole('link', { name: /继续提交/ }).click();
   await expect(page).toHaveURL(/\/remit\?draft=\d+/);
   await expect(page.getByLabel('打款笔数')).toHaveText('2 笔');
   await expect(page.getByLabel('打款金额')).toHaveText('3.00 元');
