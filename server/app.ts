@@ -12,8 +12,10 @@ import { registerOperationLogFallback } from './engine/operationLog';
 import { createFileStorage } from './files/storage/createFileStorage';
 import type { FileStorage } from './files/storage/fileStorage';
 import { DEFAULT_BODY_LIMIT, registerPublicBodyLimit } from './http/bodyLimits';
+import { registerCrossOrigin } from './http/crossOrigin';
 import { registerEnvelopeErrors } from './http/envelope';
 import { registerPublicRateLimit } from './http/publicRateLimit';
+import { withRequestSerializer } from './http/requestLog';
 import { loggedPayoutChannel, type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
 import { createPayoutProcessor } from './money/payouts/payoutProcessor';
 import { type AppMetrics, registerMetrics } from './operations/metrics';
@@ -61,7 +63,10 @@ export async function buildApp({
   logger,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
+    // Every request line goes through one serializer: no query string, path tokens masked (http/requestLog.ts).
+    logger: withRequestSerializer(
+      logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
+    ),
     trustProxy:
       config.trustProxy === false ? false : (_address: string, hop: number) => hop < (config.trustProxy as number),
     // 1 MB unless a route declares more (the sensitive-word import); public routes 64 KB (http/bodyLimits.ts).
@@ -76,6 +81,7 @@ export async function buildApp({
   registerEnvelopeErrors(app);
   app.decorate('metrics', registerMetrics(app, db));
   app.decorate('drain', registerDrain(app).drain);
+  await registerCrossOrigin(app, config);
   registerPublicBodyLimit(app);
   registerPublicRateLimit(app, config.publicCallsPerMinute);
   await app.register(formbody);

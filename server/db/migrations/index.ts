@@ -57,6 +57,8 @@ import * as subidAuthChanges from './260_subid_auth_changes';
 import * as contractEsignFlows from './280_contract_esign_flows';
 import * as bindEnterprisesInUse from './300_bind_enterprises_in_use';
 import * as taskPayment from './301_task_payment';
+import * as runClaims from './330_run_claims';
+import * as taxWithholding from './350_tax_withholding';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -118,4 +120,6 @@ export const migrations: Record<string, Migration> = {
   '280_contract_esign_flows': contractEsignFlows,
   '300_bind_enterprises_in_use': bindEnterprisesInUse,
   '301_task_payment': taskPayment,
+  '330_run_claims': runClaims,
+  '350_tax_withholding': taxWithholding,
 };
