@@ -362,6 +362,8 @@ const TRIED_THROUGH_COMPANY: Record<string, () => Promise<void>> = {
  * families must be tried above.
  */
 const NAMES_NONE: Record<string, string> = {
+  'GET /api/v1/remittances/batch/drafts':
+    "lists the company's own drafts; names no enterprise (opening or submitting one is tried)",
   'GET /api/v1/enterprises/all': 'staff: every enterprise of the platform (management)',
   'POST /api/v1/enterprises': 'staff create an enterprise (no company)',
   'POST /api/v1/enterprises/xgm': 'staff create a small-scale enterprise (no company)',
