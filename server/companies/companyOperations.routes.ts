@@ -10,6 +10,7 @@ import { assertCompanyVisible, assertEnterpriseEdition, parseId } from '../auth/
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { changesBetween, recordOperation } from '../engine/operationLog';
+import { assertBound } from '../enterprises/signingEntities';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { checkedReference } from '../references/references.service';
@@ -492,6 +493,8 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
       .executeTakeFirst();
     if (!row) fail('主体不存在');
     assertEnterpriseEdition(auth, row.platform_mark);
+    // A merchant reads only the enterprises bound to its company (signingEntities.ts).
+    if (auth.roleId === ROLE.merchant) await assertBound(db, auth.companyId ?? 0, id);
     // A merchant sees the rate of its own VIP level; staff see every level's rate.
     let vipLevel: number | null = null;
     if (auth.companyId !== null && auth.roleId === ROLE.merchant) {

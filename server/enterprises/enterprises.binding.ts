@@ -102,8 +102,17 @@ function managementBinding(declaration: ResourceDeclaration, platformMark: numbe
                 .where('agreement_templates.entid', '=', id),
             ),
           ),
+          // Bound to a company (绑定签约主体): deleting it would leave the company a binding to nothing.
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('company_enterprises')
+                .select('company_enterprises.id')
+                .where('company_enterprises.enterprise_id', '=', id),
+            ),
+          ),
         ]),
-      message: '该主体已有合同或协议模板，不能删除；不再合作请锁定',
+      message: '该主体已有合同、协议模板或绑定的企业，不能删除；不再合作请锁定',
     },
     actions: STATUS_ACTIONS,
     // Industries, risk and level rates are enterprises.routes.ts's calls (they serve both editions).

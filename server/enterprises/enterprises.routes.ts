@@ -10,6 +10,7 @@ import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { isUniqueViolation } from '../http/fieldChecks';
 import { enterpriseOptions, enterpriseOrFail, levelRates } from './enterprises.service';
+import { assertBound } from './signingEntities';
 
 /**
  * The enterprise calls of spec §7 the engine does not serve (resources/enterprises.ts serves list, one, create,
@@ -23,6 +24,8 @@ import { enterpriseOptions, enterpriseOrFail, levelRates } from './enterprises.s
  * - GET  /api/v1/enterprises/risk/:id             the status, why and the confirmation text a risky one needs.
  * Every read of one enterprise passes the one edition rule of signing entities (auth/scope.ts
  * assertEnterpriseEdition: a merchant its session's edition, staff its role's editions); the lists keep to them.
+ * A merchant is offered, and may read the rates and risk of, only the enterprises bound to its company
+ * (signingEntities.ts).
  */
 const MANAGE = ['UI_MANAGEMENT_LEVY_AGENT', 'UI_XGM_MANAGEMENT_LEVY_AGENT'];
 const manage = { config: { access: { permissions: MANAGE } } };
@@ -40,6 +43,11 @@ function levelOf(raw: unknown): number {
   return level;
 }
 
+/** A merchant names only enterprises bound to its company; staff any. */
+async function assertMerchantMayName(db: AppServices['db'], auth: AuthContext, enterpriseId: number): Promise<void> {
+  if (auth.roleId === ROLE.merchant) await assertBound(db, auth.companyId ?? 0, enterpriseId);
+}
+
 function markOf(raw: unknown): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (raw !== '1' && raw !== '3' && raw !== 1 && raw !== 3) fail('版本只能是 1（标准版）或 3（小规模版）');
@@ -51,13 +59,18 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
   const readableEnterprise = async (auth: AuthContext, id: number) => {
     const enterprise = await enterpriseOrFail(db, id);
     assertEnterpriseEdition(auth, enterprise.platformMark);
+    await assertMerchantMayName(db, auth, enterprise.id);
     return enterprise;
   };
 
   app.get('/api/v1/enterprises', async (request) => {
     const auth = requireAuth(request);
     const query = request.query as Record<string, unknown>;
-    const platformMark = auth.roleId === ROLE.merchant ? auth.platformMark : markOf(query.platformmark);
+    if (auth.roleId === ROLE.merchant) {
+      const bound = { platformMark: auth.platformMark, usableOnly: true, boundToCompany: auth.companyId ?? 0 };
+      return ok(await enterpriseOptions(db, bound));
+    }
+    const platformMark = markOf(query.platformmark);
     if (platformMark !== undefined) assertEnterpriseEdition(auth, platformMark);
     return ok(await enterpriseOptions(db, { platformMark, platformMarks: editionsOf(auth), usableOnly: true }));
   });
@@ -207,6 +220,7 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
       .executeTakeFirst();
     if (!row) fail('主体不存在');
     assertEnterpriseEdition(auth, row.platform_mark);
+    await assertMerchantMayName(db, auth, id);
     const staff = auth.roleId !== ROLE.merchant;
     return ok({
       id: Number(row.id),

@@ -10,6 +10,7 @@ import { findCompany } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { auditOf, bodyChanges, recordOperation } from '../engine/operationLog';
+import { payingEnterprise } from '../enterprises/enterprises.service';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { choiceFilter } from '../http/fieldChecks';
@@ -137,6 +138,8 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
   app.post('/api/v1/invoices/preview', { config: { ...merchantAccess.config, readOnly: true } }, async (request) => {
     const applicant = applicantOf(requireAuth(request));
     const batches = await eligibleBatchesOrFail(db, applicant, batchIdsOf(request.body));
+    // Said before the application: the issuing enterprise must be bound to the company (applyForInvoice refuses).
+    await payingEnterprise(db, applicant.companyId, applicant.platformMark);
     return ok(figuresOf(applicant.platformMark, batches));
   });
 

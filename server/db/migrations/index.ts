@@ -55,6 +55,8 @@ import * as crm from './220_crm';
 import * as operatorFit from './230_operator_fit';
 import * as subidAuthChanges from './260_subid_auth_changes';
 import * as contractEsignFlows from './280_contract_esign_flows';
+import * as bindEnterprisesInUse from './300_bind_enterprises_in_use';
+import * as taskPayment from './301_task_payment';
 import * as roleDataScope from './310_role_data_scope';
 import * as runClaims from './330_run_claims';
 import * as taxWithholding from './350_tax_withholding';
@@ -120,6 +122,8 @@ export const migrations: Record<string, Migration> = {
   '230_operator_fit': operatorFit,
   '260_subid_auth_changes': subidAuthChanges,
   '280_contract_esign_flows': contractEsignFlows,
+  '300_bind_enterprises_in_use': bindEnterprisesInUse,
+  '301_task_payment': taskPayment,
   '310_role_data_scope': roleDataScope,
   '330_run_claims': runClaims,
   '350_tax_withholding': taxWithholding,

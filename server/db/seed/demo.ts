@@ -5,6 +5,7 @@ import { XGM_INVOICE_APPLY_CODE } from '../../../src/domain/routes';
 import { clientHash, hashClientPassword } from '../../auth/passwords';
 import { rebuildStatistics } from '../../statistics/rollups';
 import type { Db } from '../database';
+import { bindEnterprisesInUse } from '../migrations/300_bind_enterprises_in_use';
 import type { CompanyTable } from '../schema';
 import { chinaTime } from '../time';
 import { seedAgreementTemplates } from './agreementTemplates';
@@ -377,6 +378,9 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedRecharges(tx, random);
     await seedPayouts(tx);
     await seedWorkers(tx);
+    // Each demo company is bound to the enterprises its contracts and workers name: the flows it shows keep working
+    // under the binding rule (server/enterprises/signingEntities.ts), as an existing database's do (migration 300).
+    await bindEnterprisesInUse(tx, chinaTime());
     await seedInvoices(tx);
     await seedSystemDemo(tx);
     await seedHelpCenter(tx);
