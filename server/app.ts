@@ -12,6 +12,8 @@ import { registerOperationLogFallback } from './engine/operationLog';
 import { createFileStorage } from './files/storage/createFileStorage';
 import type { FileStorage } from './files/storage/fileStorage';
 import { DEFAULT_BODY_LIMIT, registerPublicBodyLimit } from './http/bodyLimits';
+import { docsAccessOf, registerApiDocsReader } from './http/docs/apiDocs.routes';
+import { registerOpenApi } from './http/docs/openApi';
 import { registerEnvelopeErrors } from './http/envelope';
 import { registerInputGuard } from './http/inputGuard';
 import { registerPublicRateLimit } from './http/publicRateLimit';
@@ -84,6 +86,7 @@ export async function buildApp({
   registerInputGuard(app);
   registerPublicBodyLimit(app);
   registerPublicRateLimit(app, config.publicCallsPerMinute);
+  await registerOpenApi(app);
   await app.register(formbody);
 
   const services: AppServices = {
@@ -138,6 +141,7 @@ export async function buildApp({
     registerOperationLogFallback(api, db);
     await apiRoutes(api, services);
   });
+  await registerApiDocsReader(app, docsAccessOf(services));
   await registerWebApp(app, config);
   return app;
 }

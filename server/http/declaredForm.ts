@@ -1,7 +1,9 @@
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FieldDeclaration } from '../../resources/types';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { NAMED_VALIDATORS, required } from '../../src/domain/validation';
 import { BusinessError, fail } from './errors';
+import { Body, Choice, Id, Integer, Text } from './schemas/formats';
 
 /**
  * Checks the submitted values of declared form fields with the shared validators (src/domain). Absent
@@ -46,4 +48,60 @@ export function validatedValues<S extends string>(
   const messages = Object.values(errors);
   if (messages.length > 0) throw new BusinessError(messages[0], CODE_BUSINESS_ERROR, { errors });
   return changes;
+}
+
+/** Longest text of a declared field without its own limit (a link, a name); multi-line text may be longer. */
+const DEFAULT_TEXT_CHARS = 1000;
+const DEFAULT_LONGTEXT_CHARS = 100_000;
+/** validatedValues takes numbers of at most 15 digits. */
+const MAX_FORM_NUMBER = 999_999_999_999_999;
+
+/**
+ * The body schema of a declared form: each field's type, characters and length, checked before the handler
+ * (schemas/formats.ts), so what validatedValues then reads is text without control characters or a whole number.
+ * What a blank optional value means, required fields and the shared rules stay with validatedValues (its messages,
+ * all fields at once); a field the binding rewrites first (`normalized`: an ID number upper-cased, a date cut to
+ * its day) is only bounded here, its rule is checked after the rewrite.
+ */
+export function declaredFormSchema<S extends string>(
+  fields: readonly (FieldDeclaration & { source: S })[],
+  options: { maxChars?: Partial<Record<S, number>>; normalized?: readonly string[] } = {},
+): TObject {
+  const properties: Record<string, TSchema> = {};
+  for (const field of fields) {
+    const title = field.label;
+    const rewritten = options.normalized?.includes(field.source) ?? false;
+    const max = options.maxChars?.[field.source];
+    let schema: TSchema;
+    switch (field.type) {
+      case 'number':
+      case 'money':
+        schema = Integer({ title, digits: true, blank: true, minimum: -MAX_FORM_NUMBER, maximum: MAX_FORM_NUMBER });
+        break;
+      case 'enum':
+        schema = field.choices
+          ? Choice(
+              field.choices.map((choice) => choice.id),
+              { title, digits: true, blank: true },
+            )
+          : Integer({ title, digits: true, blank: true, minimum: -MAX_FORM_NUMBER, maximum: MAX_FORM_NUMBER });
+        break;
+      case 'reference':
+        schema = Id({ title, digits: true, blank: true });
+        break;
+      case 'longtext':
+        schema = Text({ title, max: max ?? DEFAULT_LONGTEXT_CHARS, multiline: true, numbers: true, blank: true });
+        break;
+      default:
+        schema = Text({
+          title,
+          max: max ?? DEFAULT_TEXT_CHARS,
+          numbers: true,
+          blank: true,
+          ...(field.validate && !rewritten ? { rule: field.validate } : {}),
+        });
+    }
+    properties[field.source] = Type.Optional(schema);
+  }
+  return Body(properties);
 }

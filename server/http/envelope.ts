@@ -115,7 +115,11 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, '数据库暂时无法连接');
       reply.header('retry-after', '5');
-      return sendEnvelope(reply, 503, { code: CODE_SERVER_ERROR, message: DATABASE_UNAVAILABLE_MESSAGE, content: null });
+      return sendEnvelope(reply, 503, {
+        code: CODE_SERVER_ERROR,
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+        content: null,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendEnvelope(reply, 500, { code: CODE_SERVER_ERROR, message: '服务器内部错误，请稍后再试', content: null });

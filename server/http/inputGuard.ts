@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { BusinessError } from './errors';
+import { unsafeTextReason } from './schemas/keywords';
 
 /**
  * The floor under every route, beside the schemas: a part of a request (body, query string, path parameters) that
@@ -12,7 +13,6 @@ import { BusinessError } from './errors';
  * instance before any route: an onRoute hook reaches the routes of every plugin registered after it.
  */
 
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u202A-\u202E\u2066-\u2069]/u;
 const NOT_A_NUMBER = /^\s*[+-]?(?:Infinity|NaN)\s*$/iu;
 /** Past this many values the walk stops: a body is at most 1 MB, and what a schema-less route reads is small. */
 const MAX_VALUES = 100_000;
@@ -28,7 +28,7 @@ function isPlain(value: object): boolean {
 }
 
 function badString(value: string): string | undefined {
-  if (CONTROL.test(value)) return '含有控制字符或文字方向控制字符，请删除后再提交';
+  if (unsafeTextReason(value, 'lenient')) return '含有控制字符或文字方向控制字符，请删除后再提交';
   if (NOT_A_NUMBER.test(value)) return '不是有效的数字';
   return undefined;
 }

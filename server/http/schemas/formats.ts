@@ -50,6 +50,8 @@ export interface TextOptions extends Labelled {
   requiredMessage?: string;
   /** A form field a script may send as a JSON number: the number is taken as its text. */
   numbers?: boolean;
+  /** null is taken too (a form's cleared field). */
+  blank?: boolean;
 }
 
 /**
@@ -57,9 +59,9 @@ export interface TextOptions extends Labelled {
  * the bidirectional overrides U+202A–U+202E, U+2066–U+2069. Length limits count characters of the stored value.
  */
 export function Text(options: TextOptions) {
-  const { max, min, multiline, rule, pattern, message, requiredMessage, numbers, ...rest } = options;
+  const { max, min, multiline, rule, pattern, message, requiredMessage, numbers, blank, ...rest } = options;
   return Type.Unsafe<string>({
-    type: numbers ? ['string', 'number'] : 'string',
+    type: ['string', ...(numbers ? ['number'] : []), ...(blank ? ['null'] : [])],
     maxLength: max,
     ...(min !== undefined ? { minLength: min } : {}),
     ...(pattern ? { pattern: pattern.source } : {}),
@@ -69,6 +71,20 @@ export function Text(options: TextOptions) {
   });
 }
 
+/**
+ * A short value kept as sent, text or number or true/false (a declared action's `status: 0`, which the handler
+ * compares as text): text is still trimmed and checked for control characters, a number must be finite.
+ */
+export const Scalar = (options: Labelled & { max?: number; blank?: boolean } = {}) => {
+  const { max, blank, ...rest } = options;
+  return Type.Unsafe<string | number | boolean>({
+    type: ['string', 'number', 'boolean', ...(blank ? ['null'] : [])],
+    maxLength: max ?? 64,
+    'x-text': {},
+    ...labels({ ...rest }),
+  });
+};
+
 /** Multi-line text (line feeds and tabs kept). */
 export const LongText = (options: Omit<TextOptions, 'multiline'>) => Text({ ...options, multiline: true });
 
@@ -77,7 +93,21 @@ export const LongText = (options: Omit<TextOptions, 'multiline'>) => Text({ ...o
 export interface IdOptions extends Labelled {
   /** The id may come as its digits ("12"), as the spec's calls and every path parameter send it. */
   digits?: boolean;
+  /** A form's empty choice: '' and null are taken too (the handler reads them as no value). */
+  blank?: boolean;
 }
+
+/** The JSON types of a number field: integer, and text for its digits, and null for a blank one. */
+function numberTypes(digits?: boolean, blank?: boolean): string | string[] {
+  if (!digits && !blank) return 'integer';
+  return ['integer', ...(digits || blank ? ['string'] : []), ...(blank ? ['null'] : [])];
+}
+
+/** The keyword options of x-id / x-integer. */
+const numberKeyword = (digits?: boolean, blank?: boolean) => ({
+  ...(digits ? { digits: true } : {}),
+  ...(blank ? { blank: true } : {}),
+});
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
@@ -86,13 +116,13 @@ const MAX_ID = Number.MAX_SAFE_INTEGER;
  * "Infinity", "NaN", "1e3", a negative, zero, a fraction or past 2^53 − 1.
  */
 export function Id(options: IdOptions = {}) {
-  const { digits, ...rest } = options;
+  const { digits, blank, ...rest } = options;
   return Type.Unsafe<number>({
-    type: digits ? ['integer', 'string'] : 'integer',
+    type: numberTypes(digits, blank),
     minimum: 1,
     maximum: MAX_ID,
-    ...(digits ? { pattern: '^[1-9][0-9]{0,15}$' } : {}),
-    'x-id': digits ? { digits: true } : {},
+    ...(digits || blank ? { pattern: blank ? '^(?:[1-9][0-9]{0,15})?$' : '^[1-9][0-9]{0,15}$' } : {}),
+    'x-id': numberKeyword(digits, blank),
     ...labels(rest),
   });
 }
@@ -104,29 +134,30 @@ export interface IntegerOptions extends Labelled {
   minimum?: number;
   maximum?: number;
   digits?: boolean;
+  blank?: boolean;
   message?: string;
 }
 
 /** A whole number within safe bounds; with `digits` also its digits as text (query strings, forms). */
 export function Integer(options: IntegerOptions = {}) {
-  const { digits, minimum, maximum, message, ...rest } = options;
+  const { digits, blank, minimum, maximum, message, ...rest } = options;
   return Type.Unsafe<number>({
-    type: digits ? ['integer', 'string'] : 'integer',
+    type: numberTypes(digits, blank),
     minimum: minimum ?? -MAX_ID,
     maximum: maximum ?? MAX_ID,
-    ...(digits ? { pattern: '^-?(?:0|[1-9][0-9]{0,15})$' } : {}),
-    'x-integer': digits ? { digits: true } : {},
+    ...(digits || blank ? { pattern: `^${blank ? '(?:' : ''}-?(?:0|[1-9][0-9]{0,15})${blank ? ')?' : ''}$` } : {}),
+    'x-integer': numberKeyword(digits, blank),
     ...labels({ ...rest, 'x-message': message }),
   });
 }
 
 /** One of the declared choices' ids (an enum such as a status or an edition). */
-export function Choice(ids: readonly number[], options: Labelled & { digits?: boolean } = {}) {
-  const { digits, ...rest } = options;
+export function Choice(ids: readonly number[], options: Labelled & { digits?: boolean; blank?: boolean } = {}) {
+  const { digits, blank, ...rest } = options;
   return Type.Unsafe<number>({
-    type: digits ? ['integer', 'string'] : 'integer',
-    enum: digits ? [...ids, ...ids.map(String)] : [...ids],
-    'x-integer': digits ? { digits: true } : {},
+    type: numberTypes(digits, blank),
+    enum: [...ids, ...(digits ? ids.map(String) : []), ...(blank ? ['', null] : [])],
+    'x-integer': numberKeyword(digits, blank),
     ...labels(rest),
   });
 }
@@ -141,7 +172,7 @@ export const MAX_MONEY_UNITS = 10_000_000_000_000_000;
 export function Fen(options: Labelled & { signed?: boolean; digits?: boolean } = {}) {
   const { signed, digits, ...rest } = options;
   return Type.Unsafe<number>({
-    type: digits ? ['integer', 'string'] : 'integer',
+    type: numberTypes(digits),
     multipleOf: 100,
     minimum: signed ? -MAX_MONEY_UNITS : 0,
     maximum: MAX_MONEY_UNITS,
@@ -163,7 +194,13 @@ export const ChinaMonth = (options: Labelled = {}) =>
 
 /** 'YYYY-MM-DD HH:mm:ss' in China time. */
 export const ChinaDateTime = (options: Labelled = {}) =>
-  Type.Unsafe<string>({ type: 'string', format: 'china-datetime', 'x-text': {}, maxLength: 19, ...labels({ ...options }) });
+  Type.Unsafe<string>({
+    type: 'string',
+    format: 'china-datetime',
+    'x-text': {},
+    maxLength: 19,
+    ...labels({ ...options }),
+  });
 
 // --- Identifiers of people and companies (src/domain/validation.ts) -------------------------------------------
 
@@ -193,7 +230,8 @@ export const Body = <P extends TProperties>(properties: P, options: Labelled = {
   Type.Object(properties, { additionalProperties: true, ...labels({ ...options }) });
 
 /** Path parameters: exactly these. */
-export const Params = <P extends TProperties>(properties: P) => Type.Object(properties, { additionalProperties: false });
+export const Params = <P extends TProperties>(properties: P) =>
+  Type.Object(properties, { additionalProperties: false });
 
 /** The page query every list takes (DESIGN §2): page from 0, size with the list's cap, q=, sort=. */
 export function PageQuery(options: { maxSize?: number } = {}) {
@@ -210,7 +248,11 @@ export function PageQuery(options: { maxSize?: number } = {}) {
       }),
     ),
     sort: Type.Optional(
-      Type.String({ maxLength: 128, pattern: '^[A-Za-z0-9_.]*(,(asc|desc|ASC|DESC))?$', description: '排序 field,asc|desc' }),
+      Type.String({
+        maxLength: 128,
+        pattern: '^[A-Za-z0-9_.]*(,(asc|desc|ASC|DESC))?$',
+        description: '排序 field,asc|desc',
+      }),
     ),
   };
 }

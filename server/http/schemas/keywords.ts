@@ -9,15 +9,27 @@ import { NAMED_VALIDATORS, type ValidatorName } from '../../../src/domain/valida
  */
 
 /** C0 control characters but tab and line feed, which a multi-line field keeps. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000B-\u001F]/u;
 /** Every C0 control character: a one-line field keeps none. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u001F]/u;
+/** What a field of unknown kind may still hold (the family guard, inputGuard.ts): tab, line feed, carriage return. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_LENIENT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/u;
 /** Bidirectional embeddings, overrides and isolates: they make a name read differently from what is stored. */
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/u;
 
-/** The reason a text cannot be kept, or undefined: the one rule of the x-text keyword and of the family guard. */
-export function unsafeTextReason(value: string, multiline: boolean): 'control' | 'bidi' | undefined {
-  if ((multiline ? CONTROL_MULTILINE : CONTROL).test(value)) return 'control';
+/**
+ * The reason a text cannot be kept, or undefined: the one rule of the x-text keyword and of the family guard.
+ * `line`: no control character; `multiline`: tab and line feed kept; `lenient`: carriage return kept too.
+ */
+export function unsafeTextReason(
+  value: string,
+  kind: 'line' | 'multiline' | 'lenient',
+): 'control' | 'bidi' | undefined {
+  const control = kind === 'line' ? CONTROL : kind === 'multiline' ? CONTROL_MULTILINE : CONTROL_LENIENT;
+  if (control.test(value)) return 'control';
   if (BIDI.test(value)) return 'bidi';
   return undefined;
 }
@@ -34,7 +46,12 @@ type Validate = ((schema: any, data: any, parentSchema?: any, cxt?: DataValidati
 };
 
 /** The keyword's error, with the field's schema beside it like ajv's own errors (verbose), for messages.ts. */
-function refuse(validate: Validate, keyword: string, params: Record<string, unknown>, parentSchema: AnySchemaObject): false {
+function refuse(
+  validate: Validate,
+  keyword: string,
+  params: Record<string, unknown>,
+  parentSchema: AnySchemaObject,
+): false {
   validate.errors = [{ keyword, message: keyword, params, parentSchema }];
   return false;
 }
@@ -51,12 +68,19 @@ const text: Validate = function text(schema: TextKeyword, data, parent, cxt) {
   if (typeof value === 'number' && schema.numbers && Number.isFinite(value)) value = String(value);
   if (typeof value !== 'string') return true;
   if (schema.multiline) value = value.replace(/\r\n?/g, '\n');
-  const reason = unsafeTextReason(value, !!schema.multiline);
+  const reason = unsafeTextReason(value, schema.multiline ? 'multiline' : 'line');
   if (reason) return refuse(text, 'x-text', { reason }, parent);
   value = value.normalize('NFC').trim();
   if (value !== data) replace(cxt, value);
   return true;
 };
+
+interface NumberKeyword {
+  /** Digits as text are taken and become the number. */
+  digits?: boolean;
+  /** '' is taken as it is (a form's blank field, which the handler reads as no value). */
+  blank?: boolean;
+}
 
 /** Digits of a positive whole number without a leading zero, at most 16 (the safe range is checked after). */
 const DIGITS = /^[1-9][0-9]{0,15}$/;
@@ -66,9 +90,10 @@ const SIGNED_DIGITS = /^-?(?:0|[1-9][0-9]{0,15})$/;
  * x-id: a positive safe integer, or (digits: true) its digits as text, which become the number. "Infinity", "NaN",
  * "1e3", " 7", "-1", "0", "007" and anything past Number.MAX_SAFE_INTEGER are refused.
  */
-const id: Validate = function id(schema: { digits?: boolean }, data, parent, cxt) {
+const id: Validate = function id(schema: NumberKeyword, data, parent, cxt) {
   if (typeof data === 'number') return Number.isSafeInteger(data) && data >= 1 ? true : refuse(id, 'x-id', {}, parent);
   if (typeof data !== 'string' || !schema.digits) return true; // the type keyword answers
+  if (data === '' && schema.blank) return true;
   const value = Number(data);
   if (!DIGITS.test(data) || !Number.isSafeInteger(value)) return refuse(id, 'x-id', {}, parent);
   replace(cxt, value);
@@ -76,9 +101,10 @@ const id: Validate = function id(schema: { digits?: boolean }, data, parent, cxt
 };
 
 /** x-integer: a safe integer, or (digits: true) its digits as text, which become the number. */
-const integer: Validate = function integer(schema: { digits?: boolean }, data, parent, cxt) {
+const integer: Validate = function integer(schema: NumberKeyword, data, parent, cxt) {
   if (typeof data === 'number') return Number.isSafeInteger(data) ? true : refuse(integer, 'x-integer', {}, parent);
   if (typeof data !== 'string' || !schema.digits) return true;
+  if (data === '' && schema.blank) return true;
   const value = Number(data);
   if (!SIGNED_DIGITS.test(data) || !Number.isSafeInteger(value)) return refuse(integer, 'x-integer', {}, parent);
   replace(cxt, value);

@@ -52,7 +52,15 @@ function fieldMessage(error: Refusal, schema: FieldSchema | undefined, path: str
   if (missing && schema?.['x-required']) return schema['x-required'];
   if (schema?.['x-message'] && !missing) return schema['x-message'];
   if (!title) return untitledMessage(error, path);
+  // An id is right or it is not: 「企业编号格式不正确」 whatever rule it broke.
+  if (schema && 'x-id' in schema && error.keyword !== 'required') return `${title}格式不正确`;
   switch (error.keyword) {
+    case 'x-integer':
+      return `${title}必须是整数`;
+    case 'minimum':
+      return `${title}不能小于${params.limit}`;
+    case 'maximum':
+      return `${title}不能大于${params.limit}`;
     case 'required':
       return `请输入${title}`;
     case 'x-text':
