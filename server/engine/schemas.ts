@@ -83,10 +83,7 @@ export function operationSchema(
         ...base,
         summary: `${operation === 'create' ? '新增' : '修改'}${label}`,
         querystring: Query({}),
-        body: declaredFormSchema(formFields, {
-          maxChars: binding.maxChars,
-          normalized: Object.keys(binding.normalize ?? {}),
-        }),
+        body: declaredFormSchema(formFields, { maxChars: binding.maxChars }),
         response: Answers(record),
       };
     case 'delete':

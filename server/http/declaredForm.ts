@@ -3,7 +3,7 @@ import type { FieldDeclaration } from '../../resources/types';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { NAMED_VALIDATORS, required } from '../../src/domain/validation';
 import { BusinessError, fail } from './errors';
-import { Body, Choice, Id, Integer, Text } from './schemas/formats';
+import { Body, Choice, Integer, Text } from './schemas/formats';
 
 /**
  * Checks the submitted values of declared form fields with the shared validators (src/domain). Absent
@@ -59,18 +59,17 @@ const MAX_FORM_NUMBER = 999_999_999_999_999;
 /**
  * The body schema of a declared form: each field's type, characters and length, checked before the handler
  * (schemas/formats.ts), so what validatedValues then reads is text without control characters or a whole number.
- * What a blank optional value means, required fields and the shared rules stay with validatedValues (its messages,
- * all fields at once); a field the binding rewrites first (`normalized`: an ID number upper-cased, a date cut to
- * its day) is only bounded here, its rule is checked after the rewrite.
+ * What a blank optional value means, required fields, the shared rules (a field's `validate`) and the binding's own
+ * checks stay with validatedValues / checkedValues, which report every field at once with the entity's words; a
+ * binding may rewrite a value before them (an ID number upper-cased, a date cut to its day).
  */
 export function declaredFormSchema<S extends string>(
   fields: readonly (FieldDeclaration & { source: S })[],
-  options: { maxChars?: Partial<Record<S, number>>; normalized?: readonly string[] } = {},
+  options: { maxChars?: Partial<Record<S, number>> } = {},
 ): TObject {
   const properties: Record<string, TSchema> = {};
   for (const field of fields) {
     const title = field.label;
-    const rewritten = options.normalized?.includes(field.source) ?? false;
     const max = options.maxChars?.[field.source];
     let schema: TSchema;
     switch (field.type) {
@@ -87,19 +86,14 @@ export function declaredFormSchema<S extends string>(
           : Integer({ title, digits: true, blank: true, minimum: -MAX_FORM_NUMBER, maximum: MAX_FORM_NUMBER });
         break;
       case 'reference':
-        schema = Id({ title, digits: true, blank: true });
+        // Which record it names (and whether it exists) is the reference check's answer, with its own message.
+        schema = Integer({ title, digits: true, blank: true, minimum: -MAX_FORM_NUMBER, maximum: MAX_FORM_NUMBER });
         break;
       case 'longtext':
         schema = Text({ title, max: max ?? DEFAULT_LONGTEXT_CHARS, multiline: true, numbers: true, blank: true });
         break;
       default:
-        schema = Text({
-          title,
-          max: max ?? DEFAULT_TEXT_CHARS,
-          numbers: true,
-          blank: true,
-          ...(field.validate && !rewritten ? { rule: field.validate } : {}),
-        });
+        schema = Text({ title, max: max ?? DEFAULT_TEXT_CHARS, numbers: true, blank: true });
     }
     properties[field.source] = Type.Optional(schema);
   }

@@ -12,7 +12,7 @@ import {
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/availability';
 import { sizeText } from './bodyLimits';
 import { BusinessError, ForbiddenError, UnauthenticatedError } from './errors';
-import { validationAnswer } from './schemas/messages';
+import { refusalContent, validationAnswer } from './schemas/messages';
 
 export function ok<T>(content: T, message = '操作成功'): Envelope<T> {
   return { code: CODE_OK, message, content };
@@ -92,8 +92,9 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
     }
     if (error.validation) {
       // A body, query or params schema refused the request: a business answer naming the field (DESIGN §2).
-      const { message, errors } = validationAnswer(error.validation, error.validationContext);
-      return sendEnvelope(reply, 200, { code: CODE_BUSINESS_ERROR, message, content: { errors } });
+      const answer = validationAnswer(error.validation, error.validationContext);
+      const content = refusalContent(answer, error.validationContext);
+      return sendEnvelope(reply, 200, { code: CODE_BUSINESS_ERROR, message: answer.message, content });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {

@@ -24,7 +24,8 @@ type Finding = { path: string; message: string };
 function isPlain(value: object): boolean {
   if (Array.isArray(value)) return true;
   const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  // Parsed query strings are objects of a prototype-less class (fast-querystring); files and buffers are not walked.
+  return prototype === Object.prototype || prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
 function badString(value: string): string | undefined {

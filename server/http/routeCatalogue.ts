@@ -25,17 +25,7 @@ export function registerRouteCatalogue(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      const origin = (new Error().stack ?? '')
-        .split('\n')
-        .map((l) => /\/server\/([^:]+\.ts)/.exec(l)?.[1])
-        .filter((f) => f && !f.startsWith('http/'))[0];
-      routes.push({
-        method,
-        url: route.url,
-        schema: route.schema,
-        public: !!route.config?.access?.public,
-        origin,
-      } as any);
+      routes.push({ method, url: route.url, schema: route.schema, public: !!route.config?.access?.public });
     }
   });
 }

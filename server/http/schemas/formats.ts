@@ -237,9 +237,25 @@ export const Params = <P extends TProperties>(properties: P) =>
 export function PageQuery(options: { maxSize?: number } = {}) {
   const maxSize = options.maxSize ?? MAX_PAGE_SIZE;
   return {
-    page: Type.Optional(Integer({ minimum: 0, maximum: 10_000_000, digits: true, description: '页码，从 0 开始' })),
+    page: Type.Optional(
+      Integer({
+        minimum: 0,
+        maximum: 10_000_000,
+        digits: true,
+        blank: true,
+        description: '页码，从 0 开始',
+        message: 'page 参数必须是非负整数',
+      }),
+    ),
     size: Type.Optional(
-      Integer({ minimum: 1, maximum: maxSize, digits: true, description: `每页条数，默认 ${DEFAULT_PAGE_SIZE}` }),
+      Integer({
+        minimum: 1,
+        maximum: maxSize,
+        digits: true,
+        blank: true,
+        description: `每页条数，默认 ${DEFAULT_PAGE_SIZE}`,
+        message: `size 参数必须在 1 到 ${maxSize} 之间`,
+      }),
     ),
     q: Type.Optional(
       Type.String({

@@ -33,7 +33,8 @@ const FORMAT_WORDS: Record<string, string> = {
   'china-datetime': '（时间格式为 YYYY-MM-DD HH:mm:ss）',
 };
 
-function typeWords(type: unknown): string {
+function typeWords(type: unknown, schema: FieldSchema | undefined): string {
+  if (schema && 'x-text' in schema) return '格式不正确';
   const types = [type].flat();
   if (types.includes('integer')) return '必须是整数';
   if (types.includes('number')) return '必须是数字';
@@ -79,9 +80,11 @@ function fieldMessage(error: Refusal, schema: FieldSchema | undefined, path: str
       return params.multipleOf === 100 ? `${title}须精确到分` : `${title}格式不正确`;
     case 'enum':
     case 'const':
+      // A choice's id that is not even a number reads like any number field's refusal.
+      if (schema && 'x-integer' in schema && !/^-?\d+$/.test(String(error.data))) return `${title}必须是整数`;
       return `${title}的取值不正确`;
     case 'type':
-      return `${title}${typeWords(params.type)}`;
+      return `${title}${typeWords(params.type, schema)}`;
     case 'format':
       return `${title}格式不正确${FORMAT_WORDS[params.format] ?? ''}`;
     default:
@@ -137,6 +140,14 @@ export function validationAnswer(refusals: readonly Refusal[], context: string |
     if (path && !Object.hasOwn(errors, path)) errors[path] = message;
   }
   return { message: first ?? `${PART[context ?? ''] ?? '请求'}格式不正确`, errors };
+}
+
+/**
+ * The envelope's content for a refusal: the fields' messages for a body (a form shows each on its input), nothing
+ * for a query string or path (a list or a link shows the message).
+ */
+export function refusalContent(answer: ValidationAnswer, context: string | undefined) {
+  return context === 'body' && Object.keys(answer.errors).length > 0 ? { errors: answer.errors } : null;
 }
 
 function unescapePointer(segment: string): string {
