@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { startServer } from '../scripts/serverProcess';
 import { loadConfig } from '../server/config';
 import { type Db, openDatabase } from '../server/db/database';
+import { chinaToday } from '../src/domain/chinaTime';
 import { LEDGER } from '../src/domain/moneyEnums';
 import { REPORTS, reportEditions, reportPath } from '../src/domain/statistics/reports';
 import { buildStatisticsBenchDb, startStatisticsBenchPostgres } from './seed/statisticsRollups';
@@ -192,9 +193,8 @@ function loadLine(): string {
 
 async function main() {
   header('statistics: first screen of every statistics and finance page, SQLite and PostgreSQL');
-  const now = Date.now() + 8 * 3600_000;
-  const today = new Date(now).toISOString().slice(0, 10);
-  const yesterday = new Date(now - 86_400_000).toISOString().slice(0, 10);
+  const today = chinaToday();
+  const yesterday = chinaToday(Date.now() - 86_400_000);
   const month = today.slice(0, 7);
   const options = { companies: COMPANIES, entries: ENTRIES, today };
   const dataDir = await buildStatisticsBenchDb(options);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import archiver from 'archiver';
+import { ZipArchive } from 'archiver';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { loadConfig } from '../server/config';
@@ -292,7 +292,7 @@ async function zipChild(mode: string, dataDir: string, limit: number, target: st
       .all(limit) as { stored_name: string; original_name: string }[];
     file.close();
     const output = createWriteStream(target);
-    const zip = archiver('zip', { zlib: { level: 6 } });
+    const zip = new ZipArchive({ zlib: { level: 6 } });
     zip.pipe(output);
     for (const row of rows)
       zip.append(createReadStream(path.join(dataDir, 'uploads', row.stored_name)), { name: row.original_name });

@@ -4,6 +4,7 @@ import { Button, useListContext, useNotify } from 'react-admin';
 import { buildUrl } from '../../providers/httpClient';
 import { listRequest } from '../../providers/listRequest';
 import { requestHeaders } from '../../providers/requestHeaders';
+import { chinaToday } from '../../src/domain/chinaTime';
 import type { ResourceDeclaration } from '../types';
 
 type Format = 'xlsx' | 'csv';
@@ -13,7 +14,7 @@ function fileNameOf(response: Response, declaration: ResourceDeclaration, format
   const header = response.headers.get('content-disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
   if (encoded) return decodeURIComponent(encoded);
-  const day = new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+  const day = chinaToday();
   return `${declaration.label}-${day}.${format}`;
 }
 

@@ -1,3 +1,5 @@
+import { chinaWallClock } from '../../src/domain/chinaTime';
+
 /**
  * China-time texts as dates in files: every .xlsx export (list exports, statistics, 大熊人员信息) and every zip
  * entry time goes through here, so a file shows the same wall-clock time as the screen whatever the server's TZ.
@@ -8,7 +10,6 @@
  */
 
 const TIME = /^(\d{4})-(\d{2})(?:-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?)?(?:\.\d+)?$/;
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
 /** 'YYYY-MM', 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm[:ss]' (China time) as a Date whose UTC fields are those of the text. */
 export function excelDate(value: unknown): Date | null {
@@ -36,7 +37,7 @@ export function excelDateFormat(text: string): string {
 
 /** The time of a zip entry that a zip reader shows as the China wall-clock of `epochMs` (default: now). */
 export function zipEntryDate(epochMs: number = Date.now()): Date {
-  return new Date(epochMs + CHINA_OFFSET_MS);
+  return chinaWallClock(epochMs);
 }
 
 /** A stored China-time text as a zip entry time, or the China time now when the text is missing. */

@@ -1,4 +1,4 @@
-import archiver from 'archiver';
+import { ZipArchive } from 'archiver';
 import { zipEntryDate } from './excelDates';
 
 /**
@@ -8,8 +8,8 @@ import { zipEntryDate } from './excelDates';
  * (`date: zipEntryDateOf(row.sign_time)`), else the China time now — never archiver's own default, the server's
  * UTC now, which put a 07:54 signing at 23:54 the day before.
  */
-export function createZip(): archiver.Archiver {
-  const zip = archiver('zip', { zlib: { level: 6 }, forceLocalTime: false });
+export function createZip(): ZipArchive {
+  const zip = new ZipArchive({ zlib: { level: 6 }, forceLocalTime: false });
   const append = zip.append.bind(zip);
   zip.append = (source, data) => {
     if (!data?.name) throw new Error('createZip: every entry needs a name');

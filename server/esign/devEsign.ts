@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { maskMobile } from '../../src/domain/smsLog';
+import { chinaTime, parseChinaTime } from '../db/time';
 import { embedChineseFont } from '../pdf/chineseFont';
 import type { DocumentTemplate, EsignProvider, Party, SignedDocument, Signer, WillingnessProof } from './provider';
 
@@ -19,7 +20,7 @@ export function sha256Hex(bytes: Uint8Array): string {
 }
 
 function fixedDate(time: string): Date {
-  return new Date(`${time.replace(' ', 'T')}+08:00`);
+  return new Date(parseChinaTime(time));
 }
 
 /** Breaks text into lines that fit `width` at `size` (CJK text breaks anywhere). */
@@ -139,7 +140,7 @@ export const devEsign: Omit<EsignProvider, 'willingness'> = {
   },
 
   async signingLink(documentId: number) {
-    const expires = new Date(Date.now() + 7 * 86400_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const expires = chinaTime(Date.now() + 7 * 86400_000);
     return { url: `/contractManagement?sign=${documentId}`, expiresAt: expires };
   },
 };

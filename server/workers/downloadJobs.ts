@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import type archiver from 'archiver';
+import type { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
 import { AUDIT_STATUS_CHOICES, DOWNLOAD_STATUS, SIGN_STATUS, SIGN_STATUS_CHOICES } from '../../src/domain/workers';
 import type { Db } from '../db/database';
@@ -155,12 +155,7 @@ export async function writeWorkerSheet(db: Db, selection: DownloadSelection, fil
 }
 
 /** Appends one entry and waits until archiver has written it (so at most one source stream is open). */
-function appendOne(
-  zip: archiver.Archiver,
-  source: NodeJS.ReadableStream | Buffer,
-  name: string,
-  date: Date,
-): Promise<void> {
+function appendOne(zip: ZipArchive, source: NodeJS.ReadableStream | Buffer, name: string, date: Date): Promise<void> {
   return new Promise((resolve, reject) => {
     const onEntry = () => {
       zip.off('error', onError);

@@ -5,19 +5,20 @@ import { chinaTime } from '../../server/db/time';
 import { insertUpload } from '../../server/files/uploads.repository';
 import { runLogRetention } from '../../server/system/logRetention';
 import { DOWNLOAD_STATUS } from '../../src/domain/workers';
-import { type S3Fake, startS3Fake } from '../support/s3Fake';
+import { startS3rver, type TestObjectStore } from '../support/s3rver';
 import { fileBytes, multipartRequest } from './support/multipart';
 import { authed, createTestApp, envelopeOf, login, type TestApp } from './support/testApp';
 
 /**
- * FILE_STORAGE=s3 (issue 35 §7): the routes and the clean-up go through the object store, here the loopback fake
- * that verifies every signature; nothing lands in DATA_DIR.
+ * FILE_STORAGE=s3: the routes and the clean-up go through the object store, here a real S3 server (s3rver) on
+ * loopback reached through @aws-sdk/client-s3; nothing lands in DATA_DIR. Signatures are checked in
+ * tests/unit/s3FileStorage.test.ts (s3rver accepts any).
  */
-let store: S3Fake;
+let store: TestObjectStore;
 let t: TestApp;
 
 beforeAll(async () => {
-  store = await startS3Fake();
+  store = await startS3rver();
   t = await createTestApp(store.env());
 });
 
@@ -44,17 +45,16 @@ describe('stored files in an S3-compatible bucket', () => {
       .select('stored_name')
       .where('id', '=', uploaded.content?.id as number)
       .executeTakeFirstOrThrow();
-    expect(store.objects.get(`uploads/${row.stored_name}`)?.body.equals(content)).toBe(true);
+    expect((await store.read(`uploads/${row.stored_name}`))?.equals(content)).toBe(true);
     expect(fs.existsSync(path.join(t.config.dataDir, 'uploads', row.stored_name))).toBe(false);
 
     const download = await admin({ method: 'GET', url: uploaded.content?.url as string });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(content)).toBe(true);
 
-    store.objects.delete(`uploads/${row.stored_name}`);
+    await store.drop(`uploads/${row.stored_name}`);
     const gone = await admin({ method: 'GET', url: uploaded.content?.url as string });
     expect(envelopeOf(gone).message).toBe('文件不存在');
-    expect(store.refusals.filter((code) => code !== 'NoSuchKey')).toEqual([]);
   });
 
   it('the clean-up deletes an old download job’s zip from the bucket', async () => {
@@ -84,9 +84,9 @@ describe('stored files in an S3-compatible bucket', () => {
         finish_time: old,
       })
       .execute();
-    expect(store.objects.has(`uploads/${storedName}`)).toBe(true);
+    expect(await store.keys()).toContain(`uploads/${storedName}`);
     const run = await runLogRetention(t.db, t.config.logRetention, t.app.files);
     expect(run.downloadsDeleted).toBeGreaterThanOrEqual(1);
-    expect(store.objects.has(`uploads/${storedName}`)).toBe(false);
+    expect(await store.keys()).not.toContain(`uploads/${storedName}`);
   });
 });

@@ -1,26 +1,23 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { TestObjectStore } from './s3rver';
 import { sha256Hex, verifyRequest } from './sigv4';
 
 /**
- * A loopback S3 for tests: one bucket in memory, path-style addressing (`/bucket/key`), PutObject, GetObject (with
- * Range), HeadObject, DeleteObject and ListObjectsV2. Every request must carry an AWS Signature V4 that the fake
- * recomputes itself (sigv4.ts, not the SDK), and a signed payload hash must match the body; otherwise it answers
- * S3's XML error (403 SignatureDoesNotMatch, ...). `requests` counts what reached it, by operation.
+ * A loopback S3 that checks signatures: one bucket in memory, path-style addressing (`/bucket/key`), PutObject,
+ * GetObject (with Range), HeadObject, DeleteObject and ListObjectsV2. Every request must carry an AWS Signature V4
+ * that the fake recomputes itself (sigv4.ts, not the SDK), and a signed payload hash must match the body; otherwise
+ * it answers S3's XML error (403 SignatureDoesNotMatch, ...) and records the refusal.
+ *
+ * The object-storage tests run against a real S3 implementation (s3rver.ts); this fake stays for what s3rver does
+ * not check: s3rver accepts any signature from a known key and any payload hash, so a client that signs wrongly, or
+ * with another secret, passes there and only this fake refuses it.
  */
-export interface S3Fake {
-  url: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  region: string;
+export interface S3Fake extends TestObjectStore {
   objects: Map<string, { body: Buffer; contentType: string; lastModified: Date }>;
   /** Refused requests, by S3 error code. */
   refusals: string[];
-  /** Settings for a server process (FILE_STORAGE=s3 …). */
-  env(): Record<string, string>;
-  close(): Promise<void>;
 }
 
 const xmlEscape = (value: string) =>
@@ -176,6 +173,11 @@ export async function startS3Fake(
       S3_SECRET_ACCESS_KEY: secretAccessKey,
       S3_FORCE_PATH_STYLE: '1',
     }),
+    read: async (key) => objects.get(key)?.body ?? null,
+    keys: async () => [...objects.keys()].sort(),
+    drop: async (key) => {
+      objects.delete(key);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import { agreementKindOfName } from '../../../src/domain/enterprises';
 import type { Db } from '../database';
 import type { ContractTable } from '../schema';
-import { chinaTime } from '../time';
+import { chinaTime, parseChinaTime } from '../time';
 import { personName } from './companyNames';
 import { enterpriseFor, type SeededEnterprise } from './enterprises';
 import type { Random } from './random';
@@ -58,7 +58,7 @@ export async function seedContracts(db: Db, random: Random, enterprises: readonl
   ).map((row) => ({
     id: Number(row.id),
     platformMark: row.platform_mark,
-    createdAt: Date.parse(`${row.create_time.replace(' ', 'T')}+08:00`),
+    createdAt: parseChinaTime(row.create_time),
   }));
   let sequence = 0;
 

@@ -5,7 +5,7 @@ import { BATCH_PARSE_LIMITS, type BatchParseLimits } from '../../../src/domain/p
 import { BatchLimitError } from './batchFileErrors';
 
 /**
- * The zip and XML layer of reading an .xlsx, with hard caps (issue 19): a 100 KB upload can inflate to gigabytes,
+ * The zip and XML layer of reading an .xlsx, with hard caps: a 100 KB upload can inflate to gigabytes,
  * and one cell or one run of whitespace can hold all of it.
  *
  * The archive is opened with yauzl from its central directory: the declared sizes of the parts we read are
@@ -16,7 +16,10 @@ import { BatchLimitError } from './batchFileErrors';
  * inflated; styles, drawings and the rest never are.
  *
  * The rows themselves are read by exceljs' own streaming parsers, fed from these guarded streams through the
- * WorkbookReader methods its `parse()` uses (exceljs 4.4, the last release). Reading the parts in this order also
+ * WorkbookReader methods its `parse()` uses. Those methods (`_parseRels`, `_parseWorkbook`, `_parseSharedStrings`,
+ * `_parseWorksheet`) are private to exceljs, so package.json pins exceljs to exactly 4.4.0: a release may rename or
+ * change them without notice, and an upgrade means reading lib/stream/xlsx/workbook-reader.js again
+ * (tests/unit/dependencies.test.ts fails on a range or on a missing step). Reading the parts in this order also
  * spares exceljs the temporary files it writes for sheets stored before the shared strings.
  */
 
@@ -168,7 +171,10 @@ function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
   });
 }
 
-/** The WorkbookReader steps exceljs' own `parse()` runs for each part (lib/stream/xlsx/workbook-reader.js). */
+/**
+ * The WorkbookReader steps exceljs' own `parse()` runs for each part (lib/stream/xlsx/workbook-reader.js of the
+ * pinned exceljs 4.4.0; private, not in its typings).
+ */
 interface ReaderSteps {
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;

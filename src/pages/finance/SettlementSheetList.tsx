@@ -11,20 +11,15 @@ import { MonthField } from '../../../resources/generator/DateFields';
 import { GeneratedList } from '../../../resources/generator/GeneratedList';
 import { RowActions } from '../../../resources/generator/RowActions';
 import type { ResourceDeclaration } from '../../../resources/types';
+import { chinaPreviousMonth } from '../../domain/chinaTime';
 import { showToast } from '../../shell/toast';
 import { CompanyPicker } from './CompanyPicker';
 import { act, type CompanyOption, downloadFile } from './financeApi';
 
-/** Last month in China time (a sheet is only generated for a month that has ended). */
-function lastMonth(): string {
-  const china = new Date(Date.now() + 8 * 3600_000);
-  const month = new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth() - 1, 1));
-  return month.toISOString().slice(0, 7);
-}
-
 function GenerateCard() {
   const refresh = useRefresh();
-  const [month, setMonth] = useState(lastMonth());
+  // A sheet is only generated for a month that has ended: last month in China time.
+  const [month, setMonth] = useState(chinaPreviousMonth());
   const [platformMark, setPlatformMark] = useState(1);
   const [company, setCompany] = useState<CompanyOption | null>(null);
   const [busy, setBusy] = useState(false);

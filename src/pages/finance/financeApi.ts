@@ -1,5 +1,6 @@
 import { contentOf, type RequestOptions, request, requestContent } from '../../../providers/httpClient';
 import { downloadApiFile } from '../../../resources/generator/downloadFile';
+import { chinaToday } from '../../domain/chinaTime';
 import { showToast } from '../../shell/toast';
 
 export interface CompanyOption {
@@ -28,5 +29,5 @@ export async function act<T = unknown>(path: string, options: RequestOptions): P
 
 /** Yesterday in China time (the last day that can be reconciled). */
 export function chinaYesterday(): string {
-  return new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+  return chinaToday(Date.now() - 86_400_000);
 }

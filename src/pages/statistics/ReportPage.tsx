@@ -11,6 +11,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { DateRangeFields, DayField, MonthField } from '../../../resources/generator/DateFields';
+import { chinaToday } from '../../domain/chinaTime';
 import { findReport, METRICS, type ReportDeclaration, reportEditions } from '../../domain/statistics/reports';
 import { validateDateRangeInput } from '../../domain/validation';
 import { ExportExcelButton } from './ExportExcelButton';
@@ -31,10 +32,6 @@ import {
  * with server paging and sorting; export to .xlsx.
  */
 const ReportChart = lazy(() => import('./ReportChart').then((module) => ({ default: module.ReportChart })));
-
-function chinaToday(): string {
-  return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-}
 
 /** A period the query can run on: the day or month chosen, or a whole range in order (the pickers say what is missing). */
 function periodComplete(filters: ReportFilters): boolean {

@@ -11,6 +11,7 @@ import { Title } from 'react-admin';
 import { requestContent } from '../../../providers/httpClient';
 import { getSession } from '../../../providers/sessionStore';
 import { MonthField } from '../../../resources/generator/DateFields';
+import { chinaMonth } from '../../domain/chinaTime';
 import { formatMoney } from '../../domain/money';
 import { hasAnyPermission } from '../../domain/permissions';
 import { TAX_EXPORT_FULL_ID_CODE } from '../../domain/routes';
@@ -48,7 +49,7 @@ export function TaxPage() {
   const mayExportFullId = hasAnyPermission(getSession()?.user, [TAX_EXPORT_FULL_ID_CODE]);
   const [draft, setDraft] = useState({
     platformmark: '1',
-    month: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7),
+    month: chinaMonth(),
     name: '',
   });
   const [filters, setFilters] = useState(draft);
