@@ -3,7 +3,7 @@ import type { FieldDeclaration } from '../../resources/types';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { NAMED_VALIDATORS, required } from '../../src/domain/validation';
 import { BusinessError, fail } from './errors';
-import { Body, Choice, Integer, Text } from './schemas/formats';
+import { Body, Integer, Text } from './schemas/formats';
 
 /**
  * Checks the submitted values of declared form fields with the shared validators (src/domain). Absent
@@ -70,7 +70,8 @@ export function declaredFormSchema<S extends string>(
   const properties: Record<string, TSchema> = {};
   for (const field of fields) {
     const title = field.label;
-    const max = options.maxChars?.[field.source];
+    // The field's own limit is validatedValues' (with every other field's message); this one only bounds the work.
+    const max = Math.max(options.maxChars?.[field.source] ?? 0, DEFAULT_TEXT_CHARS);
     let schema: TSchema;
     switch (field.type) {
       case 'number':
@@ -78,22 +79,24 @@ export function declaredFormSchema<S extends string>(
         schema = Integer({ title, digits: true, blank: true, minimum: -MAX_FORM_NUMBER, maximum: MAX_FORM_NUMBER });
         break;
       case 'enum':
-        schema = field.choices
-          ? Choice(
-              field.choices.map((choice) => choice.id),
-              { title, digits: true, blank: true },
-            )
-          : Integer({ title, digits: true, blank: true, minimum: -MAX_FORM_NUMBER, maximum: MAX_FORM_NUMBER });
+        // Which ids are choices is validatedValues' answer, beside every other field's (all at once).
+        schema = Integer({ title, digits: true, blank: true, minimum: -MAX_FORM_NUMBER, maximum: MAX_FORM_NUMBER });
         break;
       case 'reference':
         // Which record it names (and whether it exists) is the reference check's answer, with its own message.
         schema = Integer({ title, digits: true, blank: true, minimum: -MAX_FORM_NUMBER, maximum: MAX_FORM_NUMBER });
         break;
       case 'longtext':
-        schema = Text({ title, max: max ?? DEFAULT_LONGTEXT_CHARS, multiline: true, numbers: true, blank: true });
+        schema = Text({
+          title,
+          max: Math.max(max, DEFAULT_LONGTEXT_CHARS),
+          multiline: true,
+          numbers: true,
+          blank: true,
+        });
         break;
       default:
-        schema = Text({ title, max: max ?? DEFAULT_TEXT_CHARS, numbers: true, blank: true });
+        schema = Text({ title, max, numbers: true, blank: true });
     }
     properties[field.source] = Type.Optional(schema);
   }
