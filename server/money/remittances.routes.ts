@@ -26,6 +26,7 @@ import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { assertNoSensitiveWords } from '../system/sensitiveWords';
 import { identityCheckOf } from '../workers/identityCheck';
 import { balanceOf } from './ledger/ledger';
+import { draftSchema, submitSchema, templateSchema, validateSchema } from './money.schemas';
 import type { RawBatchRow } from './payouts/batchFile';
 import { BatchFileError, BatchLimitError } from './payouts/batchFileErrors';
 import { parseBatchFileIsolated, warmBatchParser } from './payouts/batchParser';
@@ -92,7 +93,7 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
   });
 
   const identity = identityCheckOf(db, config);
-  app.post('/api/v1/remittances/batch/validate', ACCESS, async (request) => {
+  app.post('/api/v1/remittances/batch/validate', { ...ACCESS, schema: validateSchema }, async (request) => {
     const auth = merchantOf(request);
     const file = await uploadedFile(request);
     const fileName = cleanFileName(file.name) || 'batch';
@@ -195,7 +196,7 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
   // A parser thread takes about half a second to start: the real server starts one as it begins listening.
   app.addHook('onListen', async () => warmBatchParser());
 
-  app.get('/api/v1/remittances/template', ACCESS, async (request, reply) => {
+  app.get('/api/v1/remittances/template', { ...ACCESS, schema: templateSchema }, async (request, reply) => {
     const format = (request.query as { format?: string }).format ?? 'xlsx';
     if (format !== 'xlsx' && format !== 'csv') fail('模板格式只能是 xlsx 或 csv');
     const content = format === 'xlsx' ? await templateXlsx() : templateCsv();
@@ -212,7 +213,7 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
   });
 
   // A draft not made by this page's upload (a task's settlement) opens here again: /remit?draft=<id>.
-  app.get('/api/v1/remittances/batch/drafts/:id', ACCESS, async (request) => {
+  app.get('/api/v1/remittances/batch/drafts/:id', { ...ACCESS, schema: draftSchema }, async (request) => {
     const auth = merchantOf(request);
     const draftId = parseId((request.params as { id: string }).id, '上传记录编号');
     const draft = await findOwnDraft(db, draftId, auth.companyId, auth.platformMark);
@@ -227,7 +228,7 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
     return ok(await previewOf(db, account, figures, rows, rowWarnings(rows)));
   });
 
-  app.post('/api/v1/remittances/batch/submit', ACCESS, async (request) => {
+  app.post('/api/v1/remittances/batch/submit', { ...ACCESS, schema: submitSchema }, async (request) => {
     const auth = merchantOf(request);
     const body = bodyOf(request.body);
     const draftId = parseId(body.draftId, '上传记录编号');

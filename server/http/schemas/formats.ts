@@ -306,6 +306,30 @@ export function Page<T extends TSchema>(row: T) {
 /** What a record read answers: its fields, and any others the page shows (no field is dropped). */
 export const Row = <P extends TProperties>(properties: P) => Type.Object(properties, { additionalProperties: true });
 
+/** The JSON type of one answer field (Fields). */
+export type FieldType = 'integer' | 'number' | 'string' | 'boolean';
+
+/**
+ * A record in an answer, described by its fields' types: each may be absent or null (a left join, an optional
+ * column), and any other field passes as it is, so the serializer never drops or invents a value.
+ */
+export function Fields(types: Record<string, FieldType | TSchema>) {
+  const properties: TProperties = {};
+  for (const [name, type] of Object.entries(types)) {
+    properties[name] = Type.Optional(
+      typeof type === 'string' ? Type.Unsafe({ type: [type, 'null'] }) : (type as TSchema),
+    );
+  }
+  return Type.Object(properties, { additionalProperties: true });
+}
+
+/**
+ * A body the route may also be called without (a confirm button's PUT): a JSON object of these fields, or none
+ * (Fastify checks a missing body as null).
+ */
+export const OptionalBody = <P extends TProperties>(properties: P, options: Labelled = {}) =>
+  Type.Union([Body(properties, options), Type.Null()]);
+
 /** Nullable: the value or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
