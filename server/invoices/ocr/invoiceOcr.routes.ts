@@ -6,6 +6,7 @@ import { requireAuth } from '../../auth/access';
 import { sniff } from '../../files/fileTypes';
 import { ok } from '../../http/envelope';
 import { fail } from '../../http/errors';
+import { ocrSchema } from '../invoices.schemas';
 import { devInvoiceImageOcr, type InvoiceImageOcr } from './imageOcr';
 import { fieldsOfText, fieldsOfXml, type InvoiceFields } from './invoiceFields';
 import { ofdXml, pdfTextLayer } from './invoiceReaders';
@@ -49,7 +50,11 @@ export async function invoiceOcrRoutes(
     });
     scope.post(
       '/api/v1/invoices/ocr',
-      { bodyLimit: MAX_BYTES + 64 * 1024, config: { access: { permissions: CODES }, readOnly: true } },
+      {
+        bodyLimit: MAX_BYTES + 64 * 1024,
+        config: { access: { permissions: CODES }, readOnly: true },
+        schema: ocrSchema,
+      },
       async (request) => {
         requireAuth(request);
         if (!request.isMultipart()) fail('请选择要识别的发票文件');
