@@ -202,11 +202,4 @@ export const PENDING_SCHEMA_ROUTES: readonly string[] = [
   'POST /api/v1/systemtools/sms/:id/resend',
   'PUT /api/v1/autoinvoicing/:id',
   'PUT /api/v1/system/settings',
-  // server/thirdparty/ (6)
-  'GET /api/v1/companies/otherplatformmark/companies',
-  'GET /api/v1/companies/verifysecretkey',
-  'POST /api/v1/companies/otherplatformmark',
-  'POST /api/v1/company/baoguset/:id',
-  'POST /api/v1/open/enterprises/:enterpriseId/webhook',
-  'POST /api/v1/thirdcalls/replay/:id',
 ];
