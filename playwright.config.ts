@@ -8,6 +8,8 @@ if (lane !== undefined && process.env[`E2E_BASE_URL_${lane}`]) {
   process.env.E2E_DATA_DIR = process.env[`E2E_DATA_DIR_${lane}`];
 }
 
+const LOAD_FACTOR = process.env.CI ? 2 : 1;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -17,8 +19,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // npm test runs the PostgreSQL suite beside this one on the same two cores: a page that paints in one second
+  // alone can take ten then, so the waits are doubled under CI rather than failing on load.
+  timeout: 30_000 * LOAD_FACTOR,
+  expect: { timeout: 10_000 * LOAD_FACTOR },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   // Playwright empties its output folder when it starts: a folder of its own, so that the Vitest reports that
   // npm test writes beside it (while the PostgreSQL suite may still run) stay.

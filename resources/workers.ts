@@ -30,6 +30,7 @@ const PERSON: readonly FieldDeclaration[] = [
   { source: 'verifyStatus', label: '实名核验', type: 'enum', choices: VERIFY_STATUS_CHOICES, hidden: true },
   { source: 'auditStatus', label: '审核状态', type: 'enum', choices: AUDIT_STATUS_CHOICES },
   { source: 'createTime', label: '导入时间', type: 'datetime', sortable: true },
+  { source: 'taxRegistrationWarning', label: '涉税提示', type: 'text' },
 ];
 
 const COMPANY: FieldDeclaration = { source: 'companyName', label: '企业名称', type: 'text' };

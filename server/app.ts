@@ -12,11 +12,13 @@ import { registerOperationLogFallback } from './engine/operationLog';
 import { createFileStorage } from './files/storage/createFileStorage';
 import type { FileStorage } from './files/storage/fileStorage';
 import { DEFAULT_BODY_LIMIT, registerPublicBodyLimit } from './http/bodyLimits';
+import { registerCrossOrigin } from './http/crossOrigin';
 import { docsAccessOf, registerApiDocsReader } from './http/docs/apiDocs.routes';
 import { registerOpenApi } from './http/docs/openApi';
 import { registerEnvelopeErrors } from './http/envelope';
 import { registerInputGuard } from './http/inputGuard';
 import { registerPublicRateLimit } from './http/publicRateLimit';
+import { withRequestSerializer } from './http/requestLog';
 import { registerRouteCatalogue } from './http/routeCatalogue';
 import { registerValidation } from './http/schemas/validation';
 import { loggedPayoutChannel, type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
@@ -66,7 +68,10 @@ export async function buildApp({
   logger,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
+    // Every request line goes through one serializer: no query string, path tokens masked (http/requestLog.ts).
+    logger: withRequestSerializer(
+      logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
+    ),
     trustProxy:
       config.trustProxy === false ? false : (_address: string, hop: number) => hop < (config.trustProxy as number),
     // 1 MB unless a route declares more (the sensitive-word import); public routes 64 KB (http/bodyLimits.ts).
@@ -84,6 +89,7 @@ export async function buildApp({
   registerValidation(app);
   registerRouteCatalogue(app);
   registerInputGuard(app);
+  await registerCrossOrigin(app, config);
   registerPublicBodyLimit(app);
   registerPublicRateLimit(app, config.publicCallsPerMinute);
   await registerOpenApi(app);

@@ -12,7 +12,11 @@ export class AppPage {
   readonly inlineScriptHashes: readonly string[];
   private readonly encoded = new Map<PageEncoding, Buffer>();
 
-  constructor(readonly html: string) {
+  /** `connectSources`: origins besides its own the page calls (config.json's apiBase on another server). */
+  constructor(
+    readonly html: string,
+    readonly connectSources: readonly string[] = [],
+  ) {
     this.inlineScriptHashes = inlineScripts(html).map(
       (script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`,
     );
@@ -61,7 +65,9 @@ export class AppPages {
     const stamp = `${modified(pageFile)}|${modified(configFile)}`;
     const cached = this.cache.get(name);
     if (cached?.stamp === stamp) return cached.page;
-    const page = new AppPage(withConfigMeta(readFileSync(pageFile, 'utf8'), readConfig(configFile)));
+    const config = readConfig(configFile);
+    const apiOrigin = apiOriginOf(config);
+    const page = new AppPage(withConfigMeta(readFileSync(pageFile, 'utf8'), config), apiOrigin ? [apiOrigin] : []);
     this.cache.set(name, { stamp, page });
     return page;
   }
@@ -87,6 +93,22 @@ function readConfig(file: string): unknown {
     return JSON.parse(text);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The origin of config.json's apiBase when it is an absolute http(s) address (a cross-origin deployment: the API
+ * answers this page's origin through CORS_ORIGINS), so the page's CSP lets it connect there; null otherwise.
+ */
+export function apiOriginOf(config: unknown): string | null {
+  const base = (config as { apiBase?: unknown } | null)?.apiBase;
+  if (typeof base !== 'string') return null;
+  try {
+    // Host names as URL spells them (IDN as punycode): nothing that could end the CSP source and start a directive.
+    const origin = new URL(base).origin;
+    return /^https?:\/\/[a-z0-9.-]+(:\d+)?$/.test(origin) ? origin : null;
+  } catch {
+    return null;
   }
 }
 

@@ -62,6 +62,45 @@ export interface ServerConfig {
   crmProvider: CrmProviderName;
   /** The API document and its reader (/api/docs) for anyone, not only holders of UI_SYSTEM_TOOL (API_DOCS_PUBLIC=1). */
   apiDocsPublic: boolean;
+  /** Origins whose pages may call the API from the browser (CORS_ORIGINS, none by default; http/crossOrigin.ts). */
+  corsOrigins: string[];
+  /** Reached only over HTTPS (BEHIND_TLS=1, TLS ended here or at the proxy): every answer carries HSTS. */
+  behindTls: boolean;
+}
+
+/**
+ * CORS_ORIGINS: a comma-separated list of origins (scheme, host and port, nothing more), exactly as the browser
+ * sends them in Origin. `*` is refused: the API answers personal and money data, so its callers are named.
+ */
+function readCorsOrigins(env: Env, problems: string[]): string[] {
+  const raw = env.CORS_ORIGINS?.trim() ?? '';
+  if (!raw) return [];
+  const origins: string[] = [];
+  for (const item of raw.split(',').map((part) => part.trim())) {
+    if (!item) continue;
+    let origin: string | null = null;
+    try {
+      const url = new URL(item);
+      const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+      if (bare && /^https?:\/\/[a-z0-9.-]+(:\d+)?$/.test(url.origin)) origin = url.origin;
+    } catch {
+      origin = null;
+    }
+    if (origin === null) {
+      problems.push(
+        `CORS_ORIGINS 中的 "${item}" 不是一个源：应写成 https://admin.example.com 这样的协议加主机（可带端口），不带路径，多个用逗号分隔`,
+      );
+    } else if (!origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
+}
+
+function readSwitch(env: Env, name: string, problems: string[]): boolean {
+  const raw = env[name]?.trim() ?? '';
+  if (['', '0', 'false'].includes(raw)) return false;
+  if (['1', 'true'].includes(raw)) return true;
+  problems.push(`${name} 只能是 1 或 0（当前为 "${raw}"）`);
+  return false;
 }
 
 export type FileStorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
@@ -258,6 +297,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     esign: readEsignSettings(env, problems),
     registry: readRegistrySettings(env, problems),
     crmProvider: readProviderChoice(env, 'CRM_PROVIDER', CRM_PROVIDERS, problems),
+    corsOrigins: readCorsOrigins(env, problems),
+    behindTls: readSwitch(env, 'BEHIND_TLS', problems),
   };
   if (config.idKey === config.jwtSecret) problems.push('ID_KEY 不能与 JWT_SECRET 相同');
   if (config.ssoSharedSecret && config.ssoSharedSecret.length < 32)

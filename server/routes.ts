@@ -54,6 +54,7 @@ import { companySummaryRoutes } from './statistics/companySummary.routes';
 import { statisticsRebuildRoutes } from './statistics/rebuild.routes';
 import { reportsRoutes } from './statistics/reports.routes';
 import { taxRoutes } from './statistics/tax.routes';
+import { taxFilingRoutes } from './statistics/taxFilings.routes';
 import { adminToolsRoutes } from './system/adminTools.routes';
 import { autoInvoicingRoutes } from './system/autoInvoicing.routes';
 import { helpRoutes } from './system/help.routes';
@@ -113,6 +114,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await reportsRoutes(app, services);
   await companySummaryRoutes(app, services);
   await taxRoutes(app, services);
+  await taxFilingRoutes(app, services);
   await sensitiveWordsRoutes(app, services);
   await feedbackRoutes(app, services);
   await adminToolsRoutes(app, services);

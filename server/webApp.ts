@@ -14,7 +14,7 @@ const API_PREFIXES = ['/api/', '/api-v1/'];
 /** API-only paths that are not app routes either (GET /login, by contrast, is the login page). */
 const API_PATHS = new Set(['/code/login', '/refresh_token']);
 
-/** Every directive but default-src and script-src. */
+/** Every directive but default-src, script-src and connect-src. */
 const OTHER_DIRECTIVES = [
   // The PDF preview's pdf.js worker is one of our built assets (dist/assets/pdf.worker.min-*.mjs): only
   // same-origin workers, never blob: ones, whatever script-src becomes.
@@ -23,17 +23,25 @@ const OTHER_DIRECTIVES = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
 ];
 
-/** The CSP of every page; a page's own inline scripts (admin.html's boot) are allowed by their hashes only. */
-function contentSecurityPolicy(inlineScriptHashes: readonly string[] = []): string {
-  return ["default-src 'self'", ['script-src', "'self'", ...inlineScriptHashes].join(' '), ...OTHER_DIRECTIVES].join(
-    '; ',
-  );
+/**
+ * The CSP of every page; a page's own inline scripts (admin.html's boot) are allowed by their hashes only, and it
+ * connects to its own origin and to the API's when config.json names one elsewhere.
+ */
+function contentSecurityPolicy(
+  inlineScriptHashes: readonly string[] = [],
+  connectSources: readonly string[] = [],
+): string {
+  return [
+    "default-src 'self'",
+    ['script-src', "'self'", ...inlineScriptHashes].join(' '),
+    ['connect-src', "'self'", ...connectSources].join(' '),
+    ...OTHER_DIRECTIVES,
+  ].join('; ');
 }
 
 /** br when the browser takes it, else gzip, else none (HTTP clients without Accept-Encoding, the tests' inject). */
@@ -97,7 +105,7 @@ export async function registerWebApp(app: FastifyInstance, config: ServerConfig)
     reply
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
-      .header('content-security-policy', contentSecurityPolicy(page.inlineScriptHashes))
+      .header('content-security-policy', contentSecurityPolicy(page.inlineScriptHashes, page.connectSources))
       .type('text/html; charset=utf-8');
     if (!encoding) return reply.send(page.html);
     return reply.header('content-encoding', encoding).send(page.encodedAs(encoding));

@@ -8,10 +8,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Button, Confirm, type RaRecord, useCanAccess, useNotify, useRefresh } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, request, requestContent } from '../../providers/httpClient';
+import { OPEN_KEY_HEADER } from '../../src/domain/thirdPartyCalls';
 import { GeneratedList } from '../generator/GeneratedList';
 import { RowActions } from '../generator/RowActions';
 import { platformCalls } from '../thirdPartyCalls';
@@ -48,6 +50,10 @@ function KeyDialog({ issued, onClose }: { issued: IssuedKey | null; onClose: () 
           fullWidth
           slotProps={{ input: { readOnly: true } }}
         />
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          调用方校验密钥：GET /api/v1/companies/verifysecretkey，把密钥放在请求头 {OPEN_KEY_HEADER}{' '}
+          中（不要放在网址里）。
+        </Typography>
       </DialogContent>
       <DialogActions>
         <Button

@@ -17,6 +17,7 @@ import {
   CAPTCHA_AFTER_FAILURES,
   clearFailures,
   LOCK_AFTER_FAILURES,
+  loginLockedMessage,
   recordFailure,
 } from './loginAttempts';
 import { codeLoginSchema, loginSchema } from './publicSchemas';
@@ -33,8 +34,6 @@ function firstError(...messages: (string | undefined)[]): void {
   if (message) fail(message);
 }
 
-const LOCKED_MESSAGE = '登录失败次数过多，账号已锁定，请15分钟后再试';
-
 /** Session calls: POST /login, POST /code/login, POST /refresh_token (DESIGN §2). */
 export async function authRoutes(app: FastifyInstance, { db, tokens, config }: AppServices): Promise<void> {
   app.post('/login', { config: { access: { public: true } }, schema: loginSchema }, async (request) => {
@@ -48,7 +47,7 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, config }: A
       type === LOGIN_TYPE.smallScale ? 3 : parsePlatformMark(form.platformMark ?? request.headers.platformmark);
 
     const state = await attemptState(db, username);
-    if (state.lockedUntil) fail(LOCKED_MESSAGE);
+    if (state.lockedUntil) fail(loginLockedMessage(state.lockedUntil));
     if (state.failures >= CAPTCHA_AFTER_FAILURES && !(await consumeCaptcha(db, form.captchaId, form.captchaCode))) {
       throw new BusinessError(form.captchaCode ? '图形验证码错误' : '请输入图形验证码', CODE_BUSINESS_ERROR, {
         captchaRequired: true,
@@ -63,7 +62,7 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, config }: A
     const passwordOk = await verifyClientPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!user || !passwordOk) {
       const after = await recordFailure(db, username);
-      if (after.failures >= LOCK_AFTER_FAILURES) fail(LOCKED_MESSAGE);
+      if (after.failures >= LOCK_AFTER_FAILURES && after.lockedUntil) fail(loginLockedMessage(after.lockedUntil));
       throw new BusinessError('账号或密码错误', CODE_BUSINESS_ERROR, {
         captchaRequired: after.failures >= CAPTCHA_AFTER_FAILURES,
       });

@@ -5,15 +5,16 @@ import { ROLE } from '../../src/domain/roles';
 import { SMS_TYPE } from '../../src/domain/session';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
-import { hashClientPassword, isClientHash, verifyClientPassword } from '../auth/passwords';
+import { hashClientPassword, isClientHash } from '../auth/passwords';
 import { parseId } from '../auth/scope';
-import { revokeAllTokens } from '../auth/sessions';
+import { revokeAllTokens, revokeSession } from '../auth/sessions';
 import { EDITABLE_MAX_CHARS, type EditableSource, findCompany, updateCompany } from '../companies/companies.repository';
 import { chinaTime } from '../db/time';
 import { validatedValues } from '../http/declaredForm';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { pageOf, parseListQuery } from '../http/listQuery';
+import { checkPasswordGuess } from './loginAttempts';
 import { checkPaymentPassword, clearPaymentPasswordFailures } from './paymentPasswords';
 import { verifySmsCode } from './sms/smsCodes';
 import { findCompaniesByMobile, paymentPasswordHash, savePaymentPassword } from './workspace.repository';
@@ -23,9 +24,10 @@ import { findCompaniesByMobile, paymentPasswordHash, savePaymentPassword } from 
  * - GET   /api/v1/companies/findcompanybymobile?q=coname:..;mobile:..&page&size  accounts bound to the caller's
  *   own mobile in the caller's edition; a mobile in q other than the caller's is refused (403);
  * - PUT   /api/v1/companies/:coid/contacts             the merchant's own contact fields (linkmanName/Mobile);
- * - PATCH /api/v1/accounts/password                    change one's login password (old one required); every
- *                                                      other token of the user is revoked, the answer carries
- *                                                      a new token of the current session;
+ * - PATCH /api/v1/accounts/password                    change one's login password (old one required, wrong
+ *                                                      ones counted with the login's: 5 lock the account and
+ *                                                      end the session); every other token of the user is
+ *                                                      revoked, the answer carries a new token of the session;
  * - GET   /api/v1/bankaccounts/password?coid=          whether the payment password is set;
  * - PATCH /api/v1/bankaccounts/password?coid=          the owner sets, changes (old one) or resets (SMS code of
  *                                                      type 4) the company's 6-digit payment password.
@@ -51,7 +53,7 @@ function ownCompany(auth: { roleId: number; companyId: number | null }, raw: unk
   return id;
 }
 
-export async function workspaceRoutes(app: FastifyInstance, { db, tokens }: AppServices): Promise<void> {
+export async function workspaceRoutes(app: FastifyInstance, { db, tokens, config }: AppServices): Promise<void> {
   app.get('/api/v1/companies/findcompanybymobile', async (request) => {
     const auth = requireAuth(request);
     if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('仅商户账号可以切换公司');
@@ -88,10 +90,15 @@ export async function workspaceRoutes(app: FastifyInstance, { db, tokens }: AppS
     if (!isClientHash(newPassword)) fail('新密码格式不正确');
     const user = await db
       .selectFrom('users')
-      .select('password_hash')
+      .select(['username', 'password_hash'])
       .where('id', '=', auth.userId)
       .executeTakeFirstOrThrow();
-    if (!(await verifyClientPassword(oldPassword, user.password_hash))) fail('原密码错误，请重新输入');
+    // Counted and locked with the login's counter (loginAttempts.ts); the guess that locks ends this session.
+    const guess = await checkPasswordGuess(db, user.username, oldPassword, user.password_hash);
+    if (guess.outcome === 'lockedNow' && request.session) {
+      await revokeSession(db, request.session.sid, request.session.lat + config.sessionMaxSeconds);
+    }
+    if (guess.outcome !== 'right') fail(guess.message);
     if (oldPassword === newPassword) fail('新密码不能与原密码相同');
     await db
       .updateTable('users')

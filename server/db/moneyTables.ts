@@ -116,6 +116,18 @@ export interface PayoutItemTable {
   fail_reason: string | null;
   create_time: string;
   finish_time: string | null;
+  /** Migration 350 (docs/tax.md): the signing entity that pays and withholds (0: the platform itself). */
+  enterprise_id: Generated<number>;
+  /** YYYY-MM the income belongs to: the month the payout was submitted. */
+  tax_month: string | null;
+  /** Income tax withheld from `amount` (TAX_STATUS says whether it was). */
+  tax_amount: Generated<number>;
+  /** What the channel pays the worker: amount − tax_amount when withheld. */
+  net_amount: Generated<number>;
+  /** TAX_STATUS: 0 未代扣, 1 已代扣, 2 已退回 */
+  tax_status: Generated<number>;
+  /** The formula's lines for this payment (JSON of CumulativeLines, with its rule). */
+  tax_lines: string | null;
 }
 
 export interface AbnormalFundTable {

@@ -320,6 +320,10 @@ export interface Database {
   payout_drafts: import('./moneyTables').PayoutDraftTable;
   payout_batches: import('./moneyTables').PayoutBatchTable;
   payout_items: import('./moneyTables').PayoutItemTable;
+  tax_bases: import('../money/tax/tables').TaxBaseTable;
+  tax_accounts: import('../money/tax/tables').TaxAccountTable;
+  tax_entries: import('../money/tax/tables').TaxEntryTable;
+  tax_filings: import('../money/tax/tables').TaxFilingTable;
   revoked_sessions: import('./securityTables').RevokedSessionTable;
   payment_password_attempts: import('./securityTables').PaymentPasswordAttemptTable;
   rate_counters: import('./securityTables').RateCounterTable;
@@ -359,6 +363,7 @@ export interface Database {
   identity_checks: import('./systemTables').IdentityCheckTable;
   log_retention_runs: import('./systemTables').LogRetentionRunTable;
   scheduled_job_ticks: import('./systemTables').ScheduledJobTickTable;
+  run_claims: import('./systemTables').RunClaimTable;
   crm_records: import('../crm/tables').CrmRecordTable;
   crm_bindings: import('../crm/tables').CrmBindingTable;
   auto_invoice_settings: import('./systemTables').AutoInvoiceSettingTable;

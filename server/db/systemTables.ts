@@ -161,3 +161,16 @@ export interface ScheduledJobTickTable {
   tick: number;
   host: string;
 }
+
+/** A long-running admin action in progress (migration 330, system/runClaims.ts). */
+export interface RunClaimTable {
+  job: string;
+  /** Random per run: only the run that claimed the row renews and releases it. */
+  owner: string;
+  /** Who started it, shown to whoever is refused. */
+  operator: string;
+  /** China time the run started. */
+  started_at: string;
+  /** Epoch ms; past it the claim counts as abandoned. */
+  lease_until: number;
+}

@@ -18,10 +18,11 @@ import { fail } from '../http/errors';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { assertEditionAccess, type EditionCodes, editionParam } from '../money/editionAccess';
 import { editionLedgerTotal } from '../statistics/rollups';
+import { withRunClaim } from '../system/runClaims';
 import { withCallLog } from '../thirdparty/outboundCalls';
 import { type BankChannel, bankChannel } from './bank/bankChannel';
 import { reconcileDay } from './reconciliation.service';
-import { DEFAULT_RECONCILE_CRON, startReconciliationJob } from './reconciliationJob';
+import { DEFAULT_RECONCILE_CRON, reconciliationClaim, startReconciliationJob } from './reconciliationJob';
 import { attributeDeposit, returnDeposit } from './unattributed.service';
 
 /**
@@ -193,7 +194,8 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
 
   app.patch('/api/v1/bankaccounts/bank/syncbalance', access(CODES.bankInfo), async (request) => {
     const auth = requireAuth(request);
-    const result = await syncBalances({ db, bank });
+    const claim = { job: 'bankBalanceSync', label: '同步余额', operator: auth.displayName };
+    const result = await withRunClaim(db, claim, () => syncBalances({ db, bank }));
     await recordOperation(db, request, auth, {
       action: '同步银行余额',
       resource: 'subAccountQuery',
@@ -325,7 +327,9 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
   app.post('/api/v1/reconciliation/run', access(CODES.reconciliation), async (request) => {
     const auth = requireAuth(request);
     const day = dayOf(bodyOf(request).day);
-    const outcome = await reconcileDay(db, bank, day, TRIGGER.manual, auth.userId);
+    const outcome = await withRunClaim(db, reconciliationClaim(auth.displayName), () =>
+      reconcileDay(db, bank, day, TRIGGER.manual, auth.userId),
+    );
     await recordOperation(db, request, auth, {
       action: '资金对账',
       resource: 'fundReconciliation',

@@ -3,6 +3,7 @@ import { RECON_RUN, TRIGGER } from '../../src/domain/finance';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { runScheduledTick } from '../system/jobLock';
+import { runWhenUnclaimed } from '../system/runClaims';
 import type { BankChannel } from './bank/bankChannel';
 import { reconcileDay } from './reconciliation.service';
 
@@ -15,6 +16,9 @@ import { reconcileDay } from './reconciliation.service';
  * run leaves a row in reconciliation_runs, which /fundReconciliation lists.
  */
 export const DEFAULT_RECONCILE_CRON = '30 1 * * *';
+
+/** One reconciliation at a time, an operator's or the night's (system/runClaims.ts): they write the same lines. */
+export const reconciliationClaim = (operator: string) => ({ job: 'reconciliation', label: '资金对账', operator });
 
 export function yesterday(now = Date.now()): string {
   return chinaTime(now - 24 * 3600_000).slice(0, 10);
@@ -41,7 +45,10 @@ export function startReconciliationJob(
           .where('status', '<>', RECON_RUN.failed)
           .executeTakeFirst();
         if (done) return;
-        await reconcileDay(db, bank, day, TRIGGER.auto, null);
+        // An operator's run in progress is waited for, then the night's run goes on.
+        await runWhenUnclaimed(db, reconciliationClaim('定时任务'), () =>
+          reconcileDay(db, bank, day, TRIGGER.auto, null),
+        );
       });
     } catch (error) {
       onError(error);

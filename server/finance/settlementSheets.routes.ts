@@ -13,6 +13,7 @@ import { fail } from '../http/errors';
 import { editionParam } from '../money/editionAccess';
 import type { Tx } from '../money/ledger/ledger';
 import { XLSX_TYPE } from '../statistics/xlsx';
+import { withRunClaim } from '../system/runClaims';
 import { type SheetDocument, sheetFileName, sheetPdf, sheetXlsx } from './settlementSheetFiles';
 import {
   FIGURE_KEYS,
@@ -118,9 +119,10 @@ export async function settlementSheetsRoutes(app: FastifyInstance, { db }: AppSe
     }
     const period = periodOfMonth(month);
     const now = chinaTime();
-    const outcome = await db
-      .transaction()
-      .execute(async (tx) => {
+    // One generation per edition and month at a time (system/runClaims.ts): two write the same sheets.
+    const claim = { job: `settlementSheets:${platformMark}:${month}`, label: '生成结算单', operator: auth.displayName };
+    const outcome = await withRunClaim(db, claim, () =>
+      db.transaction().execute(async (tx) => {
         const result = await generateSheets(tx, {
           platformMark,
           period,
@@ -142,8 +144,8 @@ export async function settlementSheetsRoutes(app: FastifyInstance, { db }: AppSe
           },
         });
         return result;
-      })
-      .catch(imbalance);
+      }),
+    ).catch(imbalance);
     if (outcome.sheetIds.length === 0) {
       fail(companyId ? '该企业在所选月份没有余额和流水，无需结算单' : '所选月份没有需要结算的企业');
     }

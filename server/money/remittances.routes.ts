@@ -36,6 +36,8 @@ import { assertPayeesPayableNow, newCardErrors, payeeBars } from './payouts/paye
 import type { PayoutRow } from './payouts/payoutRow';
 import { submitDraft } from './payouts/submitDraft';
 import { badRowCount, idCardsOf, type RowError, rowWarnings, validateRows } from './payouts/validateRows';
+import { batchTaxTotals } from './tax/batchTax';
+import { priceWithholding } from './tax/withholding';
 
 /**
  * Batch payouts of the logged-in merchant (/remit, MER_INVOICE_APPLY), for the session's company and edition:
@@ -155,7 +157,11 @@ function figuresOf(
 
 /**
  * What /remit shows before the payment password: totals, the balance after, the first rows (ID and card
- * numbers masked as in the records) and the warnings to acknowledge. The same for a fresh upload and for a
+ * numbers masked as in the records) and the warnings to acknowledge. Each row and the totals carry the gross
+ * (amount), the income tax it would withhold now (taxAmount, on the worker's cumulative base at the signing
+ * entity: tax/withholding.ts) and the net the worker receives (netAmount); the submission prices the rows again
+ * under its claim, so a payment to the same worker made in between is counted (the debit does not change: the
+ * company pays the gross and the charge either way). The same for a fresh upload and for a
  * draft opened again by its id (a task's settlement, server/tasks).
  */
 async function previewOf(
@@ -168,18 +174,24 @@ async function previewOf(
   const balance = await balanceOf(db, account);
   const total = draft.totalAmount + draft.serviceCharge;
   const enterprise = await companyEnterprise(db, account.companyId, account.platformMark);
+  const withholding = await priceWithholding(db, account, rows, chinaTime());
   return {
     ...draft,
+    taxAmount: withholding.taxAmount,
+    netAmount: withholding.netAmount,
+    taxMonth: withholding.month,
     itemCount: rows.length,
     total,
     balance,
     balanceAfter: balance - total,
     shortfall: Math.max(0, total - balance),
-    rows: rows.slice(0, BATCH_PREVIEW_ROWS).map((row) => ({
+    rows: rows.slice(0, BATCH_PREVIEW_ROWS).map((row, index) => ({
       ...row,
       idCard: maskIdCard(row.idCard),
       bankCard: maskBankCard(row.bankCard),
       serviceCharge: itemServiceCharge(row.amount, draft.rate),
+      taxAmount: withholding.rows[index].tax,
+      netAmount: withholding.rows[index].net,
     })),
     warnings,
     enterprise: enterprise ? enterpriseNotice(enterprise) : null,
@@ -288,6 +300,7 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
     return ok(
       {
         ...batch,
+        ...(await batchTaxTotals(db, batch.batchId)),
         total: batch.totalAmount + batch.serviceCharge,
         balanceAfter: submission.balanceAfter,
         duplicate: submission.duplicate,

@@ -13,7 +13,10 @@ export const MONEY_COLUMNS = {
   recharges: ['amount'],
   payout_drafts: ['total_amount', 'service_charge'],
   payout_batches: ['total_amount', 'service_charge', 'success_amount', 'success_charge', 'failed_amount'],
-  payout_items: ['amount', 'service_charge'],
+  payout_items: ['amount', 'service_charge', 'tax_amount', 'net_amount'],
+  tax_accounts: ['balance'],
+  tax_entries: ['amount', 'balance_after'],
+  tax_filings: ['amount'],
   abnormal_funds: ['amount', 'service_charge'],
   invoices: ['total', 'deduction', 'tax', 'net'],
   invoice_batches: ['success_amount', 'success_charge'],
@@ -48,6 +51,9 @@ export const NOT_MONEY: Readonly<Record<string, readonly string[]>> = {
   service_rates: ['rate'],
   invoices: ['rate_percent'],
   enterprises: ['rate_level1', 'rate_level2', 'rate_level3'],
+  // A status and a year, not amounts.
+  payout_items: ['tax_status'],
+  tax_bases: ['tax_year'],
 };
 
 export interface AmountsBelowFen {

@@ -5,13 +5,15 @@ import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
+import { withRunClaim } from '../system/runClaims';
 import { rebuildStatistics } from './rollups';
 
 /**
  * 系统工具 › 重建统计汇总 (UI_SYSTEM_TOOL): POST /api/v1/systemtools/statistics/rebuild recomputes every rollup
  * row from the ledger (rollups.ts rebuildStatistics, one transaction) and answers what it found and left: per
  * rollup table its rows, entries and net amount before and after, next to the ledger's own count and sum, and
- * which tables had drifted. One operation-log entry (resource adAdminTool, action statisticsRebuild).
+ * which tables had drifted. One operation-log entry (resource adAdminTool, action statisticsRebuild). One rebuild at a
+ * time (system/runClaims.ts): a second one while it runs is refused.
  */
 const TABLES = {
   companyDay: 'stat_company_day',
@@ -63,9 +65,13 @@ export async function statisticsRebuildRoutes(app: FastifyInstance, { db }: AppS
     async (request) => {
       const auth = requireAuth(request);
       const started = Date.now();
-      const before = await rollupTotals(db);
-      await rebuildStatistics(db);
-      const [after, ledger] = await Promise.all([rollupTotals(db), ledgerTotals(db)]);
+      const claim = { job: 'statisticsRebuild', label: '统计重建', operator: auth.displayName };
+      const { before, after, ledger } = await withRunClaim(db, claim, async () => {
+        const totalsBefore = await rollupTotals(db);
+        await rebuildStatistics(db);
+        const [totalsAfter, ledgerNow] = await Promise.all([rollupTotals(db), ledgerTotals(db)]);
+        return { before: totalsBefore, after: totalsAfter, ledger: ledgerNow };
+      });
       const keys = Object.keys(TABLES) as TableKey[];
       const changed = keys.filter((key) => !same(before[key], after[key]));
       const consistent = keys.every((key) => after[key].entries === ledger.entries && after[key].net === ledger.net);

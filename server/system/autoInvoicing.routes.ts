@@ -9,7 +9,8 @@ import { changesBetween, recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { BusinessError, fail } from '../http/errors';
 import { findCategory } from '../invoices/invoiceCategories';
-import { AUTO_MODE, runAutoInvoicing } from './autoInvoicing';
+import { AUTO_MODE, autoInvoicingClaim, runAutoInvoicing } from './autoInvoicing';
+import { withRunClaim } from './runClaims';
 
 /**
  * Automatic invoicing besides the engine's list (autoInvoicing.binding.ts), UI_XGM_AUTOMATIC_INVOICING_SET:
@@ -145,7 +146,7 @@ export async function autoInvoicingRoutes(app: FastifyInstance, { db }: AppServi
 
   app.post('/api/v1/autoinvoicing/run', ACCESS, async (request) => {
     const auth = requireAuth(request);
-    const summary = await runAutoInvoicing(db);
+    const summary = await withRunClaim(db, autoInvoicingClaim(auth.displayName), () => runAutoInvoicing(db));
     await recordOperation(db, request, auth, {
       action: 'run',
       resource: adSmallAutomaticInvoicingSetting.name,

@@ -9,6 +9,7 @@ import { findCategory } from '../invoices/invoiceCategories';
 import { completeInvoiceInfo, MAX_BATCHES } from '../invoices/services/applicationRequest';
 import { applyForInvoice } from '../invoices/services/applyInvoice';
 import { runScheduledTick } from './jobLock';
+import { runWhenUnclaimed } from './runClaims';
 
 /**
  * Automatic invoicing of small-scale companies (/adSmallAutomaticInvoicingSetting). For each enabled setting
@@ -169,9 +170,17 @@ export async function runAutoInvoicing(db: Db, now = Date.now()): Promise<RunSum
   return summary;
 }
 
-/** The scheduled job: every minute, one pass at a time (croner's protect), errors to the log. */
+/** A run's claim (system/runClaims.ts): an operator's 立即执行 and the minute's pass never overlap. */
+export const autoInvoicingClaim = (operator: string) => ({ job: 'autoInvoicing', label: '自动开票', operator });
+
+/**
+ * The scheduled job: every minute, one pass at a time (croner's protect), errors to the log. A minute whose pass
+ * finds an operator's run in progress leaves it to that run (the next minute comes soon).
+ */
 export function scheduleAutoInvoicing(db: Db, onError: (error: unknown) => void): Cron {
   return new Cron('0 * * * * *', { protect: true, unref: true }, () => {
-    runScheduledTick(db, 'autoInvoicing', () => runAutoInvoicing(db)).catch(onError);
+    runScheduledTick(db, 'autoInvoicing', () =>
+      runWhenUnclaimed(db, autoInvoicingClaim('定时任务'), () => runAutoInvoicing(db), 0),
+    ).catch(onError);
   });
 }

@@ -5,13 +5,15 @@ import { requireAuth } from '../auth/access';
 import { recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
+import { withRunClaim } from './runClaims';
 import { importSensitiveWords, SENSITIVE_LISTS } from './sensitiveWords';
 
 /**
  * What the engine does not serve for the sensitive-word lists (sensitiveWords.binding.ts serves the rest):
  * - POST /api/v1/sensitivewords/general/import { text }   the text of a .txt file, one word a line
  *   (UI_SENSITIVE_WORDS); /topup/import for the top-up list (UI_RECHARGE_SENSITIVE_WORD). Answers
- *   { added, duplicates, tooLong }.
+ *   { added, duplicates, tooLong }. One import per list at a time (runClaims.ts): two of the same words would both
+ *   find them new and collide on the list's unique key.
  */
 const IMPORT_MAX_CHARS = 500_000;
 /** 500 000 characters as JSON, each escaped as \uXXXX at worst, above the server's 1 MB default. */
@@ -37,16 +39,19 @@ export async function sensitiveWordsRoutes(app: FastifyInstance, { db }: AppServ
         if (typeof text !== 'string' || text.trim() === '') fail('请选择要导入的文本文件（每行一个敏感词）');
         if (text.length > IMPORT_MAX_CHARS) fail('文件过大，请分批导入（每次不超过50万字）');
         const creator = [...auth.displayName].slice(0, 64).join('');
-        const result = await importSensitiveWords(db, listType, text, creator, (trx, counts) =>
-          recordOperation(trx, request, auth, {
-            action: 'import',
-            resource: declaration.name,
-            changes: {
-              added: [null, counts.added],
-              duplicates: [null, counts.duplicates],
-              tooLong: [null, counts.tooLong],
-            },
-          }),
+        const claim = { job: `sensitiveWords:${path}`, label: '敏感词导入', operator: auth.displayName };
+        const result = await withRunClaim(db, claim, () =>
+          importSensitiveWords(db, listType, text, creator, (trx, counts) =>
+            recordOperation(trx, request, auth, {
+              action: 'import',
+              resource: declaration.name,
+              changes: {
+                added: [null, counts.added],
+                duplicates: [null, counts.duplicates],
+                tooLong: [null, counts.tooLong],
+              },
+            }),
+          ),
         );
         const parts = [`导入 ${result.added} 个`];
         if (result.duplicates > 0) parts.push(`${result.duplicates} 个已存在或重复`);

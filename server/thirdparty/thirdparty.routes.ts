@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
-import { DIRECTION, OPEN_KEY_MSG, OUTCOME, WEBHOOK_MAX_BYTES, WEBHOOK_MSG } from '../../src/domain/thirdPartyCalls';
+import {
+  DIRECTION,
+  OPEN_KEY_HEADER,
+  OPEN_KEY_MSG,
+  OUTCOME,
+  WEBHOOK_MAX_BYTES,
+  WEBHOOK_MSG,
+} from '../../src/domain/thirdPartyCalls';
 import { takeRate } from '../accounts/rateCounters';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
@@ -31,7 +38,8 @@ import { handleWebhook, WEBHOOK_CALLS_PER_IP, WEBHOOK_REFUSALS_PER_IP } from './
  * - POST /api/v1/companies/otherplatformmark { companyId, caller, remark? }   grants a merchant an open-API key;
  * - POST /api/v1/company/baoguset/:id                      replaces a grant's key (UI_LN_ENTERPRISE);
  *   both answer the key once: only its sha256 and first 12 characters are kept;
- * - GET  /api/v1/companies/verifysecretkey?secretkey=      the open API's key check, public, logged.
+ * - GET  /api/v1/companies/verifysecretkey  (header secretkey)  the open API's key check, public, logged; a key in
+ *   the query string is refused, so no key sits in a URL.
  */
 const KEY_ACCESS = { config: { access: { permissions: ['UI_LN_ENTERPRISE'] } } };
 const KEY_PREFIX_LENGTH = 12;
@@ -200,10 +208,11 @@ export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices
         return reply.send({ code: CODE_BUSINESS_ERROR, message: OPEN_KEY_MSG.tooMany, content: null });
       }
       const started = process.hrtime.bigint();
-      const raw = (request.query as { secretkey?: unknown }).secretkey;
+      const raw = request.headers[OPEN_KEY_HEADER];
       const secret = typeof raw === 'string' ? raw.trim() : '';
+      const inUrl = (request.query as { secretkey?: unknown }).secretkey !== undefined;
       const grant =
-        secret.length >= 16 && secret.length <= 128
+        !inUrl && secret.length >= 16 && secret.length <= 128
           ? await db
               .selectFrom('open_api_keys')
               .innerJoin('companies', 'companies.id', 'open_api_keys.company_id')
@@ -226,7 +235,7 @@ export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices
             platformMark: Number(grant.platform_mark),
             caller: grant.caller,
           })
-        : { code: 1040400, message: OPEN_KEY_MSG.invalid, content: null };
+        : { code: 1040400, message: inUrl ? OPEN_KEY_MSG.inUrl : OPEN_KEY_MSG.invalid, content: null };
       if (valid) {
         await db
           .updateTable('open_api_keys')

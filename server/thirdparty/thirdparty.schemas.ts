@@ -49,8 +49,8 @@ export const resetKeySchema = {
   response: Answers(Fields({ id: 'integer', caller: 'string', key: 'string' })),
 };
 export const verifyKeySchema = {
-  summary: '校验开放接口密钥（公开）',
-  querystring: Query({ secretkey: word('密钥', 512) }),
+  summary: '校验开放接口密钥（公开；密钥放在请求头 secretkey，放在地址中会被拒绝）',
+  querystring: Query({}),
   response: Answers(
     Nullable(Fields({ companyId: 'integer', companyName: 'string', platformMark: 'integer', caller: 'string' })),
   ),

@@ -15,6 +15,8 @@ import {
   signImport,
   signUser,
 } from '../../resources/workers';
+import { ITEM } from '../../src/domain/moneyEnums';
+import { REGISTRATION_THRESHOLD, TAX_REGISTRATION_WARNING } from '../../src/domain/tax/workerVat';
 import { AUDIT_STATUS, SIGN_STATUS, WORKER_SOURCE } from '../../src/domain/workers';
 import { chinaTime } from '../db/time';
 import type { ResourceBinding, WriteContext } from '../engine/binding';
@@ -31,6 +33,25 @@ import { rescindAgreements } from './workers.service';
 
 const bankCardMasked = sql<string>`'****' || substr(workers.bank_card, length(workers.bank_card) - 3)`;
 
+/** 'YYYY-MM' as a month count, the same on SQLite and PostgreSQL. */
+const monthIndex = (column: string) =>
+  sql`(CAST(substr(${sql.ref(column)}, 1, 4) AS INTEGER) * 12 + CAST(substr(${sql.ref(column)}, 6, 2) AS INTEGER))`;
+
+/**
+ * The 5 000 000 元 / 12 months warning (公告2025年第16号, docs/tax.md) on the worker's record: the worker's service
+ * income at one signing entity over the 12 months ending with the worker's latest paid month passes it.
+ */
+const taxRegistrationWarning = sql<string>`CASE WHEN EXISTS (
+  SELECT 1 FROM payout_items ti
+  WHERE ti.id_card = workers.id_card AND ti.status <> ${ITEM.failed} AND ti.tax_month IS NOT NULL
+    AND ${monthIndex('ti.tax_month')} > (
+      SELECT MAX(${monthIndex('tl.tax_month')}) FROM payout_items tl
+      WHERE tl.id_card = workers.id_card AND tl.status <> ${ITEM.failed} AND tl.tax_month IS NOT NULL
+    ) - 12
+  GROUP BY ti.enterprise_id
+  HAVING SUM(ti.amount) > ${REGISTRATION_THRESHOLD}
+) THEN ${TAX_REGISTRATION_WARNING} ELSE '' END`;
+
 function reasonOf(context: WriteContext, what: string): string {
   const reason = typeof context.body.reason === 'string' ? context.body.reason.trim() : '';
   const length = [...reason].length;
@@ -46,7 +67,7 @@ function view(
   return {
     declaration,
     table: 'workers',
-    computed: { bankCardMasked },
+    computed: { bankCardMasked, taxRegistrationWarning },
     joins: [{ table: 'companies', on: ['companies.id', 'workers.company_id'] }],
     columns: { companyName: 'companies.name' },
     scope: { kind: 'company', column: 'workers.company_id' },

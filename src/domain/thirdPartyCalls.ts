@@ -65,4 +65,11 @@ export const OPEN_KEY_MSG = {
   created: '授权已创建，请立即复制密钥，关闭后不再显示',
   reset: '密钥已重置，请立即复制新密钥，关闭后不再显示',
   tooMany: '调用过于频繁，请稍后再试',
+  inUrl: '请在请求头 secretkey 中传递密钥，密钥不能放在网址里',
 } as const;
+
+/**
+ * The request header that carries an open-API key to GET /api/v1/companies/verifysecretkey (the spec's parameter
+ * name): a key in the URL would sit in every proxy's and browser's history, so the query form is refused.
+ */
+export const OPEN_KEY_HEADER = 'secretkey';

@@ -285,7 +285,8 @@ describe('the open-API key check', () => {
     const check = () =>
       t.app.inject({
         method: 'GET',
-        url: '/api/v1/companies/verifysecretkey?secretkey=lgk_notARealKeyAtAll0123',
+        url: '/api/v1/companies/verifysecretkey',
+        headers: { secretkey: 'lgk_notARealKeyAtAll0123' },
         remoteAddress: address,
       });
     for (let i = 0; i < KEY_CHECKS_PER_IP.max; i += 1) {

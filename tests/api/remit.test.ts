@@ -167,7 +167,11 @@ describe('validate', () => {
       amount: amounts[0],
       remark: rows[0][5],
       serviceCharge: itemServiceCharge(amounts[0], MERCHANT_RATE),
+      // A first payment of 100–149 元 this year: 80% of it is below the month's 5 000 元 deduction, so no tax.
+      taxAmount: 0,
+      netAmount: amounts[0],
     });
+    expect(answer.content).toMatchObject({ taxAmount: 0, netAmount: totalAmount });
     expect(await count('payout_drafts')).toBe(drafts + 1);
     const draft = await test.db
       .selectFrom('payout_drafts')

@@ -199,7 +199,7 @@ describe('staff accounts', () => {
         url: '/api/v1/accounts/password',
         payload: { oldPassword: sha256Hex(oldPassword), newPassword: sha256Hex(newPassword) },
       });
-    expect(envelopeOf(await change('Wrong1234', 'Partner2026')).message).toBe('原密码错误，请重新输入');
+    expect(envelopeOf(await change('Wrong1234', 'Partner2026')).message).toBe('原密码错误，请重新输入（还可尝试4次）');
     const changed = envelopeOf(await change('Demo1234', 'Partner2026'));
     expect(changed.code, changed.message).toBe(OK);
     expect((await second.get('/api/v1/servicecharge')).statusCode).toBe(401);

@@ -27,6 +27,8 @@ async function paid(name: string, idCard: string, amount: number, finish: string
       fail_reason: null,
       create_time: finish,
       finish_time: finish,
+      // The month the income belongs to (the submission's); written without withholding, as earlier items were.
+      tax_month: finish.slice(0, 7),
     })
     .execute();
 }
@@ -38,27 +40,33 @@ beforeAll(async () => {
   await paid('李四', '110105194912310037', 3_000 * Y, `${MONTH}-15 10:00:00`);
   await paid('李四', '110105194912310037', 9_000 * Y, `${MONTH}-16 10:00:00`, ITEM.failed);
   await paid('李四', '110105194912310037', 5_000 * Y, '2031-08-01 00:00:00');
+  // Before 2025-10 the per-payment rule was in force, and stays so in the reports.
+  await paid('王五', '110105194912310045', 30_000 * Y, '2025-07-10 10:00:00');
 });
 afterAll(async () => test?.close());
 
 describe('税费计算', () => {
-  it("sums a worker's month and withholds under 预扣率表二; failed items and other months are left out", async () => {
+  it("sums a worker's month and withholds by the cumulative method; failed items and other months are left out", async () => {
     const caiwu = authed(test.app, await tokenOf(test.app, 'caiwu'));
     const answer = envelopeOf(await caiwu.get(`/api/v1/statistics/tax?platformmark=1&month=${MONTH}&page=0&size=10`));
     expect(answer.code).toBe(1020000);
+    expect(answer.content.rule).toBe('cumulative');
     const [first, second] = answer.content.content;
-    // 30 000 × 80% = 24 000, × 30% − 2 000 = 5 200
+    // A first month at the payer: 30 000 × 80% − 5 000 = 19 000 × 3% = 570 (预扣率表二 would have taken 5 200)
     expect(first).toMatchObject({
       name: '张三',
       payCount: 2,
       income: 30_000 * Y,
-      taxable: 24_000 * Y,
-      ratePercent: 30,
-      tax: 5_200 * Y,
+      cumulativeTaxable: 19_000 * Y,
+      ratePercent: 3,
+      tax: 570 * Y,
+      // Written without withholding: the report says so.
+      withheld: 0,
+      taxStatusName: '未代扣',
     });
-    // (3 000 − 800) × 20% = 440
-    expect(second).toMatchObject({ name: '李四', payCount: 1, income: 3_000 * Y, tax: 440 * Y });
-    expect(answer.content.totals).toMatchObject({ workerCount: 2, income: 33_000 * Y, tax: 5_640 * Y });
+    // 3 000 × 80% is below the month's 5 000 deduction
+    expect(second).toMatchObject({ name: '李四', payCount: 1, income: 3_000 * Y, tax: 0 });
+    expect(answer.content.totals).toMatchObject({ workerCount: 2, income: 33_000 * Y, tax: 570 * Y, withheld: 0 });
     expect(answer.content.invoices.ratePercent).toBe(6);
 
     const file = await caiwu.get(`/api/v1/statistics/tax/export?platformmark=1&month=${MONTH}`);
@@ -68,8 +76,23 @@ describe('税费计算', () => {
     const sheet = workbook.worksheets[0];
     const header = sheet.getRow(2).values as unknown[];
     const last = sheet.getRow(sheet.rowCount);
-    expect(last.getCell(header.indexOf('预扣税额（元）')).value).toBe(5_640);
+    expect(last.getCell(header.indexOf('本月应预扣税额（元）')).value).toBe(570);
     expect(envelopeOf(await caiwu.get('/api/v1/statistics/tax?month=2031-13')).code).toBe(1040400);
+  });
+
+  it('a month before 2025-10 keeps the per-payment rule (预扣率表二)', async () => {
+    const caiwu = authed(test.app, await tokenOf(test.app, 'caiwu'));
+    const answer = envelopeOf(await caiwu.get('/api/v1/statistics/tax?platformmark=1&month=2025-07&page=0&size=10'));
+    expect(answer.content.rule).toBe('perPayment');
+    // 30 000 × 80% = 24 000, × 30% − 2 000 = 5 200
+    expect(answer.content.content[0]).toMatchObject({
+      name: '王五',
+      ruleName: '按次预扣（预扣率表二）',
+      taxable: 24_000 * Y,
+      ratePercent: 30,
+      tax: 5_200 * Y,
+      cumulativeIncome: null,
+    });
   });
 
   it('without UI_TAX_COLLECTION: refused, unless the user is in TAX_CALCULATION_USER_IDS', async () => {

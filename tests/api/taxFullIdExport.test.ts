@@ -37,6 +37,8 @@ async function paid(name: string, idCard: string, amount: number, finish: string
       fail_reason: null,
       create_time: finish,
       finish_time: finish,
+      // The month the income belongs to (the submission's); written without withholding, as earlier items were.
+      tax_month: finish.slice(0, 7),
     })
     .execute();
 }

@@ -141,7 +141,7 @@ describe('login password change', () => {
       oldPassword: sha256Hex('Nope1234'),
       newPassword: sha256Hex('Fresh5678'),
     });
-    expect(wrong).toMatchObject({ code: BUSINESS, message: '原密码错误，请重新输入' });
+    expect(wrong).toMatchObject({ code: BUSINESS, message: '原密码错误，请重新输入（还可尝试4次）' });
     const right = await json(client, 'PATCH', '/api/v1/accounts/password', {
       oldPassword: sha256Hex('Demo1234'),
       newPassword: sha256Hex('Fresh5678'),

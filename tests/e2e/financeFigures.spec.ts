@@ -41,52 +41,90 @@ function apiGet<T>(page: Page, path: string): Promise<T> {
 }
 
 /**
- * 劳务报酬所得预扣预缴 as server/statistics/README.md states it (预扣率表二): 收入 ≤ 4 000 元 减除 800 元, above
- * 减除 20%; 20% / 30% / 40% with 速算扣除数 0 / 2 000 / 7 000 元 above 20 000 / 50 000 元 of 应纳税所得额;
- * rounded half up to the fen. Worked with exact fractions of 1/10000 yuan.
+ * 累计预扣法 as docs/tax.md states it (公告2025年第16号, 预扣率表一), written again here in fen: 累计费用 = 累计收入 ×
+ * 20%, 累计减除费用 = 5 000 元 × the unbroken run of months with income ending with this one, (收入 − 费用 − 减除) ×
+ * 预扣率 − 速算扣除数, each term rounded half up to the fen, less what was withheld before the month; never below 0.
  */
-function expectedTax(income: number): number {
-  const yuan = 10_000n;
-  const amount = BigInt(income);
-  // taxable = numerator / 5 (1/10000 yuan), exact either way.
-  const taxable5 = amount <= 4_000n * yuan ? (amount > 800n * yuan ? (amount - 800n * yuan) * 5n : 0n) : amount * 4n;
-  const [rate, quick] =
-    taxable5 <= 20_000n * yuan * 5n ? [20n, 0n] : taxable5 <= 50_000n * yuan * 5n ? [30n, 2_000n] : [40n, 7_000n];
-  // tax = taxable5 / 5 × rate / 100 − quick yuan = (taxable5 × rate − quick × yuan × 500) / 500.
-  const numerator = taxable5 * rate - quick * yuan * 500n;
-  if (numerator <= 0n) return 0;
-  const fen = 100n * 500n;
-  return Number(((numerator * 2n + fen) / (fen * 2n)) * 100n);
+function expectedTax(months: Map<string, { income: number; withheld: number }>, month: string): number {
+  const halfUp = (n: bigint, d: bigint) => (n * 2n + d) / (d * 2n);
+  let income = 0n;
+  let withheldBefore = 0n;
+  for (const [key, value] of months) {
+    if (key > month) continue;
+    income += BigInt(value.income) / 100n;
+    if (key < month) withheldBefore += BigInt(value.withheld) / 100n;
+  }
+  let run = 0;
+  const year = Number(month.slice(0, 4));
+  let m = Number(month.slice(5, 7));
+  while (m >= 1 && (months.get(`${year}-${String(m).padStart(2, '0')}`)?.income ?? 0) > 0) {
+    run += 1;
+    m -= 1;
+  }
+  let taxable = income - halfUp(income * 20n, 100n) - 500_000n * BigInt(run);
+  if (taxable < 0n) taxable = 0n;
+  const table: [bigint, bigint, bigint][] = [
+    [3_600_000n, 3n, 0n],
+    [14_400_000n, 10n, 252_000n],
+    [30_000_000n, 20n, 1_692_000n],
+    [42_000_000n, 25n, 3_192_000n],
+    [66_000_000n, 30n, 5_292_000n],
+    [96_000_000n, 35n, 8_592_000n],
+  ];
+  const [, rate, quick] = table.find(([upTo]) => taxable <= upTo) ?? [0n, 45n, 18_192_000n];
+  let cumulative = halfUp(taxable * rate - quick * 100n, 100n);
+  if (cumulative < 0n) cumulative = 0n;
+  const due = cumulative - withheldBefore;
+  return due > 0n ? Number(due) * 100 : 0;
 }
 
-test('税费计算：工人的收入与预扣税额按预扣率表二独立核算一致，导出文件合计与页面一致', async ({ page }) => {
+test('税费计算：工人的收入与本月应预扣税额按累计预扣法独立核算一致，导出文件合计与页面一致', async ({ page }) => {
   test.setTimeout(120_000);
-  // The 标准版 month with the most paid workers, and every worker's income in it, from the raw payout items.
-  const { month, incomes } = await withServerDb(async (db) => {
+  // The 标准版 month with the most paid workers, and every worker's months of that year at each signing entity.
+  const { month, workers } = await withServerDb(async (db) => {
     const busiest = await db
       .selectFrom('payout_items')
-      .select([sql<string>`substr(finish_time, 1, 7)`.as('month'), sql<number>`COUNT(*)`.as('n')])
+      .select(['tax_month', sql<number>`COUNT(*)`.as('n')])
       .where('platform_mark', '=', 1)
-      .where('status', '=', ITEM.succeeded)
-      .where('finish_time', 'is not', null)
-      .groupBy(sql`substr(finish_time, 1, 7)`)
+      .where('status', '!=', ITEM.failed)
+      .where('tax_month', 'is not', null)
+      .groupBy('tax_month')
       .orderBy(sql`COUNT(*)`, 'desc')
       .executeTakeFirstOrThrow();
+    const chosen = String(busiest.tax_month);
     const items = await db
       .selectFrom('payout_items')
-      .select(['id_card', 'amount'])
+      .select(['id_card', 'enterprise_id', 'tax_month', 'amount', 'tax_amount', 'tax_status'])
       .where('platform_mark', '=', 1)
-      .where('status', '=', ITEM.succeeded)
-      .where('finish_time', 'like', `${busiest.month}-%`)
+      .where('status', '!=', ITEM.failed)
+      .where('tax_month', 'like', `${chosen.slice(0, 4)}-%`)
       .execute();
-    const sums = new Map<string, number>();
-    for (const item of items) sums.set(item.id_card, (sums.get(item.id_card) ?? 0) + Number(item.amount));
-    return { month: String(busiest.month), incomes: sums };
+    const inMonth = new Set(
+      items.filter((item) => item.tax_month === chosen).map((i) => `${i.enterprise_id}|${i.id_card}`),
+    );
+    const byWorker = new Map<string, Map<string, { income: number; withheld: number }>>();
+    for (const item of items) {
+      const key = `${item.enterprise_id}|${item.id_card}`;
+      if (!inMonth.has(key)) continue;
+      const months = byWorker.get(key) ?? new Map();
+      const entry = months.get(String(item.tax_month)) ?? { income: 0, withheld: 0 };
+      entry.income += Number(item.amount);
+      if (Number(item.tax_status) === 1) entry.withheld += Number(item.tax_amount);
+      months.set(String(item.tax_month), entry);
+      byWorker.set(key, months);
+    }
+    return { month: chosen, workers: byWorker };
   });
-  expect(incomes.size).toBeGreaterThan(0);
-  const workers = [...incomes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  const totalIncome = workers.reduce((sum, [, income]) => sum + income, 0);
-  const totalTax = workers.reduce((sum, [, income]) => sum + expectedTax(income), 0);
+  expect(workers.size).toBeGreaterThan(0);
+  const lines = [...workers].map(([key, months]) => ({
+    key,
+    idCard: key.split('|')[1],
+    income: months.get(month)?.income ?? 0,
+    tax: expectedTax(months, month),
+  }));
+  lines.sort((a, b) => b.income - a.income || a.idCard.localeCompare(b.idCard));
+  const totalIncome = lines.reduce((sum, line) => sum + line.income, 0);
+  const totalTax = lines.reduce((sum, line) => sum + line.tax, 0);
 
   await loginAs(page, 'caiwu');
   await expect(page).toHaveURL(/\/adMain$/);
@@ -101,18 +139,18 @@ test('税费计算：工人的收入与预扣税额按预扣率表二独立核�
   await page.getByRole('button', { name: '查询' }).click();
   await answered;
 
-  // The top earner's row: income and tax withheld as worked out above. The page masks ID numbers (issue 30).
-  const [idCard, income] = workers[0];
-  const masked = `${idCard.slice(0, 6)}${'*'.repeat(idCard.length - 10)}${idCard.slice(-4)}`;
-  await expect(table.getByText(idCard)).toHaveCount(0);
+  // The top earner's row: income and tax as worked out above. The page masks ID numbers (issue 30).
+  const top = lines[0];
+  const masked = `${top.idCard.slice(0, 6)}${'*'.repeat(top.idCard.length - 10)}${top.idCard.slice(-4)}`;
+  await expect(table.getByText(top.idCard)).toHaveCount(0);
   const row = table
     .locator('tbody tr')
     .filter({ hasText: masked })
-    .filter({ hasText: formatMoney(income) });
+    .filter({ hasText: formatMoney(top.income) });
   await expect(row).toHaveCount(1);
-  expect(await cell(table, row, '本月收入（元）')).toBe(formatMoney(income));
-  expect(await cell(table, row, '预扣税额（元）')).toBe(formatMoney(expectedTax(income)));
-  expect(await cell(table, row, '税后收入（元）')).toBe(formatMoney(income - expectedTax(income)));
+  expect(await cell(table, row, '本月收入（元）')).toBe(formatMoney(top.income));
+  expect(await cell(table, row, '本月应预扣税额（元）')).toBe(formatMoney(top.tax));
+  expect(await cell(table, row, '税后收入（元）')).toBe(formatMoney(top.income - top.tax));
   await expect(page.locator('[data-total="income"]')).toHaveText(formatMoney(totalIncome));
   await expect(page.locator('[data-total="tax"]')).toHaveText(formatMoney(totalTax));
 
@@ -126,7 +164,7 @@ test('税费计算：工人的收入与预扣税额按预扣率表二独立核�
   for (let index = 3; index < plain.rowCount; index += 1) {
     plainIds.push(String(plain.getRow(index).getCell(plainColumn).value));
   }
-  expect(plainIds.length).toBe(workers.length);
+  expect(plainIds.length).toBe(lines.length);
   expect(plainIds.every((value) => String(value).includes('****'))).toBe(true);
 
   const downloading = page.waitForEvent('download');
@@ -141,20 +179,18 @@ test('税费计算：工人的收入与预扣税额按预扣率表二独立核�
     return index;
   };
   expect(cellUnits(last.getCell(column('本月收入（元）')).value)).toBe(totalIncome);
-  expect(cellUnits(last.getCell(column('预扣税额（元）')).value)).toBe(totalTax);
-  expect(sheet.rowCount - 3).toBe(workers.length);
-  // Every worker's line in the file, whichever deduction and bracket applies, as worked out above.
+  expect(cellUnits(last.getCell(column('本月应预扣税额（元）')).value)).toBe(totalTax);
+  expect(sheet.rowCount - 3).toBe(lines.length);
+  // Every worker's line in the file, whichever bracket applies, as worked out above.
   const fileLines = new Map<string, { income: number; tax: number }>();
   for (let index = 3; index < sheet.rowCount; index += 1) {
     const line = sheet.getRow(index);
     fileLines.set(String(line.getCell(column('身份证号')).value), {
       income: cellUnits(line.getCell(column('本月收入（元）')).value),
-      tax: cellUnits(line.getCell(column('预扣税额（元）')).value),
+      tax: cellUnits(line.getCell(column('本月应预扣税额（元）')).value),
     });
   }
-  expect(fileLines).toEqual(
-    new Map(workers.map(([card, amount]) => [card, { income: amount, tax: expectedTax(amount) }])),
-  );
+  expect(fileLines).toEqual(new Map(lines.map((line) => [line.idCard, { income: line.income, tax: line.tax }])));
 });
 
 test('结算单 Excel：期初 + 充值 − 打款 − 服务费 + 退回 = 期末，且与页面一致', async ({ page }) => {

@@ -52,7 +52,8 @@ test('商户上传有误的打款文件看到每行原因，改正后预览并�
   await expect(page.getByLabel('合计应付')).toHaveText('7.00 元');
   await expect(page.getByLabel('打款后余额')).toBeVisible();
   const preview = page.getByRole('table', { name: '打款明细预览' });
-  await expect(preview.getByRole('row')).toHaveCount(4);
+  // The header, the three rows and the 合计 row.
+  await expect(preview.getByRole('row')).toHaveCount(5);
   // Masked as in the payout records (issue 17 item 11): the full numbers appear nowhere on the page.
   await expect(preview.getByRole('row').nth(3)).toContainText(`****${failing[2].slice(-4)}`);
   await expect(preview.getByRole('row').nth(3)).toContainText(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ABNORMAL, BATCH, ITEM, LEDGER } from '../../../src/domain/moneyEnums';
 import { postEntries, type Tx } from '../ledger/ledger';
+import { giveBackWithholding } from '../tax/withholding';
 import type { PayoutResult } from './payoutChannel';
 
 /** What recording an item's outcome needs of it. */
@@ -27,8 +28,9 @@ interface BatchTally {
 
 /**
  * Records the outcome of each item, in the caller's transaction: the item's status (only if it is still
- * `fromStatus`, so two recorders never record or refund an item twice), for a failure the refund of its amount
- * and service charge through the ledger plus an abnormal-funds record (/errorMoney); then each batch's tallies,
+ * `fromStatus`, so two recorders never record or refund an item twice), for a failure the give-back of its
+ * withheld tax from the signing entity's 代扣税款 account (tax/withholding.ts giveBackWithholding), the refund of its
+ * amount and service charge through the ledger plus an abnormal-funds record (/errorMoney); then each batch's tallies,
  * and its final status once no item waits. Answers the ids it recorded.
  */
 export async function recordItemOutcomes(
@@ -39,6 +41,7 @@ export async function recordItemOutcomes(
   fromStatus: number = ITEM.processing,
 ): Promise<number[]> {
   const recorded: number[] = [];
+  const failed: { item: OutcomeItem; reason: string }[] = [];
   const tallies = new Map<number, BatchTally>();
   for (const [index, item] of items.entries()) {
     const result = results[index];
@@ -69,9 +72,16 @@ export async function recordItemOutcomes(
     } else {
       tally.failedCount += 1;
       tally.failedAmount += Number(item.amount);
-      await refund(tx, item, result.reason, now);
+      failed.push({ item, reason: result.reason });
     }
   }
+  // The withholding first (its claim and the 代扣税款 account come before the company account, as in a payment).
+  await giveBackWithholding(
+    tx,
+    failed.map(({ item }) => Number(item.id)),
+    now,
+  );
+  for (const { item, reason } of failed) await refund(tx, item, reason, now);
   for (const [batchId, tally] of tallies) await settleBatch(tx, batchId, tally, now);
   return recorded;
 }

@@ -9,7 +9,11 @@ export interface PayoutOrder {
   name: string;
   idCard: string;
   bankCard: string;
+  /** What to pay the worker: the net, after the income tax withheld (docs/tax.md). */
   amount: number;
+  /** The worker's gross income of this payment, and the tax withheld from it (for the channel's records). */
+  grossAmount?: number;
+  taxWithheld?: number;
 }
 
 export type PayoutResult = { ok: true } | { ok: false; reason: string };

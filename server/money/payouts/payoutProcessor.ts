@@ -2,6 +2,7 @@ import { ITEM } from '../../../src/domain/moneyEnums';
 import type { Db } from '../../db/database';
 import { chinaTime } from '../../db/time';
 import { runExclusively, runWhenFree } from '../../system/jobLock';
+import { netPayable } from '../tax/withholding';
 import { recordItemOutcomes } from './itemOutcomes';
 import type { PayoutChannel, PayoutResult } from './payoutChannel';
 
@@ -38,6 +39,8 @@ interface PendingItem {
   mobile: string | null;
   amount: number;
   service_charge: number;
+  tax_amount: number;
+  tax_status: number;
   create_time: string;
 }
 
@@ -67,6 +70,8 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
         'mobile',
         'amount',
         'service_charge',
+        'tax_amount',
+        'tax_status',
         'create_time',
       ])
       .where('status', '=', ITEM.processing)
@@ -91,7 +96,10 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
           name: item.name,
           idCard: item.id_card,
           bankCard: item.bank_card,
-          amount: Number(item.amount),
+          // The net: the income tax withheld stays in the signing entity's 代扣税款 account.
+          amount: netPayable(item),
+          grossAmount: Number(item.amount),
+          taxWithheld: Number(item.amount) - netPayable(item),
         }),
       ),
     );

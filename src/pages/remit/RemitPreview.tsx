@@ -4,6 +4,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -12,6 +13,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatRate, SERVICE_CHARGE_RULE } from '../../domain/charges';
 import { formatMoney } from '../../domain/money';
 import type { BatchPreview } from './remitApi';
+
+/** How 个税 and 实发 are worked out (docs/tax.md), under the figures. */
+export const WITHHOLDING_RULE =
+  '个税：签约主体按累计预扣法代扣劳务报酬个人所得税（国家税务总局公告2025年第16号），按每人本年在该签约主体已实际取得的收入与已扣税额计算；实发 = 金额 − 个税。扣款金额不变（打款金额 + 服务费），个税转入签约主体的代扣税款账户；提交时按当时的累计数重新计算。';
 
 function Figure({ label, children, tone }: { label: string; children: ReactNode; tone?: 'error' | 'strong' }) {
   return (
@@ -48,6 +53,8 @@ export function PreviewFigures({ preview }: { preview: BatchPreview }) {
         <Figure label="合计应付" tone="strong">
           {formatMoney(preview.total)} 元
         </Figure>
+        <Figure label="代扣个税">{formatMoney(preview.taxAmount)} 元</Figure>
+        <Figure label="实发金额">{formatMoney(preview.netAmount)} 元</Figure>
         <Figure label="当前余额">{formatMoney(preview.balance)} 元</Figure>
         {short ? (
           <Figure label="余额不足，还差" tone="error">
@@ -62,6 +69,9 @@ export function PreviewFigures({ preview }: { preview: BatchPreview }) {
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
         {SERVICE_CHARGE_RULE}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {WITHHOLDING_RULE}
       </Typography>
     </>
   );
@@ -91,6 +101,8 @@ export function PreviewRows({ preview }: { preview: BatchPreview }) {
               <TableCell>手机号</TableCell>
               <TableCell align="right">金额（元）</TableCell>
               <TableCell align="right">服务费（元）</TableCell>
+              <TableCell align="right">个税（元）</TableCell>
+              <TableCell align="right">实发（元）</TableCell>
               <TableCell>备注</TableCell>
             </TableRow>
           </TableHead>
@@ -107,10 +119,22 @@ export function PreviewRows({ preview }: { preview: BatchPreview }) {
                 <TableCell>{row.mobile ?? ''}</TableCell>
                 <TableCell align="right">{formatMoney(row.amount)}</TableCell>
                 <TableCell align="right">{formatMoney(row.serviceCharge)}</TableCell>
+                <TableCell align="right">{formatMoney(row.taxAmount)}</TableCell>
+                <TableCell align="right">{formatMoney(row.netAmount)}</TableCell>
                 <TableCell>{row.remark ?? ''}</TableCell>
               </TableRow>
             ))}
           </TableBody>
+          <TableFooter>
+            <TableRow>
+              <TableCell colSpan={5}>合计（全部 {preview.itemCount} 笔）</TableCell>
+              <TableCell align="right">{formatMoney(preview.totalAmount)}</TableCell>
+              <TableCell align="right">{formatMoney(preview.serviceCharge)}</TableCell>
+              <TableCell align="right">{formatMoney(preview.taxAmount)}</TableCell>
+              <TableCell align="right">{formatMoney(preview.netAmount)}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableFooter>
         </Table>
       </TableContainer>
     </>

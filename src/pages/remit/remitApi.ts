@@ -12,6 +12,9 @@ export interface PreviewRow {
   mobile: string | null;
   amount: number;
   serviceCharge: number;
+  /** Income tax withheld from the amount now (cumulative method at the signing entity) and what the worker gets. */
+  taxAmount: number;
+  netAmount: number;
   remark: string | null;
 }
 
@@ -21,6 +24,10 @@ export interface BatchPreview {
   itemCount: number;
   totalAmount: number;
   serviceCharge: number;
+  /** The income tax withheld from the whole batch and what the workers receive in all. */
+  taxAmount: number;
+  netAmount: number;
+  taxMonth: string;
   total: number;
   rate: number;
   balance: number;

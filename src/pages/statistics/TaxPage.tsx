@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -18,26 +19,58 @@ import { TAX_EXPORT_FULL_ID_CODE } from '../../domain/routes';
 import { ExportExcelButton } from './ExportExcelButton';
 import { StatisticsTable } from './StatisticsTable';
 import { downloadFile } from './statisticsApi';
+import { TaxEntities } from './TaxEntities';
 
-/** 税费计算: per worker per month the income paid and the tax withheld; the month's invoice VAT and surcharges. */
+/**
+ * 税费计算: per signing entity and worker the month's income and the income tax by the rule in force (from 2025-10
+ * the cumulative method, every line of it; before, the per-payment rule), what was withheld and what was not, the
+ * VAT filed on the worker's behalf; per entity its 代扣税款 of the month, its filing and the declaration exports.
+ */
 const COLUMNS = [
+  { key: 'enterpriseName', label: '签约主体', kind: 'text' },
   { key: 'name', label: '姓名', kind: 'text' },
   { key: 'idCard', label: '身份证号', kind: 'text' },
   { key: 'payCount', label: '收款笔数', kind: 'count' },
   { key: 'income', label: '本月收入（元）', kind: 'money' },
-  { key: 'deduction', label: '减除费用（元）', kind: 'money' },
+  { key: 'cumulativeIncome', label: '累计收入（元）', kind: 'money' },
+  { key: 'cumulativeExpense', label: '累计费用（元）', kind: 'money' },
+  { key: 'continuousMonths', label: '连续月份数', kind: 'count' },
+  { key: 'cumulativeBasicDeduction', label: '累计减除费用（元）', kind: 'money' },
   { key: 'taxable', label: '应纳税所得额（元）', kind: 'money' },
   { key: 'ratePercent', label: '预扣率（%）', kind: 'count' },
   { key: 'quickDeduction', label: '速算扣除数（元）', kind: 'money' },
-  { key: 'tax', label: '预扣税额（元）', kind: 'money' },
+  { key: 'cumulativeTax', label: '累计应预扣税额（元）', kind: 'money' },
+  { key: 'withheldBefore', label: '累计已预扣税额（元）', kind: 'money' },
+  { key: 'tax', label: '本月应预扣税额（元）', kind: 'money' },
+  { key: 'withheld', label: '本月已代扣（元）', kind: 'money' },
+  { key: 'taxStatusName', label: '代扣状态', kind: 'text' },
   { key: 'afterTax', label: '税后收入（元）', kind: 'money' },
+  { key: 'vat', label: '增值税（元）', kind: 'money' },
+  { key: 'surchargeTotal', label: '附加税费（元）', kind: 'money' },
 ] as const;
+
+interface EntityTotals {
+  enterpriseId: number;
+  enterpriseName: string;
+  workerCount: number;
+  income: number;
+  tax: number;
+  withheld: number;
+  notWithheld: number;
+  ledgerWithheld: number;
+  vat: number;
+  surchargeTotal: number;
+  filing: { reference: string; amount: number; time: string } | null;
+}
 
 interface TaxAnswer {
   content: Record<string, string | number>[];
   totalElements: number;
   totals: Record<string, number>;
   invoices: Record<string, number | string>;
+  entities: EntityTotals[];
+  warnings: { enterpriseName: string; name: string; idCard: string; twelveMonthIncome: number }[];
+  rule: 'cumulative' | 'perPayment';
 }
 
 const FULL_ID_LABEL = '导出 Excel（含完整身份证号）';
@@ -157,19 +190,49 @@ export function TaxPage() {
               ))}
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-              个税：劳务报酬所得预扣预缴（国家税务总局公告2018年第61号，预扣率表二）。本月 {answer.totals.workerCount}{' '}
-              人，收入合计 <span data-total="income">{formatMoney(answer.totals.income)}</span> 元，预扣税额合计{' '}
-              <span data-total="tax">{formatMoney(answer.totals.tax)}</span> 元。
+              {answer.rule === 'cumulative'
+                ? '个税：平台从业人员劳务报酬按累计预扣法预扣预缴（国家税务总局公告2025年第16号，预扣率表一），按人、按签约主体、按纳税年度累计。'
+                : '个税：该月在 2025-10 以前，劳务报酬按次预扣预缴（国家税务总局公告2018年第61号，预扣率表二）。'}
+              本月 {answer.totals.workerCount} 人，收入合计{' '}
+              <span data-total="income">{formatMoney(answer.totals.income)}</span> 元，应预扣税额合计{' '}
+              <span data-total="tax">{formatMoney(answer.totals.tax)}</span> 元，已代扣{' '}
+              <span data-total="withheld">{formatMoney(answer.totals.withheld)}</span> 元
+              {answer.totals.notWithheld > 0
+                ? `，其中付款时未代扣（代扣上线以前的打款）${formatMoney(answer.totals.notWithheld)} 元`
+                : ''}
+              。增值税由签约主体代办申报：月销售额 10 万元以下免征，以上按 1%，附加税费减半（财政部
+              税务总局公告2023年第19号、第12号），城市维护建设税按 7% 计。
             </Typography>
           </CardContent>
         </Card>
+      )}
+      {answer && answer.warnings.length > 0 && (
+        <Alert severity="warning" role="alert">
+          以下从业人员连续 12 个月在同一签约主体的服务收入超过 5,000,000.00
+          元，应引导其依法办理市场主体登记、自行申报增值税：
+          {answer.warnings
+            .map(
+              (warning) =>
+                `${warning.name}（${warning.idCard}，${warning.enterpriseName}，${formatMoney(warning.twelveMonthIncome)} 元）`,
+            )
+            .join('；')}
+        </Alert>
+      )}
+      {answer && (
+        <TaxEntities
+          entities={answer.entities}
+          month={filters.month}
+          platformmark={filters.platformmark}
+          mayExportFullId={mayExportFullId}
+          onFiled={() => setFilters((current) => ({ ...current }))}
+        />
       )}
       <StatisticsTable
         label="税费计算"
         columns={COLUMNS}
         rows={answer?.content}
         rowKey={(row, index) => `${row.idCard}-${index}`}
-        emptyText="该月没有打款成功的记录"
+        emptyText="该月没有打款记录"
         total={answer?.totalElements ?? 0}
         page={page}
         size={size}
