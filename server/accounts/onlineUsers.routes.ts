@@ -11,6 +11,7 @@ import { recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { aliveSession } from './onlineSessions';
+import { forceLogoutSchema } from './onlineUsers.schemas';
 
 const ACCESS = { config: { access: { permissions: ['UI_ONLINE_USER'] } } };
 
@@ -22,7 +23,7 @@ const ACCESS = { config: { access: { permissions: ['UI_ONLINE_USER'] } } };
  * no session of the admin or of a staff account holding codes it lacks, and never its own current session.
  */
 export async function onlineUsersRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
-  app.post('/api/v1/onlineusers/:id/forcelogout', ACCESS, async (request) => {
+  app.post('/api/v1/onlineusers/:id/forcelogout', { ...ACCESS, schema: forceLogoutSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '会话编号');
     const ended = await db.transaction().execute(async (tx) => {

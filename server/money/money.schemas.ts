@@ -9,6 +9,7 @@ import {
   Page,
   Params,
   Query,
+  Row,
   Text,
 } from '../http/schemas/formats';
 
@@ -244,4 +245,10 @@ export const rechargeRejectSchema = {
     reason: Type.Optional(Text({ title: '驳回原因', max: 2000, multiline: true, numbers: true, blank: true })),
   }),
   response: Answers(recharge),
+};
+
+export const waitingDraftsSchema = {
+  summary: '待提交的打款草稿（上传与任务结算生成的），含过期时间',
+  querystring: Query({}),
+  response: Answers(Type.Array(Row({}))),
 };

@@ -21,7 +21,7 @@ import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { assertNoSensitiveWords } from '../system/sensitiveWords';
 import { identityCheckOf } from '../workers/identityCheck';
 import { balanceOf } from './ledger/ledger';
-import { draftSchema, submitSchema, templateSchema, validateSchema } from './money.schemas';
+import { draftSchema, submitSchema, templateSchema, validateSchema, waitingDraftsSchema } from './money.schemas';
 import type { RawBatchRow } from './payouts/batchFile';
 import { BatchFileError, BatchLimitError } from './payouts/batchFileErrors';
 import { parseBatchFileIsolated } from './payouts/batchParser';
@@ -240,7 +240,7 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
   });
 
   // The drafts waiting for submission, from uploads and tasks' settlements alike, expired ones saying when.
-  app.get('/api/v1/remittances/batch/drafts', ACCESS, async (request) => {
+  app.get('/api/v1/remittances/batch/drafts', { ...ACCESS, schema: waitingDraftsSchema }, async (request) => {
     const auth = merchantOf(request);
     const account = { companyId: auth.companyId, platformMark: auth.platformMark };
     return ok(await waitingDrafts(db, account, chinaTime(), WAITING_DRAFTS_SHOWN));

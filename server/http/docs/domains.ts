@@ -132,7 +132,7 @@ export const DOMAIN_TAGS: readonly DomainTag[] = [
       'partnerperformance',
     ),
   },
-  { name: '统计', description: '统计报表、税费计算、企业汇总', paths: under('statistics') },
+  { name: '统计', description: '统计报表、税费计算、企业汇总、首页趋势', paths: under('statistics', 'home/trend') },
   {
     name: '第三方接入',
     description: '第三方平台商户、调用记录与回调、CRM 同步、园区',
@@ -145,12 +145,16 @@ export const DOMAIN_TAGS: readonly DomainTag[] = [
   },
   {
     name: '系统',
-    description: '系统设置、维护窗口、版本记录、帮助中心、敏感词、短信记录与验证码查询、操作日志、系统工具、健康检查',
+    description:
+      '系统设置、维护窗口、版本记录、帮助中心、敏感词、短信记录与验证码查询、操作日志、登录日志、在线用户、定时任务、系统工具、健康检查',
     paths: [
       /^\/api\/health$/,
       /^\/api\/docs(?:\/|$)/,
       ...under(
         'system',
+        'loginlogs',
+        'onlineusers',
+        'scheduledjobs',
         'common/settings',
         'versions',
         'help',
