@@ -16,7 +16,8 @@ import { registerCrossOrigin } from './http/crossOrigin';
 import { registerEnvelopeErrors } from './http/envelope';
 import { registerPublicRateLimit } from './http/publicRateLimit';
 import { withRequestSerializer } from './http/requestLog';
-import { loggedPayoutChannel, type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
+import { createDevChannel } from './money/payouts/devChannel';
+import { loggedPayoutChannel, type PayoutChannel } from './money/payouts/payoutChannel';
 import { createPayoutProcessor } from './money/payouts/payoutProcessor';
 import { type AppMetrics, registerMetrics } from './operations/metrics';
 import { type Drain, registerDrain } from './operations/shutdown';
@@ -46,7 +47,7 @@ export interface BuildOptions {
   config: ServerConfig;
   db: Db;
   sms?: SmsSender;
-  /** Where batch payouts go; the simulated bank by default. */
+  /** Where batch payouts go; the channel PAYOUT_CHANNEL names (the development channel) by default. */
   payoutChannel?: PayoutChannel;
   /** Stored files; the storage FILE_STORAGE names by default. */
   files?: FileStorage;
@@ -86,6 +87,12 @@ export async function buildApp({
   registerPublicRateLimit(app, config.publicCallsPerMinute);
   await app.register(formbody);
 
+  const channel = loggedPayoutChannel(
+    db,
+    payoutChannel ??
+      createDevChannel(db, { delayMs: config.payoutChannel.devDelayMs, secret: config.payoutChannel.devSecret }),
+    app.log,
+  );
   const services: AppServices = {
     db,
     config,
@@ -93,11 +100,13 @@ export async function buildApp({
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds, config.sessionMaxSeconds),
     // Every message leaves a row in the SMS log (/noteSendStatus) with its delivery status.
     sms: recordingSmsSender(db, sms ?? smsSenderOf(config.sms, app.log, config.logSmsCodes), app.log),
-    payouts: createPayoutProcessor(db, loggedPayoutChannel(db, payoutChannel ?? simulatedBank, app.log), {
+    payouts: createPayoutProcessor(db, channel, {
       delayMs: config.payoutDelayMs,
       intervalMs: Math.max(200, Math.min(1000, config.payoutDelayMs)),
+      queryIntervalMs: config.payoutChannel.queryIntervalMs,
       onError: (error) => app.log.error({ err: error }, '打款处理失败，稍后重试'),
     }),
+    payoutChannel: channel,
     jobs: createJobScheduler(runsScheduledJobs(process.env, config.databaseUrl)),
   };
   app.decorate('payouts', services.payouts);

@@ -39,6 +39,7 @@ import { taxCertificatesRoutes } from './invoices/taxCertificates.routes';
 import { balancesRoutes } from './money/balances.routes';
 import { ledgerRoutes } from './money/ledger.routes';
 import { payoutRecordsRoutes } from './money/payoutRecords.routes';
+import { payoutChannelRoutes } from './money/payouts/channel.routes';
 import { rechargesRoutes } from './money/recharges.routes';
 import { remittancesRoutes } from './money/remittances.routes';
 import { feedbackRoutes } from './notices/feedback.routes';
@@ -117,6 +118,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await sensitiveWordsRoutes(app, services);
   await feedbackRoutes(app, services);
   await adminToolsRoutes(app, services);
+  await payoutChannelRoutes(app, services);
   await statisticsRebuildRoutes(app, services);
   await autoInvoicingRoutes(app, services);
   await helpRoutes(app, services);

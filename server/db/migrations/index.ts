@@ -57,6 +57,7 @@ import * as subidAuthChanges from './260_subid_auth_changes';
 import * as contractEsignFlows from './280_contract_esign_flows';
 import * as runClaims from './330_run_claims';
 import * as taxWithholding from './350_tax_withholding';
+import * as payoutChannelLife from './370_payout_channel_life';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -118,4 +119,5 @@ export const migrations: Record<string, Migration> = {
   '280_contract_esign_flows': contractEsignFlows,
   '330_run_claims': runClaims,
   '350_tax_withholding': taxWithholding,
+  '370_payout_channel_life': payoutChannelLife,
 };
