@@ -16,7 +16,7 @@ export interface PayoutProcessor {
   kick(): void;
   /**
    * Sends every waiting item now, ignoring the delay, then asks the channel about every open one; resolves when
-   * done (tests, re-payments). Answers how many items it sent or asked about.
+   * done (tests, re-payments). Answers how many items it sent.
    */
   drain(): Promise<number>;
   /** Sends these items, if still waiting, and asks the channel about them (an operator re-running stuck items). */
@@ -198,7 +198,6 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
       const ids = await openChunk(due, afterId);
       if (ids.length === 0) break;
       await ask(ids);
-      moved += ids.length;
       afterId = ids[ids.length - 1];
     }
     return moved;
