@@ -12,12 +12,15 @@ import { industries } from './industries';
 import { INVOICE_CATEGORY_RESOURCES } from './invoiceCategories';
 import { INVOICE_RESOURCES } from './invoices';
 import { adSmallTradingFlow, adTradingFlow } from './ledger';
+import { loginLog } from './loginLog';
 import { adNotice, adSmallNotice, systemNotice } from './notices';
+import { onlineUsers } from './onlineUsers';
 import { operationLog } from './operationLog';
 import { PARTNER_RESOURCES } from './partners';
 import { PAYOUT_RECORD_RESOURCES } from './payoutRecords';
 import { adMoneyManagement, adSmallMoneyManagement, allRechargeRecord } from './recharges';
 import { activateMerchant, smallActivateMerchant } from './registrations';
+import { scheduledJobs } from './scheduledJobs';
 import { SENSITIVE_WORD_RESOURCES } from './sensitiveWords';
 import { RATE_RESOURCES } from './serviceRates';
 import { settlementBlacklist } from './settlementBlacklist';
@@ -69,6 +72,9 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   adSmallTradingFlow,
   ...PAYOUT_RECORD_RESOURCES,
   operationLog,
+  loginLog,
+  onlineUsers,
+  scheduledJobs,
   ...SENSITIVE_WORD_RESOURCES,
   ...FEEDBACK_RESOURCES,
   ...HELP_RESOURCES,

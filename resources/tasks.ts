@@ -52,7 +52,10 @@ export const taskRelease: ResourceDeclaration = {
     { source: 'startDate', label: '开始日期', type: 'date', sortable: true, form: true, required: true },
     { source: 'endDate', label: '结束日期', type: 'date', sortable: true, form: true, required: true },
     { source: 'status', label: '状态', type: 'enum', choices: TASK_STATUS_CHOICES, sortable: true },
-    { source: 'draftId', label: '打款草稿', type: 'number', list: false },
+    // Its payout draft in words: 待提交 with its expiry, 已于…过期 (settle again), or the batch it became.
+    { source: 'draftState', label: '打款草稿', type: 'text' },
+    { source: 'draftId', label: '打款草稿编号', type: 'number', list: false },
+    { source: 'draftExpireTime', label: '草稿有效期至', type: 'datetime', hidden: true },
     { source: 'batchNo', label: '打款批次', type: 'text', hidden: true },
     { source: 'publishTime', label: '发布时间', type: 'datetime', hidden: true },
     { source: 'completeTime', label: '完成时间', type: 'datetime', hidden: true },
@@ -92,9 +95,11 @@ export const taskRelease: ResourceDeclaration = {
       label: '结算',
       method: 'POST',
       path: '/api/v1/tasks/:id/settle',
-      confirm: '结算会按已分配人员和金额生成批量打款草稿，到「批量打款」核对后用支付密码提交。确定结算吗？',
+      confirm:
+        '结算会按已分配人员和金额生成批量打款草稿（24小时内有效），任务待打款；到「批量打款」核对后用支付密码提交。确定结算吗？',
       permissions: EMPLOYEE,
-      visibleWhen: { field: 'status', in: [2] },
+      // A completed task, or one 待打款 whose draft expired (server/tasks/tasks.binding.ts present).
+      visibleWhen: { field: 'settleOffered', in: [1] },
     },
     {
       name: 'cancel',

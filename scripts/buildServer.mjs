@@ -3,8 +3,8 @@
 // took 7.2 s of CPU against 5.0 s (farm-bench, median of 5, both on a fresh data directory).
 //
 // The bundle sits two folders below the project, as each server file is: the paths the server finds relative to
-// its own module (../../package.json for its version, ./batchFileWorker.mjs for the payout file parser's thread)
-// hold for the bundle too. The parser thread is bundled beside it under that name.
+// its own module (../../package.json for its version, ./decoderThread.mjs for the decoder threads, files/decoding/pool.ts)
+// hold for the bundle too. The decoder thread is bundled beside it under that name.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -13,7 +13,7 @@ export const SERVER_BUNDLE = '.tmp/server-bundle/server.mjs';
 
 export async function buildServer() {
   await build({
-    entryPoints: { server: 'server/server.ts', batchFileWorker: 'server/money/payouts/batchFileWorker.ts' },
+    entryPoints: { server: 'server/server.ts', decoderThread: 'server/files/decoding/thread.ts' },
     outdir: '.tmp/server-bundle',
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerLoginRecords } from './accounts/loginRecords';
 import { smsSenderOf } from './accounts/sms/smsProvider';
 import type { SmsSender } from './accounts/sms/smsSender';
 import type { AppServices } from './appServices';
@@ -9,6 +10,7 @@ import { createTokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import { registerOperationLogFallback } from './engine/operationLog';
+import { registerUploadRoutes } from './files/decoding/decodingRoutes';
 import { createFileStorage } from './files/storage/createFileStorage';
 import type { FileStorage } from './files/storage/fileStorage';
 import { DEFAULT_BODY_LIMIT, registerPublicBodyLimit } from './http/bodyLimits';
@@ -22,8 +24,9 @@ import { createPayoutProcessor } from './money/payouts/payoutProcessor';
 import { type AppMetrics, registerMetrics } from './operations/metrics';
 import { type Drain, registerDrain } from './operations/shutdown';
 import { apiRoutes } from './routes';
-import { scheduleAutoInvoicing } from './system/autoInvoicing';
-import { startLogRetentionJob } from './system/logRetention';
+import { autoInvoicingJob, scheduleAutoInvoicing } from './system/autoInvoicing';
+import { syncJobCatalog } from './system/jobRuns';
+import { logRetentionJob, startLogRetentionJob } from './system/logRetention';
 import { createJobScheduler, runsScheduledJobs } from './system/scheduledJobs';
 import { recordingSmsSender } from './system/smsLog';
 import { registerWebApp } from './webApp';
@@ -85,6 +88,7 @@ export async function buildApp({
   await registerCrossOrigin(app, config);
   registerPublicBodyLimit(app);
   registerPublicRateLimit(app, config.publicCallsPerMinute);
+  registerUploadRoutes(app);
   await app.register(formbody);
 
   const channel = loggedPayoutChannel(
@@ -93,6 +97,7 @@ export async function buildApp({
       createDevChannel(db, { delayMs: config.payoutChannel.devDelayMs, secret: config.payoutChannel.devSecret }),
     app.log,
   );
+  const payoutIntervalMs = Math.max(200, Math.min(1000, config.payoutDelayMs));
   const services: AppServices = {
     db,
     config,
@@ -102,7 +107,7 @@ export async function buildApp({
     sms: recordingSmsSender(db, sms ?? smsSenderOf(config.sms, app.log, config.logSmsCodes), app.log),
     payouts: createPayoutProcessor(db, channel, {
       delayMs: config.payoutDelayMs,
-      intervalMs: Math.max(200, Math.min(1000, config.payoutDelayMs)),
+      intervalMs: payoutIntervalMs,
       queryIntervalMs: config.payoutChannel.queryIntervalMs,
       onError: (error) => app.log.error({ err: error }, '打款处理失败，稍后重试'),
     }),
@@ -115,6 +120,15 @@ export async function buildApp({
   // Background work runs where payouts run in the background (PAYOUT_AUTO; API tests call it directly), in every
   // process on PostgreSQL (the database decides who runs what, system/jobLock.ts), in worker 1 only on SQLite.
   // The daily reconciliation is scheduled by finance/bank.routes.ts the same way.
+  // Every job is defined in every process (定时任务 lists it, 立即执行 runs it wherever the request lands); the
+  // reconciliation is defined by finance/bank.routes.ts beside its bank channel.
+  services.jobs.define({
+    name: 'payouts',
+    timing: config.payoutAutoProcess ? { everyMs: payoutIntervalMs } : { off: 'PAYOUT_AUTO=0' },
+    run: async () => `处理 ${await services.payouts.drain()} 笔`,
+  });
+  services.jobs.define(autoInvoicingJob(db, config.payoutAutoProcess));
+  services.jobs.define(logRetentionJob(db, config.logRetention, services.files));
   if (config.payoutAutoProcess) {
     services.jobs.schedule('payouts', () => {
       services.payouts.start();
@@ -130,6 +144,7 @@ export async function buildApp({
     ),
   );
   app.addHook('onClose', async () => services.jobs.stopAll());
+  app.addHook('onReady', () => syncJobCatalog(db, services.jobs.definitions()));
   app.addHook('onClose', () => services.payouts.stop());
   // API routes live in their own context so the access hook never touches the static web app.
   await app.register(async (api) => {
@@ -145,6 +160,12 @@ export async function buildApp({
     });
     registerAccessControl(api, db, services.tokens);
     registerOperationLogFallback(api, db);
+    // 登录日志 and 在线用户: every login route's answer, and a session's requests (accounts/loginRecords.ts).
+    registerLoginRecords(api, {
+      db,
+      tokens: services.tokens,
+      onError: (error) => app.log.error({ err: error }, '登录日志或在线会话记录失败'),
+    });
     await apiRoutes(api, services);
   });
   await registerWebApp(app, config);

@@ -1,3 +1,5 @@
+import { loginLogBinding } from './accounts/loginLog.binding';
+import { onlineUsersBinding } from './accounts/onlineUsers.binding';
 import { industriesBinding } from './companies/industries.binding';
 import { AGREEMENT_BINDINGS } from './contracts/agreements.binding';
 import { agreementTemplateSealsBinding } from './contracts/agreementTemplateSeals.binding';
@@ -21,6 +23,7 @@ import { autoInvoicingBinding } from './system/autoInvoicing.binding';
 import { helpArticlesBinding, helpCategoriesBinding, publishedHelpBinding } from './system/help.binding';
 import { maintenanceBinding } from './system/maintenance.binding';
 import { operationLogBinding } from './system/operationLog.binding';
+import { scheduledJobsBinding } from './system/scheduledJobs.binding';
 import { sensitiveWordsBinding, topUpSensitiveWordsBinding } from './system/sensitiveWords.binding';
 import { smsLogsBinding } from './system/smsLogs.binding';
 import { smallVersionsBinding, versionsBinding } from './system/versions.binding';
@@ -32,6 +35,9 @@ import { WORKER_BINDINGS } from './workers/workers.binding';
 export const BINDINGS: readonly ResourceBinding[] = [
   industriesBinding,
   operationLogBinding,
+  loginLogBinding,
+  onlineUsersBinding,
+  scheduledJobsBinding,
   ...invoiceCategoryBindings,
   agreementTemplatesBinding,
   agreementTypesBinding,

@@ -144,6 +144,8 @@ export interface LogRetention {
   smsDays: number;
   /** Operation log (OPERATION_LOG_RETENTION_DAYS, default 365). */
   operationDays: number;
+  /** Login log, every attempt on every login path (LOGIN_LOG_RETENTION_DAYS, default 180). */
+  loginDays: number;
   /** Finished 大熊信息下载 jobs and their zip files (DOWNLOAD_JOB_RETENTION_DAYS, default 7). */
   downloadDays: number;
   /** Payout uploads never submitted (DRAFT_RETENTION_DAYS, default 2); submitted ones are kept. */
@@ -160,6 +162,7 @@ export const DEFAULT_LOG_RETENTION: LogRetention = {
   callDays: 180,
   smsDays: 180,
   operationDays: 365,
+  loginDays: 180,
   downloadDays: 7,
   draftDays: 2,
   cron: '20 3 * * *',
@@ -284,6 +287,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         1,
         36_500,
       ),
+      loginDays: readInteger(env, 'LOGIN_LOG_RETENTION_DAYS', DEFAULT_LOG_RETENTION.loginDays, problems, 1, 36_500),
       downloadDays: readInteger(
         env,
         'DOWNLOAD_JOB_RETENTION_DAYS',

@@ -110,7 +110,8 @@ function ActionButton({
       }
       setConfirming(false);
       setAnswers({});
-      if (action.result?.kind !== 'values') refresh();
+      // A read shown in a dialog changes nothing; a write that answers values (立即执行's result) changed the row.
+      if (action.result?.kind !== 'values' || action.method !== 'GET') refresh();
     } catch (error) {
       const message = error instanceof ApiError || error instanceof Error ? error.message : `${action.label}失败`;
       // A refused value keeps the dialog and what was entered, with the message under the input it names.

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { type CompanyScope, scopedCompanyIds } from '../auth/scope';
+import { type CompanyScope, registrationScope } from '../auth/scope';
 import type { RegistrationTable } from '../db/accountFlowsSchema';
 import type { Db } from '../db/database';
 import { assignRole } from '../people/roles.service';
@@ -79,16 +79,12 @@ function applySearch(query: ReturnType<typeof baseQuery>, search: RegistrationSe
 }
 
 /**
- * The caller's part of the list (the companies list's scope, auth/scope.ts): a registration activated into a
- * company shows only where that company does; one not yet activated (or rejected) has no department yet and shows
- * to everyone who handles registrations.
+ * The caller's part of the list (auth/scope.ts registrationScope): a registration activated into a company shows
+ * only where that company does; one not yet activated (or rejected) by what its scope can tell of it.
  */
-function applyScope(db: Db, query: ReturnType<typeof baseQuery>, scope: CompanyScope) {
-  const companyIds = scopedCompanyIds(db, scope);
-  if (!companyIds) return query;
-  return query.where((eb) =>
-    eb.or([eb('registrations.company_id', 'is', null), eb('registrations.company_id', 'in', companyIds)]),
-  );
+function applyScope(query: ReturnType<typeof baseQuery>, scope: CompanyScope) {
+  const condition = registrationScope(scope);
+  return condition ? query.where(condition) : query;
 }
 
 export async function searchRegistrations(
@@ -100,7 +96,7 @@ export async function searchRegistrations(
   const sortColumn = SORT_COLUMNS[(page.sort?.field ?? 'createTime') as keyof typeof SORT_COLUMNS];
   const order = page.sort?.order ?? 'desc';
   const [rows, count] = await Promise.all([
-    applySearch(applyScope(db, baseQuery(db), scope), search)
+    applySearch(applyScope(baseQuery(db), scope), search)
       .selectAll('registrations')
       .select(['industries.nm as industry_name', 'subsidiaries.sname as subsidiary_name'])
       .orderBy(sortColumn ?? 'registrations.create_time', order)
@@ -108,7 +104,7 @@ export async function searchRegistrations(
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    applySearch(applyScope(db, baseQuery(db), scope), search)
+    applySearch(applyScope(baseQuery(db), scope), search)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);

@@ -21,6 +21,7 @@ import { hashClientPassword, isClientHash } from '../auth/passwords';
 import { companyScope, parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import { checkImageBudget } from '../files/decoding';
 import { downloadUrl } from '../files/downloadUrls';
 import { attachableFile, fileIdOfReference } from '../files/fileReferences';
 import { removeStoredFile, storeFile } from '../files/fileStore';
@@ -161,6 +162,8 @@ async function publicUploadRoute(app: FastifyInstance, { db, config, files }: Ap
     const originalName = cleanFileName(file.name);
     const accepted = file.truncated ? null : acceptUpload('image', originalName, file.content);
     if (!accepted) fail(MSG.imageUpload);
+    // The licence photo is shown to staff and can be watermarked: its header must be within the pixel budget.
+    checkImageBudget(file.content);
     const storedName = await storeFile(files, file.content, accepted.extension);
     try {
       const id = await insertUpload(db, {

@@ -6,6 +6,7 @@ import { ROLE } from '../../src/domain/roles';
 import { type Db, sqliteConnectionOf } from '../db/database';
 import { freshRead } from '../db/freshRead';
 import { ForbiddenError, UnauthenticatedError } from '../http/errors';
+import { type DataScope, departmentsReached, loadDataScope } from './dataScope';
 import { subsidiaryOf } from './subsidiaryOf';
 import type { TokenClaims, TokenService } from './tokens';
 
@@ -44,12 +45,15 @@ export interface AuthContext {
   subid: number | null;
   /** The codes the user acts with: its stored ones after the role grants (effectiveAuthorities). */
   authorities: Set<string>;
-  /** Department ids the user is confined to; null means every department. */
+  /**
+   * Department ids whose department-keyed records the user reaches; null means every department. Follows the
+   * role's data scope (dataScope.ts departmentsReached): its departments for a department scope, none for a
+   * subsidiary, assigned or empty scope.
+   */
   deptScope: number[] | null;
+  /** The role's data scope (src/domain/dataScope.ts); companyScope (scope.ts) turns it into conditions. */
+  dataScope: DataScope;
 }
-
-/** Customer service and partners only see companies of their departments (DESIGN §4). */
-const DEPARTMENT_SCOPED_ROLES: ReadonlySet<number> = new Set([ROLE.service, ROLE.partner]);
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -88,6 +92,11 @@ export async function loadAuthContext(db: Db, claims: TokenClaims): Promise<Auth
     db.selectFrom('user_departments').select('department_id').where('user_id', '=', userId).execute(),
     subsidiaryOf(db, { id: user.id, company_id: user.company_id }),
   ]);
+  const dataScope = await loadDataScope(
+    db,
+    user,
+    departments.map((row) => Number(row.department_id)),
+  );
   return {
     userId: user.id,
     username: user.username,
@@ -101,7 +110,8 @@ export async function loadAuthContext(db: Db, claims: TokenClaims): Promise<Auth
       subid,
       authorities.map((row) => row.authority),
     ),
-    deptScope: DEPARTMENT_SCOPED_ROLES.has(user.role_id) ? departments.map((row) => row.department_id) : null,
+    deptScope: departmentsReached(user.role_id, dataScope),
+    dataScope,
   };
 }
 

@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql, type Updateable } from 'kysely';
 import { companies } from '../../resources/companies';
 import { sortFields } from '../../resources/types';
+import type { CompanyScope } from '../auth/scope';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
 import type { CompanyTable, Database } from '../db/schema';
@@ -124,7 +125,7 @@ for (const field of sortFields(companies)) {
   if (!(field in SORT_COLUMNS)) throw new Error(`resources/companies.ts sorts on "${field}": map it in SORT_COLUMNS`);
 }
 
-export interface CompanySearch {
+export interface CompanySearch extends CompanyScope {
   /** Substring of the name. */
   name?: string;
   linkmanName?: string;
@@ -198,6 +199,20 @@ function searchConditions(db: Db, search: CompanySearch) {
     if (search.departmentIds) conditions.push(eb('companies.department_id', 'in', [...search.departmentIds]));
     if (search.salePartnerId !== undefined) {
       conditions.push(eb('companies.sale_partner_id', '=', search.salePartnerId));
+    }
+    // The rest of a role's data scope (auth/scope.ts): its subsidiaries, the companies assigned to it, its editions.
+    if (search.subsidiaryIds) {
+      conditions.push(
+        eb('companies.subsidiary_id', 'in', search.subsidiaryIds.length ? [...search.subsidiaryIds] : [-1]),
+      );
+    }
+    if (search.assignedUserId !== undefined) {
+      const userId = search.assignedUserId;
+      conditions.push(eb.or([eb('companies.service_id', '=', userId), eb('companies.sale_partner_id', '=', userId)]));
+    }
+    if (search.companyEditions) {
+      const marks = search.companyEditions.length ? [...search.companyEditions] : [-1];
+      conditions.push(eb('companies.platform_mark', 'in', marks));
     }
     if (search.name) conditions.push(nameMatches(db, search.name));
     if (search.linkmanName) conditions.push(eb('companies.linkman_name', '=', search.linkmanName));

@@ -97,7 +97,7 @@ function scopedSearch(auth: AuthContext, search: CompanySearch, deptIds: number[
   const scope = companyScope(auth);
   let departmentIds = scope.departmentIds;
   if (deptIds) departmentIds = departmentIds ? departmentIds.filter((id) => deptIds.includes(id)) : deptIds;
-  return { ...search, companyId: scope.companyId, departmentIds, salePartnerId: scope.salePartnerId };
+  return { ...search, ...scope, departmentIds };
 }
 
 function validatedChanges(

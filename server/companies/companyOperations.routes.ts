@@ -6,10 +6,11 @@ import { ROLE } from '../../src/domain/roles';
 import { personNameError, validateCompanyName, validateMobile, validateNationalId } from '../../src/domain/validation';
 import type { AppServices } from '../appServices';
 import { type AuthContext, holdsAny, requireAuth } from '../auth/access';
-import { assertCompanyVisible, parseId } from '../auth/scope';
+import { assertCompanyVisible, assertEnterpriseEdition, parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { changesBetween, recordOperation } from '../engine/operationLog';
+import { assertBound } from '../enterprises/signingEntities';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { checkedReference } from '../references/references.service';
@@ -491,7 +492,9 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) fail('主体不存在');
-    if (auth.roleId === ROLE.merchant && Number(row.platform_mark) !== auth.platformMark) fail('该主体不属于此版本');
+    assertEnterpriseEdition(auth, row.platform_mark);
+    // A merchant reads only the enterprises bound to its company (signingEntities.ts).
+    if (auth.roleId === ROLE.merchant) await assertBound(db, auth.companyId ?? 0, id);
     // A merchant sees the rate of its own VIP level; staff see every level's rate.
     let vipLevel: number | null = null;
     if (auth.companyId !== null && auth.roleId === ROLE.merchant) {

@@ -18,6 +18,7 @@ import {
   enterpriseOrFail,
   levelRates,
 } from '../enterprises/enterprises.service';
+import { assertBound, unboundReason } from '../enterprises/signingEntities';
 import { esignProvider } from '../esign';
 import { signDownload } from '../files/downloadTokens';
 import { downloadUrl } from '../files/downloadUrls';
@@ -120,13 +121,25 @@ async function agreementOf(db: Db, auth: AuthContext, id: number): Promise<Agree
   } as Agreement;
 }
 
-/** A locked enterprise refuses; a risky one needs the signer's explicit confirmation (1040400 with the text). */
-async function assertMaySign(db: Db, enterpriseId: number | null, confirmRisk: unknown) {
+/**
+ * An enterprise not bound to the company refuses (signingEntities.ts), a locked one refuses; a risky one needs the
+ * signer's explicit confirmation (1040400 with the text).
+ */
+async function assertMaySign(db: Db, companyId: number, enterpriseId: number | null, confirmRisk: unknown) {
   if (enterpriseId === null) fail('该合同未指定服务主体，不能在线签署');
+  await assertBound(db, companyId, enterpriseId);
   const enterprise = await enterpriseOrFail(db, enterpriseId);
   assertAcceptsNewWork(enterprise);
   assertRiskConfirmed(enterprise, confirmRisk);
   return enterprise;
+}
+
+/**
+ * 撤回: an agreement drawn up but not signed yet, still valid, may be withdrawn by the merchant and drawn up again,
+ * with another enterprise if it likes; a signed one never (the platform's 作废 is another act).
+ */
+function withdrawable(agreement: Agreement): boolean {
+  return agreement.signStatus === 0 && agreement.dataStatus === 1;
 }
 
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
@@ -179,9 +192,9 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     const kind = { id: type, name: kindName };
     const company = await companyForSigning(db, companyId);
     if (!company) fail('公司不存在');
-    const enterprise = await assertMaySign(db, enterpriseId, body.confirmRisk);
     const mark = company.platformMark === 1 ? 1 : 3;
-    if (enterprise.platformMark !== mark) fail('该主体不属于贵公司的版本');
+    if ((await enterpriseOrFail(db, enterpriseId)).platformMark !== mark) fail('该主体不属于贵公司的版本');
+    const enterprise = await assertMaySign(db, companyId, enterpriseId, body.confirmRisk);
 
     const open = await db
       .selectFrom('contracts')
@@ -270,7 +283,12 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
         action: 'serviceSign',
         resource: 'contractManagement',
         recordId: Number(row.id),
-        changes: changesBetween(null, { nm: values.nm, enterpriseId, agreementType: type }),
+        changes: changesBetween(null, {
+          nm: values.nm,
+          enterpriseId,
+          enterpriseName: enterprise.name,
+          agreementType: type,
+        }),
       });
       return Number(row.id);
     });
@@ -283,6 +301,40 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     return ok(await signingState(agreement));
   });
 
+  /**
+   * POST /api/v1/contract/:id/withdraw: the merchant withdraws its agreement not signed yet (数据状态 → 作废), in one
+   * conditional update that a signature racing it cannot pass (markContractSigned needs a valid contract), logged
+   * with the enterprise it named; the /contractManagement banner then offers the bound enterprises again.
+   */
+  app.post('/api/v1/contract/:id/withdraw', ACCESS, async (request) => {
+    const auth = requireAuth(request);
+    const agreement = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
+    if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('只有商户本人可以撤回协议，平台人员请使用「作废」');
+    if (agreement.signStatus === 1) fail('该协议已签署，不能撤回');
+    if (agreement.dataStatus !== 1) fail('该协议已撤回或作废');
+    const enterprise = agreement.enterpriseId === null ? null : await enterpriseOrFail(db, agreement.enterpriseId);
+    const time = chinaTime();
+    await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('contracts')
+        .set({ data_status: 0, update_time: time })
+        .where('id', '=', agreement.id)
+        .where('sign_status', '=', 0)
+        .where('data_status', '=', 1)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) fail('该协议已签署或已撤回，请刷新后查看');
+      await recordOperation(trx, request, auth, {
+        action: '撤回协议',
+        resource: 'contractManagement',
+        recordId: agreement.id,
+        recordTitle: agreement.nm,
+        // 数据状态 正常 → 作废, and the enterprise it was drawn up with (服务主体: name → empty).
+        changes: { dataStatus: [1, 0], enterpriseName: [enterprise?.name ?? null, null] },
+      });
+    });
+    return ok(await signingState(await agreementOf(db, auth, agreement.id)), '协议已撤回，可重新选择服务主体生成');
+  });
+
   app.get('/api/v1/companies/service_signurl/:coid', ACCESS, async (request) => {
     const auth = requireAuth(request);
     const companyId = parseId((request.params as { coid: string }).coid, '公司编号');
@@ -292,6 +344,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     // An address is only worth sending for an agreement that can still be signed online (as POST consent checks).
     if (agreement.dataStatus !== 1) fail('该合同已作废');
     if (agreement.enterpriseId === null) fail('该合同未指定服务主体，不能在线签署');
+    await assertBound(db, agreement.companyId, agreement.enterpriseId);
     return ok(await esign.signingLink(agreement.id, { name: '', role: '甲方' }));
   });
 
@@ -308,6 +361,12 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
       enterpriseStatus: enterprise?.status ?? null,
       riskText: enterprise ? enterpriseNotice(enterprise).riskText : null,
       lockedText: enterprise ? enterpriseNotice(enterprise).lockedText : null,
+      // Why it cannot be signed: its enterprise is not (or no longer) bound to the company; it may be withdrawn.
+      notBoundText:
+        enterprise && agreement.signStatus === 0
+          ? ((await unboundReason(db, agreement.companyId, enterprise.id)) ?? null)
+          : null,
+      withdrawable: withdrawable(agreement),
       hasDocument: agreement.fileId !== null,
     });
   });
@@ -319,7 +378,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('只有商户本人可以签署协议');
     if (agreement.dataStatus !== 1) fail('该合同已作废');
     if (agreement.signStatus === 1) fail('该合同已签署');
-    await assertMaySign(db, agreement.enterpriseId, bodyOf(request).confirmRisk);
+    await assertMaySign(db, agreement.companyId, agreement.enterpriseId, bodyOf(request).confirmRisk);
     const fileId = (await withDocument(auth, agreement)).fileId;
     if (fileId === null) fail('该合同没有可签署的文件');
     if (esignFlow && agreement.enterpriseId !== null) {
@@ -386,7 +445,12 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     const paper = await openGeneratedFile(db, files, paperId);
     if (!paper) fail('纸质合同文件不存在');
     paper.stream.destroy();
-    await assertMaySign(db, agreement.enterpriseId, bodyOf(request).confirmRisk ?? query.confirmRisk === 'true');
+    await assertMaySign(
+      db,
+      agreement.companyId,
+      agreement.enterpriseId,
+      bodyOf(request).confirmRisk ?? query.confirmRisk === 'true',
+    );
     const time = chinaTime();
     await db.transaction().execute(async (trx) => {
       const result = await trx

@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
 import { markCompanySigned } from '../companies/companySigning';
 import type { Database } from '../db/schema';
+import { isBound } from '../enterprises/signingEntities';
 
-export type EnterpriseSigning = 'signed' | 'notFound' | 'alreadySigned' | 'voided';
+export type EnterpriseSigning = 'signed' | 'notFound' | 'alreadySigned' | 'voided' | 'notBound';
 
 /**
  * Sets an unsigned contract signed electronically at `time` (with its signed document when there is one), and a
@@ -27,7 +28,9 @@ export async function markContractSigned(
       ...(signed.fileId === undefined ? {} : { file_id: signed.fileId, file_sha256: signed.sha256 ?? null }),
     })
     .where('id', '=', contract.id)
-    .where('sign_status', '=', 0);
+    .where('sign_status', '=', 0)
+    // A contract withdrawn (撤回) or voided meanwhile is not signed by a late arrival.
+    .where('data_status', '=', 1);
   if (signed.flowId !== undefined) update = update.where('esign_flow_id', '=', signed.flowId);
   const result = await update.executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
@@ -53,6 +56,8 @@ export async function recordEnterpriseSigning(
     .executeTakeFirst();
   if (!contract) return 'notFound';
   if (Number(contract.data_status) !== 1) return 'voided';
+  // Only an enterprise bound to the company signs with it (signingEntities.ts).
+  if (!(await isBound(tx, Number(contract.company_id), enterpriseId))) return 'notBound';
   const marked = await markContractSigned(
     tx,
     { id: contractId, companyId: Number(contract.company_id), agreementType: Number(contract.agreement_type) },

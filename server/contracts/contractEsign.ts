@@ -120,6 +120,8 @@ async function flowStarter(db: Db, userId: number | null): Promise<AuthContext> 
     displayName: user?.display_name ?? 'e签宝',
     authorities: new Set(),
     deptScope: null,
+    // A callback acts for no one's reads: it only names who started the flow in the log.
+    dataScope: { kind: 'none', editions: [], departmentIds: [], subsidiaryIds: [] },
     subid: null,
   };
 }

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { adminContracts, merchantContracts } from '../../resources/contracts';
 import { sortFields } from '../../resources/types';
-import { scopedCompanyIds } from '../auth/scope';
+import { type CompanyScope, scopedCompanyIds } from '../auth/scope';
 import { containsPattern, FTS_MIN_CHARS, ftsPhrase } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { fixedQuery } from '../db/fixedQuery';
@@ -94,7 +94,7 @@ for (const declaration of [merchantContracts, adminContracts]) {
   }
 }
 
-export interface ContractSearch {
+export interface ContractSearch extends CompanyScope {
   /** Substring of the contract name. */
   name?: string;
   /** Substring of the company name. */
@@ -237,9 +237,13 @@ export async function searchContracts(
   return { rows: rows as ContractRecord[], total: Number(count.n) };
 }
 
+/** What the data scope is decided on (auth/scope.ts companyInScope). */
 export interface ContractCompany {
   department_id: number | null;
   sale_partner_id: number | null;
+  subsidiary_id: number | null;
+  service_id: number | null;
+  platform_mark: number;
 }
 
 /** The read by id behind the contract's detail, scope check and void: compiled once (server/db/fixedQuery.ts). */
@@ -248,7 +252,14 @@ const contractById = fixedQuery((db: Db, id: number) =>
     .selectFrom('contracts')
     .leftJoin('companies', 'companies.id', 'contracts.company_id')
     .leftJoin('enterprises', 'enterprises.id', 'contracts.enterprise_id')
-    .select([...RECORD_COLUMNS, 'companies.department_id', 'companies.sale_partner_id'])
+    .select([
+      ...RECORD_COLUMNS,
+      'companies.department_id',
+      'companies.sale_partner_id',
+      'companies.subsidiary_id',
+      'companies.service_id',
+      'companies.platform_mark as company_platform_mark',
+    ])
     .where('contracts.id', '=', id),
 );
 
@@ -259,8 +270,12 @@ export async function findContract(
 ): Promise<{ record: ContractRecord; company: ContractCompany } | undefined> {
   const [row] = await contractById(db, id);
   if (!row) return undefined;
-  const { department_id, sale_partner_id, ...record } = row as unknown as ContractRecord & ContractCompany;
-  return { record, company: { department_id, sale_partner_id } };
+  const { department_id, sale_partner_id, subsidiary_id, service_id, company_platform_mark, ...record } =
+    row as unknown as ContractRecord & Omit<ContractCompany, 'platform_mark'> & { company_platform_mark: number };
+  return {
+    record,
+    company: { department_id, sale_partner_id, subsidiary_id, service_id, platform_mark: company_platform_mark },
+  };
 }
 
 /** Voids a contract that is still valid data; false when it was voided already (also by a concurrent call). */

@@ -8,6 +8,7 @@ import { assertCompanyVisible } from '../auth/scope';
 import { contractStatusOf } from '../db/seed/contracts';
 import { chinaTime } from '../db/time';
 import { changesBetween, recordOperation } from '../engine/operationLog';
+import { assertBound } from '../enterprises/signingEntities';
 import { attachFile } from '../files/fileReferences';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
@@ -61,6 +62,8 @@ export async function uploadSaveContractRoutes(app: FastifyInstance, { db }: App
           .where('id', '=', body.enterpriseId)
           .executeTakeFirst();
         if (!enterprise) fail('服务主体不存在');
+        // A contract is recorded only with an enterprise bound to the company (signingEntities.ts).
+        await assertBound(db, body.companyId, body.enterpriseId);
       }
       const now = chinaTime();
       const id = await db.transaction().execute(async (trx) => {

@@ -58,8 +58,7 @@ async function visibleSubsidiary(db: Db, auth: AuthContext, id: number) {
   if (scope.companyId !== undefined) throw new ForbiddenError('无权限访问此页面！');
   const row = await db.selectFrom('subsidiaries').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) fail(MSG.noSubsidiary);
-  if (scope.departmentIds && !scope.departmentIds.includes(Number(row.department_id)))
-    throw new ForbiddenError(MSG.outOfScope);
+  if (auth.deptScope && !auth.deptScope.includes(Number(row.department_id))) throw new ForbiddenError(MSG.outOfScope);
   return row;
 }
 

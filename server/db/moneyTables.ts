@@ -68,6 +68,10 @@ export interface PayoutDraftTable {
   rate: number;
   batch_id: number | null;
   create_time: string;
+  /** The task this draft settles (migration 301); null for a file upload. */
+  task_id: number | null;
+  /** When it can no longer be submitted (create_time + DRAFT_TTL_MS), China time. */
+  expire_time: string | null;
 }
 
 export interface PayoutBatchTable {

@@ -381,4 +381,8 @@ export interface Database {
   virtual_partner_companies: import('../people/partnerTables').VirtualPartnerCompanyTable;
   platform_settings: import('../system/settingsTables').PlatformSettingTable;
   host_settings: import('../system/settingsTables').HostSettingTable;
+  login_logs: import('./opsTables').LoginLogTable;
+  user_sessions: import('./opsTables').UserSessionTable;
+  scheduled_jobs: import('./opsTables').ScheduledJobTable;
+  scheduled_job_runs: import('./opsTables').ScheduledJobRunTable;
 }

@@ -150,6 +150,9 @@ export interface LogRetentionRunTable {
   drafts_before: string | null;
   downloads_deleted: Generated<number>;
   drafts_deleted: Generated<number>;
+  /** Migration 362: login log rows (null on runs before it). */
+  logins_before: string | null;
+  logins_deleted: Generated<number>;
   message: string | null;
   create_time: string;
   finish_time: string | null;

@@ -82,15 +82,22 @@ export interface ResourceBinding {
 
 /**
  * Data scope of the rows:
- * - `company`: `column` holds a company id; merchants see their own company, department-scoped staff the
- *   companies of their departments;
+ * - `company`: `column` holds a company id; merchants see their own company, staff the companies of their
+ *   role's data scope;
  * - `department`: `column` holds a department id; department-scoped staff see their departments, merchants nothing;
- * - `edition`: `column` holds the platform mark; each session sees its own edition's rows.
+ * - `edition`: `column` holds the platform mark; each session sees its own edition's rows;
+ * - `signingEntity`: `column` holds a signing entity's (主体) platform mark; each caller sees the entities of the
+ *   editions it reaches (auth/scope.ts editionsOf: a merchant its session's, staff its role's).
+ * Company and department scopes follow the caller's role's data scope (src/domain/dataScope.ts).
  */
 export type ScopeRule =
   | { kind: 'company'; column: string }
   | { kind: 'department'; column: string }
   | { kind: 'edition'; column: string }
+  | { kind: 'signingEntity'; column: string }
+  // `everyCompany`: platform records that may carry any company's data and name none (the raw third-party call
+  // log): only a caller whose data scope holds every company reads them; `column` is the row's id.
+  | { kind: 'everyCompany'; column: string }
   // `partner`: `column` holds a partner's user id; department-scoped staff see rows of partners in their departments.
   | { kind: 'partner'; column: string };
 

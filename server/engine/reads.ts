@@ -1,7 +1,8 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { ALL_EDITIONS } from '../../src/domain/dataScope';
 import { ROLE } from '../../src/domain/roles';
 import type { AuthContext } from '../auth/access';
-import { companyScope, limitsCompanies, scopedCompanyIds } from '../auth/scope';
+import { companyScope, editionsOf, limitsCompanies, scopedCompanyIds } from '../auth/scope';
 import type { Db } from '../db/database';
 import { fixedQuery } from '../db/fixedQuery';
 import { containsCondition, prefixCondition } from '../db/textMatch';
@@ -27,13 +28,17 @@ export function scopeCondition(binding: ResourceBinding, auth: AuthContext): Con
   return (eb) => eb.and([scope(eb), editions(eb)]);
 }
 
-/** Rows of an edition only for holders of that edition's codes (binding.editionCodes); role 1 sees all. */
+/**
+ * Rows of an edition only for holders of that edition's codes (binding.editionCodes) whose role may see that
+ * edition (its data scope's editions); role 1 sees all.
+ */
 function editionCondition(binding: ResourceBinding, auth: AuthContext): Condition | null {
   const rule = binding.editionCodes;
   if (!rule || auth.roleId === ROLE.admin) return null;
   const marks = Object.entries(rule.codes)
     .filter(([, codes]) => codes.some((code) => auth.authorities.has(code)))
-    .map(([mark]) => Number(mark));
+    .map(([mark]) => Number(mark))
+    .filter((mark) => auth.roleId === ROLE.merchant || editionsOf(auth).includes(mark));
   return (eb) => eb(sql.ref(rule.column), 'in', marks.length > 0 ? marks : [-1]);
 }
 
@@ -44,6 +49,11 @@ function ruleCondition(binding: ResourceBinding, auth: AuthContext): Condition |
   switch (rule.kind) {
     case 'edition':
       return (eb) => eb(column, '=', auth.platformMark);
+    case 'signingEntity': {
+      const editions = editionsOf(auth);
+      if (ALL_EDITIONS.every((mark) => editions.includes(mark))) return null;
+      return (eb) => eb(column, 'in', editions.length > 0 ? [...editions] : [-1]);
+    }
     case 'department':
       if (auth.roleId === ROLE.merchant) throw new ForbiddenError(MERCHANT_DENIED);
       return auth.deptScope ? (eb) => eb(column, 'in', auth.deptScope?.length ? auth.deptScope : [-1]) : null;
@@ -61,6 +71,11 @@ function ruleCondition(binding: ResourceBinding, auth: AuthContext): Condition |
             .select('user_departments.user_id')
             .where('user_departments.department_id', 'in', auth.deptScope?.length ? auth.deptScope : [-1]),
         );
+    case 'everyCompany': {
+      if (auth.roleId === ROLE.merchant) throw new ForbiddenError(MERCHANT_DENIED);
+      if (!limitsCompanies(companyScope(auth))) return null;
+      return (eb) => eb(column, 'in', [-1]);
+    }
     case 'company': {
       if (auth.roleId === ROLE.merchant) return (eb) => eb(column, '=', auth.companyId ?? -1);
       const scope = companyScope(auth);

@@ -3,6 +3,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { agentManagement, mainInformation, smallAgentManagement } from '../../resources/enterprises';
 import type { ResourceDeclaration } from '../../resources/types';
 import { ENTERPRISE_MSG, MAX_RATE, ENTERPRISE_STATUS_CODE as STATUS } from '../../src/domain/enterprises';
+import { MSG_OTHER_EDITION } from '../auth/scope';
 import { chinaTime } from '../db/time';
 import type { ActionBinding, ResourceBinding, WriteContext } from '../engine/binding';
 import { fail } from '../http/errors';
@@ -62,6 +63,7 @@ function managementBinding(declaration: ResourceDeclaration, platformMark: numbe
     declaration,
     table: 'enterprises',
     fixed: { platform_mark: platformMark },
+    scope: { kind: 'signingEntity', column: 'enterprises.platform_mark' },
     timestamps: { create: 'create_time', update: 'update_time' },
     insertDefaults: () => ({
       status: STATUS.normal,
@@ -100,13 +102,22 @@ function managementBinding(declaration: ResourceDeclaration, platformMark: numbe
                 .where('agreement_templates.entid', '=', id),
             ),
           ),
+          // Bound to a company (绑定签约主体): deleting it would leave the company a binding to nothing.
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('company_enterprises')
+                .select('company_enterprises.id')
+                .where('company_enterprises.enterprise_id', '=', id),
+            ),
+          ),
         ]),
-      message: '该主体已有合同或协议模板，不能删除；不再合作请锁定',
+      message: '该主体已有合同、协议模板或绑定的企业，不能删除；不再合作请锁定',
     },
     actions: STATUS_ACTIONS,
     // Industries, risk and level rates are enterprises.routes.ts's calls (they serve both editions).
     handWritten: ['industries', 'addIndustry', 'removeIndustry', 'risk', 'levelRates'],
-    messages: { notFound: '主体不存在', idLabel: '主体编号' },
+    messages: { notFound: '主体不存在', idLabel: '主体编号', outOfScope: MSG_OTHER_EDITION },
   };
 }
 
@@ -119,5 +130,6 @@ export const smallAgentManagementBinding = managementBinding(smallAgentManagemen
 export const mainInformationBinding: ResourceBinding = {
   declaration: mainInformation,
   table: 'enterprises',
-  messages: { notFound: '主体不存在', idLabel: '主体编号' },
+  scope: { kind: 'signingEntity', column: 'enterprises.platform_mark' },
+  messages: { notFound: '主体不存在', idLabel: '主体编号', outOfScope: MSG_OTHER_EDITION },
 };

@@ -3,13 +3,14 @@ import { ENTERPRISE_MSG, ENTERPRISE_STATUS_CODE as STATUS, VIP_LEVEL } from '../
 import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
-import { parseId } from '../auth/scope';
+import { assertEnterpriseEdition, editionsOf, MSG_OTHER_EDITION, parseId } from '../auth/scope';
 import { chinaTime } from '../db/time';
 import { changesBetween, recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { isUniqueViolation } from '../http/fieldChecks';
 import { enterpriseOptions, enterpriseOrFail, levelRates } from './enterprises.service';
+import { assertBound } from './signingEntities';
 
 /**
  * The enterprise calls of spec §7 the engine does not serve (resources/enterprises.ts serves list, one, create,
@@ -21,6 +22,10 @@ import { enterpriseOptions, enterpriseOrFail, levelRates } from './enterprises.s
  * - POST /api/v1/enterprises/rank  { items: [{ id, rank }] }        the display order;
  * - GET|POST /api/v1/enterprises/:id/industry, GET …/industry/detail?industryId, DELETE …/industry/:industryId/delete;
  * - GET  /api/v1/enterprises/risk/:id             the status, why and the confirmation text a risky one needs.
+ * Every read of one enterprise passes the one edition rule of signing entities (auth/scope.ts
+ * assertEnterpriseEdition: a merchant its session's edition, staff its role's editions); the lists keep to them.
+ * A merchant is offered, and may read the rates and risk of, only the enterprises bound to its company
+ * (signingEntities.ts).
  */
 const MANAGE = ['UI_MANAGEMENT_LEVY_AGENT', 'UI_XGM_MANAGEMENT_LEVY_AGENT'];
 const manage = { config: { access: { permissions: MANAGE } } };
@@ -38,6 +43,11 @@ function levelOf(raw: unknown): number {
   return level;
 }
 
+/** A merchant names only enterprises bound to its company; staff any. */
+async function assertMerchantMayName(db: AppServices['db'], auth: AuthContext, enterpriseId: number): Promise<void> {
+  if (auth.roleId === ROLE.merchant) await assertBound(db, auth.companyId ?? 0, enterpriseId);
+}
+
 function markOf(raw: unknown): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (raw !== '1' && raw !== '3' && raw !== 1 && raw !== 3) fail('版本只能是 1（标准版）或 3（小规模版）');
@@ -45,16 +55,30 @@ function markOf(raw: unknown): number | undefined {
 }
 
 export async function enterprisesRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
+  /** The enterprise, or 主体不存在; one of an edition the caller does not reach is 该主体不属于此版本. */
+  const readableEnterprise = async (auth: AuthContext, id: number) => {
+    const enterprise = await enterpriseOrFail(db, id);
+    assertEnterpriseEdition(auth, enterprise.platformMark);
+    await assertMerchantMayName(db, auth, enterprise.id);
+    return enterprise;
+  };
+
   app.get('/api/v1/enterprises', async (request) => {
     const auth = requireAuth(request);
     const query = request.query as Record<string, unknown>;
-    const platformMark = auth.roleId === ROLE.merchant ? auth.platformMark : markOf(query.platformmark);
-    return ok(await enterpriseOptions(db, { platformMark, usableOnly: true }));
+    if (auth.roleId === ROLE.merchant) {
+      const bound = { platformMark: auth.platformMark, usableOnly: true, boundToCompany: auth.companyId ?? 0 };
+      return ok(await enterpriseOptions(db, bound));
+    }
+    const platformMark = markOf(query.platformmark);
+    if (platformMark !== undefined) assertEnterpriseEdition(auth, platformMark);
+    return ok(await enterpriseOptions(db, { platformMark, platformMarks: editionsOf(auth), usableOnly: true }));
   });
 
   app.get('/api/v1/enterprises/all', async (request) => {
-    assertStaff(requireAuth(request));
-    return ok(await enterpriseOptions(db, {}));
+    const auth = requireAuth(request);
+    assertStaff(auth);
+    return ok(await enterpriseOptions(db, { platformMarks: editionsOf(auth) }));
   });
 
   app.get('/api/v1/enterprises/get/:companytype/:enterpriseid/:mark', async (request) => {
@@ -62,20 +86,18 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
     const params = request.params as Record<string, string>;
     const level = levelOf(params.companytype);
     const mark = markOf(params.mark);
-    const enterprise = await enterpriseOrFail(db, idParam(request, 'enterpriseid'));
-    if (enterprise.platformMark !== mark || (auth.roleId === ROLE.merchant && mark !== auth.platformMark)) {
-      fail('该主体不属于此版本');
-    }
+    const enterprise = await readableEnterprise(auth, idParam(request, 'enterpriseid'));
+    if (enterprise.platformMark !== mark) fail(MSG_OTHER_EDITION);
     const [rate] = await levelRates(db, enterprise.id, level);
     return ok({ ...enterprise, level: rate.level, levelName: rate.levelName, rate: rate.rate });
   });
 
   app.post('/api/v1/enterpriseslevelrate/get', { config: { readOnly: true } }, async (request) => {
-    requireAuth(request);
+    const auth = requireAuth(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const enterpriseId = parseId(body.enterpriseId, '主体编号');
+    const enterprise = await readableEnterprise(auth, parseId(body.enterpriseId, '主体编号'));
     const level = body.level === undefined || body.level === null ? undefined : levelOf(body.level);
-    return ok(await levelRates(db, enterpriseId, level));
+    return ok(await levelRates(db, enterprise.id, level));
   });
 
   app.post('/api/v1/enterprises/rank', manage, async (request) => {
@@ -125,12 +147,12 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
       .orderBy('enterprise_industries.id');
 
   app.get('/api/v1/enterprises/:id/industry', manage, async (request) => {
-    const enterprise = await enterpriseOrFail(db, idParam(request, 'id'));
+    const enterprise = await readableEnterprise(requireAuth(request), idParam(request, 'id'));
     return ok(await industriesOf(enterprise.id).execute());
   });
 
   app.get('/api/v1/enterprises/:id/industry/detail', manage, async (request) => {
-    const enterprise = await enterpriseOrFail(db, idParam(request, 'id'));
+    const enterprise = await readableEnterprise(requireAuth(request), idParam(request, 'id'));
     const industryId = parseId((request.query as Record<string, unknown>).industryId, '行业编号');
     const row = await industriesOf(enterprise.id, industryId).executeTakeFirst();
     if (!row) fail('该主体未配置此行业');
@@ -139,7 +161,7 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
 
   app.post('/api/v1/enterprises/:id/industry', manage, async (request) => {
     const auth = requireAuth(request);
-    const enterprise = await enterpriseOrFail(db, idParam(request, 'id'));
+    const enterprise = await readableEnterprise(auth, idParam(request, 'id'));
     const body = (request.body ?? {}) as Record<string, unknown>;
     const industryId = parseId(body.industryId, '行业编号');
     const scope = body.scope === undefined || body.scope === null ? null : String(body.scope).trim();
@@ -169,7 +191,7 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
 
   app.delete('/api/v1/enterprises/:id/industry/:industryId/delete', manage, async (request) => {
     const auth = requireAuth(request);
-    const enterprise = await enterpriseOrFail(db, idParam(request, 'id'));
+    const enterprise = await readableEnterprise(auth, idParam(request, 'id'));
     const industryId = idParam(request, 'industryId', '行业编号');
     await db.transaction().execute(async (trx) => {
       const result = await trx
@@ -197,6 +219,8 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) fail('主体不存在');
+    assertEnterpriseEdition(auth, row.platform_mark);
+    await assertMerchantMayName(db, auth, id);
     const staff = auth.roleId !== ROLE.merchant;
     return ok({
       id: Number(row.id),

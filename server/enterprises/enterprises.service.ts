@@ -3,6 +3,7 @@ import { ENTERPRISE_MSG, ENTERPRISE_STATUS_CODE as STATUS, VIP_LEVEL } from '../
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { BusinessError, fail } from '../http/errors';
+import { boundTo, unboundReason } from './signingEntities';
 
 /**
  * What other domains ask of enterprises (they call these, never the tables): does it exist, may it take new
@@ -57,16 +58,32 @@ export async function enterpriseOrFail(db: Db, id: number): Promise<EnterpriseSu
   return found;
 }
 
-/** Enterprises for a picker, in their rank order; `usableOnly` leaves out locked ones. */
+/**
+ * Enterprises for a picker, in their rank order; `usableOnly` leaves out locked ones; `platformMarks` the editions;
+ * `boundToCompany` offers only the enterprises bound to that company (signingEntities.ts: a merchant's pickers).
+ */
 export async function enterpriseOptions(
   db: Db,
-  options: { platformMark?: number; usableOnly?: boolean },
+  options: { platformMark?: number; usableOnly?: boolean; platformMarks?: readonly number[]; boundToCompany?: number },
 ): Promise<EnterpriseSummary[]> {
+  const marks = options.platformMarks;
   const rows = await db
     .selectFrom('enterprises')
     .select(SUMMARY)
     .$if(options.platformMark !== undefined, (query) => query.where('platform_mark', '=', options.platformMark!))
+    .$if(marks !== undefined, (query) => query.where('platform_mark', 'in', marks?.length ? [...marks] : [-1]))
     .$if(!!options.usableOnly, (query) => query.where('status', '<>', STATUS.locked))
+    .$if(options.boundToCompany !== undefined, (query) =>
+      query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('company_enterprises')
+            .select('company_enterprises.id')
+            .where('company_enterprises.company_id', '=', options.boundToCompany!)
+            .whereRef('company_enterprises.enterprise_id', '=', 'enterprises.id'),
+        ),
+      ),
+    )
     .orderBy('rank')
     .orderBy('id')
     .execute();
@@ -110,17 +127,9 @@ export function enterpriseNotice(enterprise: EnterpriseSummary): EnterpriseNotic
   };
 }
 
-/**
- * The enterprise a company settles through in an edition: the one of its newest signed, valid (not voided, not
- * expired) contract that names an enterprise; undefined when it has none.
- */
-export async function companyEnterprise(
-  db: Db,
-  companyId: number,
-  platformMark: number,
-): Promise<EnterpriseSummary | undefined> {
+function signedContracts(db: Db, companyId: number, platformMark: number) {
   const today = chinaTime().slice(0, 10);
-  const row = await db
+  return db
     .selectFrom('contracts')
     .innerJoin('enterprises', 'enterprises.id', 'contracts.enterprise_id')
     .select(SUMMARY)
@@ -130,15 +139,48 @@ export async function companyEnterprise(
     .where('contracts.data_status', '=', 1)
     .where('contracts.end_date', '>=', today)
     .orderBy('contracts.sign_time', 'desc')
-    .orderBy('contracts.id', 'desc')
+    .orderBy('contracts.id', 'desc');
+}
+
+/**
+ * The enterprise a company settles through in an edition: the one of its newest signed, valid (not voided, not
+ * expired) contract with an enterprise bound to the company (signingEntities.ts); undefined when it has none.
+ */
+export async function companyEnterprise(
+  db: Db,
+  companyId: number,
+  platformMark: number,
+): Promise<EnterpriseSummary | undefined> {
+  const row = await signedContracts(db, companyId, platformMark)
+    .where(boundTo('contracts.company_id', 'contracts.enterprise_id'))
     .executeTakeFirst();
   return row ? summaryOf(row) : undefined;
 }
 
 /**
- * A payout submit's check: the company's enterprise must not be locked, and a risky one needs confirmRisk true.
- * Answers the enterprise whose webhook will report the items' results (one that settles with workers itself),
- * else null.
+ * The enterprise a payout or an invoice of the company goes through: companyEnterprise. A company whose signed
+ * contracts are all with enterprises not bound to it is refused (the newest one's name says which) instead of being
+ * let through with none; a company with no signed contract names no enterprise (undefined), as before.
+ */
+export async function payingEnterprise(
+  db: Db,
+  companyId: number,
+  platformMark: number,
+): Promise<EnterpriseSummary | undefined> {
+  const bound = await companyEnterprise(db, companyId, platformMark);
+  if (bound) return bound;
+  const unbound = await signedContracts(db, companyId, platformMark).executeTakeFirst();
+  if (unbound) {
+    const reason = await unboundReason(db, companyId, Number(unbound.id));
+    if (reason) fail(reason);
+  }
+  return undefined;
+}
+
+/**
+ * A payout submit's check: the company's enterprise must be bound to it (payingEnterprise) and not locked, and a
+ * risky one needs confirmRisk true. Answers the enterprise whose webhook will report the items' results (one that
+ * settles with workers itself), else null.
  */
 export async function assertCompanyMayPayOut(
   db: Db,
@@ -146,7 +188,7 @@ export async function assertCompanyMayPayOut(
   platformMark: number,
   confirmRisk: unknown,
 ): Promise<number | null> {
-  const enterprise = await companyEnterprise(db, companyId, platformMark);
+  const enterprise = await payingEnterprise(db, companyId, platformMark);
   if (enterprise) {
     assertAcceptsNewWork(enterprise);
     assertRiskConfirmed(enterprise, confirmRisk);

@@ -1,24 +1,24 @@
 import type { AuthContext } from '../auth/access';
-import { companyScope, scopedCompanyIds } from '../auth/scope';
+import { companyScope, registrationScope, scopedCompanyIds } from '../auth/scope';
 import type { Db } from '../db/database';
 
 /**
- * Whether a department-scoped staff member (kefu, hehuoren) may download a file: it must belong to a record
- * they may see (DESIGN §4, issue 19 #3), by the same company scope as those records (server/auth/scope.ts: their
- * departments' companies, and for a partner only its own companies among them, issue 31 #9):
+ * Whether a staff member whose role's data scope holds fewer than every company (src/domain/dataScope.ts: its
+ * departments, its subsidiaries, the companies assigned to it, an edition, or none) may download a file: it must
+ * belong to a record they may see (DESIGN §4), by the same company scope as those records (server/auth/scope.ts;
+ * a partner only its own companies among them):
  * - a file uploaded by a merchant of a company in their scope (recharge vouchers, feedback images, ...);
  * - the file of an invoice, tax payment certificate or recharge of a company in their scope;
- * - a registration's licence or student card, while the registration waits for activation (no department
- *   yet) or once it belongs to one of their departments;
+ * - a registration's licence or student card, where they may see the registration (registrationScope);
  * - platform content that belongs to no company: notice images and attachments, agreement template files, help
  *   article images.
  * Records keep a file as its download URL '/api-v1/dl?file=<id>&rn=<name>'; the id is matched, not the name.
  */
 export async function fileInStaffScope(db: Db, uploadId: number, auth: AuthContext): Promise<boolean> {
-  const departments = auth.deptScope ?? [];
-  const scope = departments.length > 0 ? [...departments] : [-1];
-  const companies = scopedCompanyIds(db, companyScope(auth));
-  if (!companies) return true;
+  const scope = companyScope(auth);
+  const companies = scopedCompanyIds(db, scope);
+  const registrations = registrationScope(scope);
+  if (!companies || !registrations) return true;
   const url = `/api-v1/dl?file=${uploadId}&%`;
   const [owned, invoice, certificate, recharge, registration, notice, template, help] = await Promise.all([
     db
@@ -52,7 +52,7 @@ export async function fileInStaffScope(db: Db, uploadId: number, auth: AuthConte
       .selectFrom('registrations')
       .select('id')
       .where((eb) => eb.or([eb('license_url', 'like', url), eb('student_card_url', 'like', url)]))
-      .where((eb) => eb.or([eb('department_id', 'is', null), eb('department_id', 'in', scope)]))
+      .where(registrations)
       .limit(1)
       .executeTakeFirst(),
     db

@@ -36,8 +36,13 @@ export async function openGeneratedFile(db: Db, files: FileStorage, id: number) 
   return stream ? { stream, name: upload.originalName, size: upload.size, mime: upload.mime } : null;
 }
 
-/** A generated file's bytes, or null. */
+/**
+ * A generated file's bytes, or null — also for an upload: what this reads is signed and counted on the request
+ * thread (esign/devEsign.ts), which is safe only for a PDF this server made.
+ */
 export async function readGeneratedFile(db: Db, files: FileStorage, id: number): Promise<Uint8Array | null> {
+  const upload = await findUpload(db, id);
+  if (upload?.purpose !== GENERATED_PURPOSE) return null;
   const opened = await openGeneratedFile(db, files, id);
   if (!opened) return null;
   const chunks: Buffer[] = [];

@@ -3,12 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { type AuthContext, bearerToken, loadAuthContext, requireAuth } from '../auth/access';
-import { parseId } from '../auth/scope';
+import { companyScope, limitsCompanies, parseId } from '../auth/scope';
 import { isCompanyDocument } from '../companies/companyDocuments.repository';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail, UnauthenticatedError } from '../http/errors';
+import { checkUploadBudget } from './decoding';
 import { signDownload, verifyDownload } from './downloadTokens';
 import { downloadUrl } from './downloadUrls';
 import { fileInStaffScope } from './fileScope';
@@ -71,6 +72,8 @@ async function uploadRoute(app: FastifyInstance, { db, files }: AppServices): Pr
     const originalName = cleanFileName(file.name);
     const accepted = file.truncated ? null : acceptUpload(kind, originalName, file.content);
     if (!accepted) fail(UPLOAD_MESSAGES[kind]);
+    // What a decoder would later make of it (pixels, pages, inflated size) is within budget, or it is not stored.
+    await checkUploadBudget(accepted.mime, file.content, `user:${auth.userId}`);
 
     const storedName = await storeFile(files, file.content, accepted.extension);
     try {
@@ -103,8 +106,8 @@ function kindOf(value: unknown): UploadKind {
 export async function mayDownload(db: Db, auth: AuthContext, upload: UploadRecord): Promise<boolean> {
   if (upload.ownerUserId === auth.userId) return true;
   if (auth.roleId !== ROLE.merchant) {
-    // Department-scoped staff only reach files of records in their scope (the records' own check).
-    if (auth.roleId === ROLE.admin || auth.deptScope === null) return true;
+    // Staff whose role's data scope holds fewer than every company reach files of records in it (their own check).
+    if (auth.roleId === ROLE.admin || !limitsCompanies(companyScope(auth))) return true;
     return fileInStaffScope(db, upload.id, auth);
   }
   if (await isCompanyDocument(db, upload, auth.companyId)) return true;

@@ -22,7 +22,12 @@ import { withRunClaim } from '../system/runClaims';
 import { withCallLog } from '../thirdparty/outboundCalls';
 import { type BankChannel, bankChannel } from './bank/bankChannel';
 import { reconcileDay } from './reconciliation.service';
-import { DEFAULT_RECONCILE_CRON, reconciliationClaim, startReconciliationJob } from './reconciliationJob';
+import {
+  DEFAULT_RECONCILE_CRON,
+  reconciliationClaim,
+  reconciliationJob,
+  startReconciliationJob,
+} from './reconciliationJob';
 import { attributeDeposit, returnDeposit } from './unattributed.service';
 
 /**
@@ -153,10 +158,10 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
       returnToPayer: ['input'],
     },
   );
+  const reconcileCron = process.env.RECONCILE_CRON ?? DEFAULT_RECONCILE_CRON;
+  jobs.define(reconciliationJob(db, bank, reconcileCron));
   jobs.schedule('reconciliation', () =>
-    startReconciliationJob(db, bank, process.env.RECONCILE_CRON ?? DEFAULT_RECONCILE_CRON, (error) =>
-      app.log.error({ err: error }, '每日对账失败'),
-    ),
+    startReconciliationJob(db, bank, reconcileCron, (error) => app.log.error({ err: error }, '每日对账失败')),
   );
 
   app.get('/api/v1/bankaccounts/bank/balance', access(CODES.bankInfo), async (request) => {
@@ -264,7 +269,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     const companies = closing.length
       ? await db
           .selectFrom('companies')
-          .select(['id', 'name', 'department_id', 'sale_partner_id'])
+          .select(['id', 'name', 'department_id', 'sale_partner_id', 'subsidiary_id', 'service_id', 'platform_mark'])
           .where(
             'id',
             'in',

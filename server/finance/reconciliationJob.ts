@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { runScheduledTick } from '../system/jobLock';
 import { runWhenUnclaimed } from '../system/runClaims';
+import type { JobDefinition } from '../system/scheduledJobs';
 import type { BankChannel } from './bank/bankChannel';
 import { reconcileDay } from './reconciliation.service';
 
@@ -24,6 +25,40 @@ export function yesterday(now = Date.now()): string {
   return chinaTime(now - 24 * 3600_000).slice(0, 10);
 }
 
+/**
+ * One run of the job: yesterday, unless it already has an automatic run that did not fail (a later host, a restart or
+ * an operator's 立即执行 then leaves it); answers the run's summary for 定时任务.
+ */
+export async function reconcileYesterday(db: Db, bank: BankChannel, now = Date.now()): Promise<string> {
+  const day = yesterday(now);
+  const done = await db
+    .selectFrom('reconciliation_runs')
+    .select('id')
+    .where('day', '=', day)
+    .where('trigger', '=', TRIGGER.auto)
+    .where('status', '<>', RECON_RUN.failed)
+    .executeTakeFirst();
+  if (done) return `${day} 已对账，未重复执行`;
+  // An operator's run in progress (/fundReconciliation) is waited for, then this run goes on.
+  let outcome: Awaited<ReturnType<typeof reconcileDay>> | undefined;
+  await runWhenUnclaimed(db, reconciliationClaim('定时任务'), async () => {
+    outcome = await reconcileDay(db, bank, day, TRIGGER.auto, null);
+  });
+  if (!outcome) return `${day} 人工对账一直在进行，本次未执行`;
+  return outcome.status === RECON_RUN.balanced
+    ? `${day} 对账一致（${outcome.matched} 笔）`
+    : `${day} 有差异：仅银行 ${outcome.bankOnly} 笔，仅账本 ${outcome.ledgerOnly} 笔`;
+}
+
+/** The job as 定时任务 shows and runs it (system/scheduledJobs.ts). */
+export function reconciliationJob(db: Db, bank: BankChannel, pattern: string): JobDefinition {
+  return {
+    name: 'reconciliation',
+    timing: pattern === 'off' ? { off: 'RECONCILE_CRON=off' } : { cron: pattern },
+    run: () => reconcileYesterday(db, bank),
+  };
+}
+
 export function startReconciliationJob(
   db: Db,
   bank: BankChannel,
@@ -33,23 +68,8 @@ export function startReconciliationJob(
   if (pattern === 'off') return null;
   return new Cron(pattern, { timezone: 'Asia/Shanghai', protect: true }, async () => {
     try {
-      // One host per instant (system/jobLock.ts); then once per day: a later host or a restart finds the day's
-      // automatic run and leaves it.
-      await runScheduledTick(db, 'reconciliation', async () => {
-        const day = yesterday();
-        const done = await db
-          .selectFrom('reconciliation_runs')
-          .select('id')
-          .where('day', '=', day)
-          .where('trigger', '=', TRIGGER.auto)
-          .where('status', '<>', RECON_RUN.failed)
-          .executeTakeFirst();
-        if (done) return;
-        // An operator's run in progress is waited for, then the night's run goes on.
-        await runWhenUnclaimed(db, reconciliationClaim('定时任务'), () =>
-          reconcileDay(db, bank, day, TRIGGER.auto, null),
-        );
-      });
+      // One host per instant (system/jobLock.ts); then once per day (reconcileYesterday).
+      await runScheduledTick(db, 'reconciliation', () => reconcileYesterday(db, bank));
     } catch (error) {
       onError(error);
     }

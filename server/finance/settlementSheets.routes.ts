@@ -3,7 +3,7 @@ import { SETTLEMENT_SHEET_CODES } from '../../resources/settlementSheets';
 import { MONTH_PATTERN, SETTLEMENT_SHEET } from '../../src/domain/finance';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
-import { assertCompanyVisible, companyScope, parseId } from '../auth/scope';
+import { assertCompanyVisible, companyScope, parseId, staffScopeOf } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
@@ -127,8 +127,7 @@ export async function settlementSheetsRoutes(app: FastifyInstance, { db }: AppSe
           platformMark,
           period,
           companyId,
-          departmentIds: companyScope(auth).departmentIds,
-          salePartnerId: companyScope(auth).salePartnerId,
+          scope: staffScopeOf(companyScope(auth)),
           operatorId: auth.userId,
           now,
         });

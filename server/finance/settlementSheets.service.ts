@@ -67,7 +67,7 @@ export function balanced(f: Omit<SheetFigures, 'companyId'>): boolean {
 
 /**
  * The figures of every company of the edition with a balance or an entry by the period's end (or only
- * `companyId`, or only companies of `departmentIds`), from the ledger in one grouped statement.
+ * `companyId`, or only the companies of a scope), from the ledger in one grouped statement.
  */
 export async function ledgerFigures(
   db: Db | Tx,
@@ -141,16 +141,15 @@ export async function generateSheets(
     platformMark: number;
     period: Period;
     companyId?: number;
-    departmentIds?: readonly number[];
-    salePartnerId?: number;
+    /** The caller's company scope (auth/scope.ts): sheets only for the companies it holds. */
+    scope?: CompanyScope;
     operatorId: number;
     now: string;
   },
 ): Promise<GenerateOutcome> {
   const figures = await ledgerFigures(tx, input.platformMark, input.period, {
+    ...input.scope,
     companyId: input.companyId,
-    departmentIds: input.departmentIds,
-    salePartnerId: input.salePartnerId,
   });
   const outcome: GenerateOutcome = { created: 0, updated: 0, unchanged: 0, confirmed: 0, sheetIds: [] };
   if (figures.length === 0) return outcome;

@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { INVOICE, INVOICE_KIND_PAPER } from '../../src/domain/moneyEnums';
-import { scopedCompanyIds } from '../auth/scope';
+import { type CompanyScope, scopedCompanyIds } from '../auth/scope';
 import { containsPattern } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
@@ -131,7 +131,7 @@ function invoicesFrom(db: Db) {
     .leftJoin('users as handler', 'handler.id', 'invoices.handler_id');
 }
 
-export interface InvoiceSearch {
+export interface InvoiceSearch extends CompanyScope {
   companyId?: number;
   departmentIds?: readonly number[];
   salePartnerId?: number;

@@ -5,11 +5,12 @@ import { invoiceInfoOfCompany } from '../../src/domain/invoiceApplication';
 import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
-import { assertCompanyVisible, companyScope, parseId } from '../auth/scope';
+import { assertCompanyVisible, type CompanyScope, companyScope, parseId, staffScopeOf } from '../auth/scope';
 import { findCompany } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { auditOf, bodyChanges, recordOperation } from '../engine/operationLog';
+import { payingEnterprise } from '../enterprises/enterprises.service';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { choiceFilter } from '../http/fieldChecks';
@@ -79,13 +80,12 @@ function invoiceSearchOf(filters: Record<string, string>): Omit<InvoiceSearch, '
 function scopedSearch(
   request: FastifyRequest,
   auth: AuthContext,
-): Pick<InvoiceSearch, 'companyId' | 'departmentIds' | 'salePartnerId' | 'platformMarks'> {
+): Pick<InvoiceSearch, keyof CompanyScope | 'platformMarks'> {
   if (auth.roleId === ROLE.merchant) return { companyId: auth.companyId ?? -1, platformMarks: [auth.platformMark] };
   const requested = optionalEdition((request.query as Record<string, unknown>).platformmark);
   if (requested !== undefined) assertEdition(auth, INVOICE_EDITION_CODES, requested);
   const platformMarks = requested !== undefined ? [requested] : staffEditions(auth, INVOICE_EDITION_CODES);
-  const { departmentIds, salePartnerId } = companyScope(auth);
-  return { departmentIds, salePartnerId, platformMarks };
+  return { ...staffScopeOf(companyScope(auth)), platformMarks };
 }
 
 async function invoiceOrFail(db: Db, id: number): Promise<InvoiceRecord> {
@@ -138,6 +138,8 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
   app.post('/api/v1/invoices/preview', { config: { ...merchantAccess.config, readOnly: true } }, async (request) => {
     const applicant = applicantOf(requireAuth(request));
     const batches = await eligibleBatchesOrFail(db, applicant, batchIdsOf(request.body));
+    // Said before the application: the issuing enterprise must be bound to the company (applyForInvoice refuses).
+    await payingEnterprise(db, applicant.companyId, applicant.platformMark);
     return ok(figuresOf(applicant.platformMark, batches));
   });
 

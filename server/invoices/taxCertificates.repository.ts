@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { scopedCompanyIds } from '../auth/scope';
+import { type CompanyScope, scopedCompanyIds } from '../auth/scope';
 import { containsPattern } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
@@ -60,7 +60,7 @@ function certificatesFrom(db: Db) {
     .leftJoin('users as uploader', 'uploader.id', 'tax_certificates.uploader_id');
 }
 
-export interface CertificateSearch {
+export interface CertificateSearch extends CompanyScope {
   companyId?: number;
   departmentIds?: readonly number[];
   salePartnerId?: number;

@@ -1,5 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { scopedCompanyIds } from '../auth/scope';
+import { type CompanyScope, scopedCompanyIds } from '../auth/scope';
 import { containsPattern, FTS_MIN_CHARS, ftsPhrase } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
@@ -9,11 +9,7 @@ import { isPostgres } from '../db/migrations/columns';
  * server/auth/scope.ts fits CompanyCriteria) and a company-name substring, each as `company_id IN (…)` so the
  * money table keeps its own indexes for order and paging.
  */
-export interface CompanyCriteria {
-  companyId?: number;
-  departmentIds?: readonly number[];
-  /** A partner's own companies (sale partner). */
-  salePartnerId?: number;
+export interface CompanyCriteria extends CompanyScope {
   /** Substring of the company name (Latin letters case-insensitive, like the company search). */
   companyName?: string;
 }

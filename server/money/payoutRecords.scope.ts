@@ -3,7 +3,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { filterKeys, type ResourceDeclaration, sortFields } from '../../resources/types';
 import { ROLE } from '../../src/domain/roles';
 import { type AuthContext, holdsAny } from '../auth/access';
-import { assertCompanyVisible, companyScope, scopedCompanyIds } from '../auth/scope';
+import { assertCompanyVisible, type CompanyScope, companyScope, scopedCompanyIds, staffScopeOf } from '../auth/scope';
 import type { Db } from '../db/database';
 import { ForbiddenError, fail } from '../http/errors';
 import { type ListQuery, parseListQuery } from '../http/listQuery';
@@ -11,18 +11,13 @@ import { type ListQuery, parseListQuery } from '../http/listQuery';
 /**
  * Who sees which payout records (issue 6). A merchant sees its own company in the session's edition and needs
  * the page's merchant code. Staff see the editions whose code they hold (role 1 holds every code), within their
- * departments when they are department-scoped; a view of one edition names it (`platformmark`).
+ * role's data scope; a view of one edition names it (`platformmark`).
  */
 export type EditionCodes = Readonly<Record<1 | 3, readonly string[]>>;
 
-export interface RecordScope {
+/** Merchants: only `companyId`; staff: the companies of their role's data scope (auth/scope.ts). */
+export interface RecordScope extends CompanyScope {
   merchant: boolean;
-  /** Merchants: only this company. */
-  companyId?: number;
-  /** Department-scoped staff: only companies of these departments. */
-  departmentIds?: readonly number[];
-  /** Partners: only their own companies (sale partner) among those. */
-  salePartnerId?: number;
   /** The editions shown. */
   platformMarks: readonly number[];
 }
@@ -60,8 +55,7 @@ export function recordScope(
   }
   return {
     merchant: false,
-    departmentIds: companyScope(auth).departmentIds,
-    salePartnerId: companyScope(auth).salePartnerId,
+    ...staffScopeOf(companyScope(auth)),
     platformMarks: requested === undefined ? held : [requested],
   };
 }

@@ -3,22 +3,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { itemServiceCharge } from '../../src/domain/charges';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { maskBankCard, maskIdCard } from '../../src/domain/masking';
-import {
-  BATCH_FILE_MSG,
-  BATCH_MAX_BYTES,
-  BATCH_PREVIEW_ROWS,
-  DRAFT_TTL_MS,
-  SUBMIT_MSG,
-} from '../../src/domain/payoutBatch';
+import { BATCH_FILE_MSG, BATCH_MAX_BYTES, BATCH_PREVIEW_ROWS, SUBMIT_MSG } from '../../src/domain/payoutBatch';
 import { ROLE } from '../../src/domain/roles';
 import { checkPaymentPassword } from '../accounts/paymentPasswords';
 import { paymentPasswordHash } from '../accounts/workspace.repository';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
 import { parseId } from '../auth/scope';
-import { chinaTime, parseChinaTime } from '../db/time';
+import { chinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
-import { assertCompanyMayPayOut, companyEnterprise, enterpriseNotice } from '../enterprises/enterprises.service';
+import { assertCompanyMayPayOut, enterpriseNotice, payingEnterprise } from '../enterprises/enterprises.service';
+import { warmDecoders } from '../files/decoding';
 import { attachmentDisposition } from '../files/fileStore';
 import { cleanFileName } from '../files/fileTypes';
 import { ok } from '../http/envelope';
@@ -28,9 +23,9 @@ import { identityCheckOf } from '../workers/identityCheck';
 import { balanceOf } from './ledger/ledger';
 import type { RawBatchRow } from './payouts/batchFile';
 import { BatchFileError, BatchLimitError } from './payouts/batchFileErrors';
-import { parseBatchFileIsolated, warmBatchParser } from './payouts/batchParser';
+import { parseBatchFileIsolated } from './payouts/batchParser';
 import { TEMPLATE_NAME, templateCsv, templateXlsx } from './payouts/batchTemplate';
-import { createDraft, draftRows, draftWarnings, findOwnDraft } from './payouts/drafts';
+import { createDraft, type DraftRecord, draftRows, draftWarnings, findOwnDraft, waitingDrafts } from './payouts/drafts';
 import { assertPayeesPayableNow, newCardErrors, payeeBars } from './payouts/payeeChecks';
 import type { PayoutRow } from './payouts/payoutRow';
 import { submitDraft } from './payouts/submitDraft';
@@ -57,6 +52,8 @@ import { priceWithholding } from './tax/withholding';
  */
 
 const ACCESS = { config: { access: { permissions: ['MER_INVOICE_APPLY'] } } };
+/** Drafts /remit lists: at most MAX_OPEN_DRAFTS live uploads, a day's expired ones, and one per settled task. */
+const WAITING_DRAFTS_SHOWN = 200;
 const PAY_PASSWORD = /^\d{6}$/;
 
 interface MerchantAuth extends AuthContext {
@@ -97,6 +94,8 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
   app.post('/api/v1/remittances/batch/validate', ACCESS, async (request) => {
     const auth = merchantOf(request);
     const file = await uploadedFile(request);
+    // A company whose signed enterprises are none of those bound to it pays through none: said before any check.
+    await payingEnterprise(db, auth.companyId, auth.platformMark);
     const fileName = cleanFileName(file.name) || 'batch';
     let raw: RawBatchRow[];
     try {
@@ -126,12 +125,26 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
     }
     await assertNoSensitiveWords(db, rows.map((row) => row.remark ?? '').join('\n'), 'topUp', '打款备注');
 
-    const now = Date.now();
     const account = { companyId: auth.companyId, platformMark: auth.platformMark };
-    const draft = await createDraft(db, account, auth.userId, fileName, rows, now);
+    const draft = await createDraft(db, account, auth.userId, fileName, rows, Date.now());
+    const dropped = draft.dropped.length > 0 ? `；${SUBMIT_MSG.draftsDropped(draft.dropped)}` : '';
     return ok(
-      await previewOf(db, account, figuresOf(draft, fileName, now), rows, warnings),
-      `文件校验通过，共 ${rows.length} 笔`,
+      await previewOf(
+        db,
+        account,
+        {
+          draftId: draft.draftId,
+          fileName,
+          totalAmount: draft.totalAmount,
+          serviceCharge: draft.serviceCharge,
+          rate: draft.rate,
+          expireTime: draft.expireTime,
+          taskId: null,
+        },
+        rows,
+        warnings,
+      ),
+      `文件校验通过，共 ${rows.length} 笔${dropped}`,
     );
   });
 }
@@ -142,16 +155,17 @@ interface DraftFigures {
   totalAmount: number;
   serviceCharge: number;
   rate: number;
+  /** When it can no longer be submitted (the page says so). */
   expireTime: string;
+  /** The task it settles, or null for an upload. */
+  taskId: number | null;
 }
 
-function figuresOf(
-  draft: Pick<DraftFigures, 'draftId' | 'totalAmount' | 'serviceCharge' | 'rate'>,
-  fileName: string,
-  created: number,
-): DraftFigures {
-  const { draftId, totalAmount, serviceCharge, rate } = draft;
-  return { draftId, fileName, totalAmount, serviceCharge, rate, expireTime: chinaTime(created + DRAFT_TTL_MS) };
+/** An open draft's expiry refuses, saying when it expired and what to do instead. */
+function assertNotExpired(draft: DraftRecord): void {
+  if (draft.batchId === null && draft.expireTime <= chinaTime()) {
+    fail(SUBMIT_MSG.draftExpired(draft.expireTime, draft.taskId !== null));
+  }
 }
 
 /**
@@ -172,7 +186,8 @@ async function previewOf(
 ) {
   const balance = await balanceOf(db, account);
   const total = draft.totalAmount + draft.serviceCharge;
-  const enterprise = await companyEnterprise(db, account.companyId, account.platformMark);
+  // The enterprise the payout goes through, bound to the company (a company signed only with unbound ones is refused).
+  const enterprise = await payingEnterprise(db, account.companyId, account.platformMark);
   const withholding = await priceWithholding(db, account, rows, chinaTime());
   return {
     ...draft,
@@ -204,8 +219,8 @@ function bodyOf(body: unknown): Record<string, unknown> {
 export async function remittancesRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
   const { db, payouts, config } = services;
   await app.register(async (scope) => validateRoute(scope, services));
-  // A parser thread takes about half a second to start: the real server starts one as it begins listening.
-  app.addHook('onListen', async () => warmBatchParser());
+  // A decoder thread takes about half a second to start: the real server starts one as it begins listening.
+  app.addHook('onListen', async () => warmDecoders());
 
   app.get('/api/v1/remittances/template', ACCESS, async (request, reply) => {
     const format = (request.query as { format?: string }).format ?? 'xlsx';
@@ -223,19 +238,33 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
       .send(content);
   });
 
-  // A draft not made by this page's upload (a task's settlement) opens here again: /remit?draft=<id>.
+  // The drafts waiting for submission, from uploads and tasks' settlements alike, expired ones saying when.
+  app.get('/api/v1/remittances/batch/drafts', ACCESS, async (request) => {
+    const auth = merchantOf(request);
+    const account = { companyId: auth.companyId, platformMark: auth.platformMark };
+    return ok(await waitingDrafts(db, account, chinaTime(), WAITING_DRAFTS_SHOWN));
+  });
+
+  // A draft opens here again by its id (/remit?draft=<id>): from the list above, or from its task.
   app.get('/api/v1/remittances/batch/drafts/:id', ACCESS, async (request) => {
     const auth = merchantOf(request);
     const draftId = parseId((request.params as { id: string }).id, '上传记录编号');
     const draft = await findOwnDraft(db, draftId, auth.companyId, auth.platformMark);
     if (!draft) fail(SUBMIT_MSG.draftMissing);
     if (draft.batchId !== null) fail(SUBMIT_MSG.alreadySubmitted);
-    const created = parseChinaTime(draft.createTime);
-    if (Date.now() - created > DRAFT_TTL_MS) fail(SUBMIT_MSG.draftExpired);
+    assertNotExpired(draft);
     const rows = await draftRows(db, draft.id);
     if (rows === null) fail(SUBMIT_MSG.draftMissing);
     const account = { companyId: auth.companyId, platformMark: auth.platformMark };
-    const figures = figuresOf({ ...draft, draftId: draft.id }, draft.fileName, created);
+    const figures = {
+      draftId: draft.id,
+      fileName: draft.fileName,
+      totalAmount: draft.totalAmount,
+      serviceCharge: draft.serviceCharge,
+      rate: draft.rate,
+      expireTime: draft.expireTime,
+      taskId: draft.taskId,
+    };
     return ok(await previewOf(db, account, figures, rows, rowWarnings(rows)));
   });
 
@@ -258,9 +287,7 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
     const storedHash = await paymentPasswordHash(db, auth.companyId);
     if (storedHash === undefined) fail(SUBMIT_MSG.passwordNotSet);
     await checkPaymentPassword(db, auth.companyId, payPassword, storedHash, SUBMIT_MSG.passwordWrong);
-    if (draft.batchId === null && Date.now() - parseChinaTime(draft.createTime) > DRAFT_TTL_MS) {
-      fail(SUBMIT_MSG.draftExpired);
-    }
+    assertNotExpired(draft);
     // A locked enterprise takes no new payouts, a risky one only with confirmRisk (a repeat of a submitted draft
     // still answers its batch).
     // An enterprise that settles with workers itself reports the items' results by webhook instead of the channel.

@@ -1,17 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ALL_EDITIONS, dataScopeLabel, editionsText } from '../../src/domain/dataScope';
+import { permissionLabel } from '../../src/domain/permissionCatalog';
 import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
 import { mayAssignRole } from '../auth/privilegeRules';
 import { parseId } from '../auth/scope';
 import { chinaTime } from '../db/time';
-import { changesBetween, recordOperation } from '../engine/operationLog';
+import { type Changes, changesBetween, recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { isUniqueViolation } from '../http/fieldChecks';
 import {
   ADMIN_ROLE_CODES,
   applyRoleCodes,
+  checkDataScope,
   checkRoleCodes,
   findRole,
   listRoles,
@@ -24,11 +27,14 @@ import {
  * - GET    /api/v1/roles?kind=       every role with its codes (also the role picker of the staff pages: there a
  *                                    non-admin sees only the roles whose codes it holds);
  * - GET    /api/v1/roles/:id         one role;
- * - POST   /api/v1/roles             { name, kind: 3 | 4 | 5, remark?, codes[] } a new staff role;
- * - PUT    /api/v1/roles/:id         { name?, remark?, codes? }: the users of the role hold the new codes from
- *                                    their next request on; role 1 keeps every code;
+ * - POST   /api/v1/roles             { name, kind: 3 | 4 | 5, remark?, codes[], dataScope?, dataEditions? } a new
+ *                                    staff role; its data scope is none until the admin gives it one;
+ * - PUT    /api/v1/roles/:id         { name?, remark?, codes?, dataScope?, dataEditions? }: the users of the role
+ *                                    hold the new codes and data scope from their next request on (the roles
+ *                                    table's auth_changes triggers); role 1 keeps every code and every company;
  * - DELETE /api/v1/roles/:id         a role nobody holds, never a built-in one.
- * Every change is in the operation log, in its transaction.
+ * dataScope: all | department | subsidiary | assigned | none; dataEditions: [1, 3] (src/domain/dataScope.ts).
+ * Every change is in the operation log (page 角色设置, the fields in words), in its transaction.
  */
 const SETTINGS = ['UI_ROLE_SETTING'];
 /** The staff pages pick a role for an account. */
@@ -65,9 +71,31 @@ function remarkOf(raw: string | undefined): string | null {
   return raw || null;
 }
 
-function snapshot(role: RoleRecord): Record<string, unknown> {
-  return { name: role.name, kind: role.kind, remark: role.remark, codes: role.codes.join(',') };
+type LoggedRole = Pick<RoleRecord, 'name' | 'kind' | 'remark' | 'dataScope' | 'dataEditions'>;
+
+/** A role as the operation log shows it: Chinese field names, values in words. */
+function snapshot(role: LoggedRole): Record<string, unknown> {
+  return {
+    角色名称: role.name,
+    角色类型: ROLE_KINDS[role.kind] ?? String(role.kind),
+    备注: role.remark,
+    数据权限: dataScopeLabel(role.dataScope, role.dataEditions),
+  };
 }
+
+const codeNames = (codes: readonly string[]) => codes.map(permissionLabel).join('、');
+
+/** The codes a save added and took away, by their names on the page. */
+function codeChanges(before: readonly string[], after: readonly string[]): Changes {
+  const added = after.filter((code) => !before.includes(code));
+  const removed = before.filter((code) => !after.includes(code));
+  return {
+    ...(added.length > 0 ? { 新增权限: [null, codeNames(added)] as const } : {}),
+    ...(removed.length > 0 ? { 取消权限: [null, codeNames(removed)] as const } : {}),
+  };
+}
+
+const LOG_PAGE = 'adRoleSettings';
 
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
@@ -101,12 +129,23 @@ export async function rolesRoutes(app: FastifyInstance, { db }: AppServices): Pr
     if (!NEW_ROLE_KINDS.includes(kind)) fail('请选择角色类型（客服、合伙人或财务）');
     const remark = remarkOf(text(body, 'remark'));
     const codes = checkRoleCodes(kind, body.codes ?? []);
+    // A new role reaches no company until the admin chooses its data scope.
+    const { dataScope, dataEditions } = checkDataScope(kind, body, { dataScope: 'none', dataEditions: ALL_EDITIONS });
     const now = chinaTime();
     try {
       const id = await db.transaction().execute(async (tx) => {
         const row = await tx
           .insertInto('roles')
-          .values({ name, kind, remark, builtin: 0, create_time: now, update_time: now })
+          .values({
+            name,
+            kind,
+            remark,
+            builtin: 0,
+            create_time: now,
+            update_time: now,
+            data_scope: dataScope,
+            data_editions: editionsText(dataEditions),
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         const roleId = Number(row.id);
@@ -117,10 +156,14 @@ export async function rolesRoutes(app: FastifyInstance, { db }: AppServices): Pr
             .execute();
         }
         await recordOperation(tx, request, auth, {
-          action: 'create',
-          resource: 'roles',
+          action: '新增角色',
+          resource: LOG_PAGE,
           recordId: roleId,
-          changes: changesBetween(null, { name, kind, remark, codes: codes.join(',') }),
+          recordTitle: name,
+          changes: {
+            ...changesBetween(null, snapshot({ name, kind, remark, dataScope, dataEditions })),
+            ...(codes.length > 0 ? { 权限: [null, codeNames(codes)] as const } : {}),
+          },
         });
         return roleId;
       });
@@ -150,6 +193,7 @@ export async function rolesRoutes(app: FastifyInstance, { db }: AppServices): Pr
         const before = (await findRole(tx, id)) as RoleRecord;
         const name = nameRaw === undefined ? before.name : roleName(nameRaw);
         const remark = remarkRaw === undefined ? before.remark : remarkOf(remarkRaw);
+        const { dataScope, dataEditions } = checkDataScope(before.kind, body, before);
         let codes = before.codes;
         if (body.codes !== undefined) {
           codes = checkRoleCodes(before.kind, body.codes);
@@ -157,7 +201,11 @@ export async function rolesRoutes(app: FastifyInstance, { db }: AppServices): Pr
             fail('管理员角色拥有全部权限，不能取消');
           }
         }
-        await tx.updateTable('roles').set({ name, remark }).where('id', '=', id).execute();
+        await tx
+          .updateTable('roles')
+          .set({ name, remark, data_scope: dataScope, data_editions: editionsText(dataEditions) })
+          .where('id', '=', id)
+          .execute();
         if (codes !== before.codes) {
           await tx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
           if (codes.length > 0) {
@@ -169,10 +217,14 @@ export async function rolesRoutes(app: FastifyInstance, { db }: AppServices): Pr
           await applyRoleCodes(tx, id, codes);
         }
         await recordOperation(tx, request, auth, {
-          action: 'update',
-          resource: 'roles',
+          action: '修改角色',
+          resource: LOG_PAGE,
           recordId: id,
-          changes: changesBetween(snapshot(before), { ...snapshot(before), name, remark, codes: codes.join(',') }),
+          recordTitle: name,
+          changes: {
+            ...changesBetween(snapshot(before), snapshot({ ...before, name, remark, dataScope, dataEditions })),
+            ...codeChanges(before.codes, codes),
+          },
         });
       });
     } catch (error) {
@@ -193,10 +245,14 @@ export async function rolesRoutes(app: FastifyInstance, { db }: AppServices): Pr
       await tx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
       await tx.deleteFrom('roles').where('id', '=', id).execute();
       await recordOperation(tx, request, auth, {
-        action: 'delete',
-        resource: 'roles',
+        action: '删除角色',
+        resource: LOG_PAGE,
         recordId: id,
-        changes: changesBetween(snapshot(role), null),
+        recordTitle: role.name,
+        changes: {
+          ...changesBetween(snapshot(role), null),
+          ...(role.codes.length > 0 ? { 权限: [codeNames(role.codes), null] as const } : {}),
+        },
       });
     });
     return ok(null, '删除成功');

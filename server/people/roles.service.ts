@@ -1,7 +1,16 @@
 import { sql } from 'kysely';
+import {
+  ALL_EDITIONS,
+  type DataScopeKind,
+  dataScopeLabel,
+  isDataScope,
+  STAFF_DATA_SCOPES,
+} from '../../src/domain/dataScope';
 import { CATALOGUE_CODES } from '../../src/domain/permissionCatalog';
+import { SUBSIDIARY_ROLE } from '../../src/domain/roleGrants';
 import { ROLE } from '../../src/domain/roles';
 import { ALL_PERMISSION_CODES, ROUTES } from '../../src/domain/routes';
+import { scopeOfRole } from '../auth/dataScope';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
 import { fail } from '../http/errors';
@@ -21,6 +30,7 @@ export const ROLE_KINDS: Readonly<Record<number, string>> = {
   3: '客服',
   4: '合伙人',
   5: '财务',
+  [SUBSIDIARY_ROLE]: '分公司人员',
 };
 
 /** Role 1 always holds every staff code (it passes every check anyway; its rows keep the menus complete). */
@@ -36,6 +46,11 @@ export interface RoleRecord {
   updateTime: string;
   codes: string[];
   userCount: number;
+  /** The role's data scope (src/domain/dataScope.ts) and the editions it may see. */
+  dataScope: DataScopeKind;
+  dataEditions: number[];
+  /** Both in words: 本部门数据（标准版、小规模版）. */
+  dataScopeName: string;
 }
 
 /** Codes that open an admin page (a staff role may hold a MER_* code only where an admin page uses it). */
@@ -60,6 +75,44 @@ export function checkRoleCodes(kind: number, raw: unknown): string[] {
     fail('后台角色不能拥有商户端权限');
   }
   return codes;
+}
+
+export const MSG_DATA_SCOPE = {
+  choose: '请选择数据权限（全部数据、本部门数据、本分公司数据、本人负责的企业或无数据权限）',
+  editions: '可见版本只能是 1（标准版）或 3（小规模版）',
+  noEdition: '请至少选择一个可见版本',
+  admin: '管理员角色可查看全部数据，不能修改数据权限',
+  merchant: '商户角色只能查看本企业的数据',
+} as const;
+
+/**
+ * The data scope a save gives a role of `kind`: the body's `dataScope` and `dataEditions` where given, else
+ * `current` (a new role: none, both editions). Role 1 keeps every company and a merchant role its own company.
+ */
+export function checkDataScope(
+  kind: number,
+  body: Record<string, unknown>,
+  current: { dataScope: DataScopeKind; dataEditions: readonly number[] },
+): { dataScope: DataScopeKind; dataEditions: number[] } {
+  const rawScope = body.dataScope;
+  const rawEditions = body.dataEditions;
+  const dataScope = rawScope === undefined || rawScope === null ? current.dataScope : rawScope;
+  let dataEditions = [...current.dataEditions];
+  if (rawEditions !== undefined && rawEditions !== null) {
+    if (!Array.isArray(rawEditions) || rawEditions.some((mark) => !ALL_EDITIONS.includes(Number(mark)))) {
+      fail(MSG_DATA_SCOPE.editions);
+    }
+    dataEditions = ALL_EDITIONS.filter((mark) => rawEditions.map(Number).includes(mark));
+  }
+  const fixed = kind === ROLE.admin ? 'all' : kind === ROLE.merchant ? 'company' : null;
+  if (fixed) {
+    const unchanged = dataScope === fixed && (fixed === 'company' || dataEditions.length === ALL_EDITIONS.length);
+    if (!unchanged) fail(kind === ROLE.admin ? MSG_DATA_SCOPE.admin : MSG_DATA_SCOPE.merchant);
+    return { dataScope: fixed, dataEditions: [...ALL_EDITIONS] };
+  }
+  if (!isDataScope(dataScope) || !STAFF_DATA_SCOPES.includes(dataScope)) fail(MSG_DATA_SCOPE.choose);
+  if (dataScope !== 'none' && dataEditions.length === 0) fail(MSG_DATA_SCOPE.noEdition);
+  return { dataScope, dataEditions };
 }
 
 /** Users whose role is `roleId`: their own permission role, or the built-in role of their rid. */
@@ -138,6 +191,7 @@ export async function assignRole(tx: Db, userId: number, roleId: number): Promis
 export async function findRole(db: Db, roleId: number): Promise<RoleRecord | undefined> {
   const role = await db.selectFrom('roles').selectAll().where('id', '=', roleId).executeTakeFirst();
   if (!role) return undefined;
+  const { kind: dataScope, editions } = scopeOfRole(role.kind, role);
   const [codes, count] = await Promise.all([
     roleCodes(db, roleId),
     usersOfRole(db, roleId)
@@ -155,6 +209,9 @@ export async function findRole(db: Db, roleId: number): Promise<RoleRecord | und
     updateTime: role.update_time,
     codes,
     userCount: Number(count.n),
+    dataScope,
+    dataEditions: [...editions],
+    dataScopeName: dataScopeLabel(dataScope, editions),
   };
 }
 

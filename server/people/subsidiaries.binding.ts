@@ -1,6 +1,6 @@
 import { subsidiaries } from '../../resources/subsidiaries';
+import { ROLE } from '../../src/domain/roles';
 import type { AuthContext } from '../auth/access';
-import { companyScope } from '../auth/scope';
 import type { Db } from '../db/database';
 import type { ResourceBinding } from '../engine/binding';
 import { ForbiddenError } from '../http/errors';
@@ -11,11 +11,13 @@ const MSG_NAME_TAKEN = '分公司名称已存在';
 const MSG_STATUS = '状态只能是 0（停用）或 1（启用）';
 const nameLength = lengthBetween(2, 64, '请输入2-64位分公司名称');
 
-/** The departments the caller is confined to (undefined: all); merchants never manage subsidiaries. */
+/**
+ * The departments whose subsidiaries the caller reaches (undefined: all; auth.deptScope follows the role's data
+ * scope); merchants never manage subsidiaries.
+ */
 function departmentScope(auth: AuthContext): readonly number[] | undefined {
-  const scope = companyScope(auth);
-  if (scope.companyId !== undefined) throw new ForbiddenError('无权限访问此页面！');
-  return scope.departmentIds;
+  if (auth.roleId === ROLE.merchant) throw new ForbiddenError('无权限访问此页面！');
+  return auth.deptScope ?? undefined;
 }
 
 async function nameTaken(db: Db, sname: string, exceptId?: number): Promise<boolean> {

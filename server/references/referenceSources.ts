@@ -1,8 +1,9 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { ALL_EDITIONS } from '../../src/domain/dataScope';
 import type { ReferenceKind } from '../../src/domain/references';
 import { ROLE } from '../../src/domain/roles';
 import type { AuthContext } from '../auth/access';
-import { companyScope } from '../auth/scope';
+import { companyScope, editionsOf, limitsCompanies, scopedCompanyIds } from '../auth/scope';
 
 /**
  * Where each reference kind's records live and which of them a caller may name: the table, its name column, an
@@ -50,17 +51,8 @@ export const REFERENCE_SOURCES: Record<ReferenceKind, ReferenceSource> = {
     where: (auth) => {
       const scope = companyScope(auth);
       if (scope.companyId !== undefined) return (eb) => eb('companies.id', '=', scope.companyId ?? -1);
-      const conditions: ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>)[] = [];
-      if (scope.departmentIds) {
-        const ids = inList(scope.departmentIds);
-        conditions.push((eb) => eb('companies.department_id', 'in', ids));
-      }
-      if (scope.salePartnerId !== undefined) {
-        const partnerId = scope.salePartnerId;
-        conditions.push((eb) => eb('companies.sale_partner_id', '=', partnerId));
-      }
-      if (conditions.length === 0) return null;
-      return (eb) => eb.and(conditions.map((condition) => condition(eb)));
+      if (!limitsCompanies(scope)) return null;
+      return (eb) => eb('companies.id', 'in', scopedCompanyIds(eb as never, scope) as never);
     },
   },
   subsidiary: {
@@ -82,7 +74,12 @@ export const REFERENCE_SOURCES: Record<ReferenceKind, ReferenceSource> = {
     table: 'enterprises',
     name: 'enterprises.name',
     platformMark: 'enterprises.platform_mark',
-    where: () => null,
+    // The editions the caller reaches (auth/scope.ts editionsOf): the one rule of signing-entity reads.
+    where: (auth) => {
+      const editions = editionsOf(auth);
+      if (ALL_EDITIONS.every((mark) => editions.includes(mark))) return null;
+      return (eb) => eb('enterprises.platform_mark', 'in', inList(editions));
+    },
   },
   // Platform data: the template pages' code guards the pages that pick them.
   template: {

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { bucketOf, type Period, wholeMonths } from '../../src/domain/statistics/period';
 import type { ReportDeclaration } from '../../src/domain/statistics/reports';
 import { METRICS } from '../../src/domain/statistics/reports';
+import type { CompanyScope } from '../auth/scope';
 import type { Db } from '../db/database';
 import { companyConditions } from '../money/companyFilters';
 
@@ -26,6 +27,11 @@ export interface ReportCriteria {
   salePartnerId?: number;
   departmentId?: number;
   companyName?: string;
+  /**
+   * The rest of the caller's data scope (auth/scope.ts) that the group rollups know nothing of (subsidiaries,
+   * companies assigned to it, editions): given, the company rows answer, filtered by it.
+   */
+  companyScope?: Pick<CompanyScope, 'subsidiaryIds' | 'assignedUserId' | 'companyEditions'>;
 }
 
 export interface ReportPageRequest {
@@ -107,9 +113,8 @@ function where(db: Db, table: Table, criteria: ReportCriteria, walkOrderIndex = 
   if (table !== 'stat_group_day' && table !== 'stat_group_month') {
     const { companyName, salePartnerId } = criteria;
     const options = { walkOrderIndex: walkOrderIndex && !companyName };
-    parts.push(
-      ...(companyConditions(db, 't.company_id', { companyName, salePartnerId }, options) as RawBuilder<unknown>[]),
-    );
+    const scope = { ...criteria.companyScope, companyName, salePartnerId };
+    parts.push(...(companyConditions(db, 't.company_id', scope, options) as RawBuilder<unknown>[]));
   } else if (criteria.salePartnerId !== undefined) {
     parts.push(sql`t.sale_partner_id = ${criteria.salePartnerId}`);
   }
@@ -122,7 +127,7 @@ function where(db: Db, table: Table, criteria: ReportCriteria, walkOrderIndex = 
  * (sale_partner_id, migration 111).
  */
 function byCompany(criteria: ReportCriteria): boolean {
-  return Boolean(criteria.companyName);
+  return Boolean(criteria.companyName) || criteria.companyScope !== undefined;
 }
 
 function companySource(period: Period): Source {
@@ -196,11 +201,17 @@ function orderTerms(
   return [first, { ...tiebreak, desc: false }];
 }
 
-/** The ids of a page's rows whose names it shows. */
+/**
+ * The names a page's rows show: `company` its companies; `owners` the company's sale partner (合伙人, the company's
+ * current companies.sale_partner_id, as the 合伙人 filter reads it) and branch (分公司, the row's subsidiary_id);
+ * `department` the row's department; `salePartner` a row keyed by sale_partner_id (合伙人统计), named by the partner
+ * and the partner's own department.
+ */
 interface Named {
   company?: boolean;
+  owners?: boolean;
   department?: boolean;
-  partner?: boolean;
+  salePartner?: boolean;
 }
 
 /**
@@ -214,13 +225,21 @@ function withNames(page: RawBuilder<unknown>, names: Named, terms: OrderTerm[]):
     columns.push(sql`, c.name AS company_name`);
     joins.push(sql` LEFT JOIN companies c ON c.id = p.company_id`);
   }
+  if (names.company && names.owners) {
+    columns.push(sql`, u.display_name AS partner_name, s.sname AS subsidiary_name`);
+    joins.push(sql` LEFT JOIN users u ON u.id = c.sale_partner_id`);
+    joins.push(sql` LEFT JOIN subsidiaries s ON s.id = p.subsidiary_id`);
+  }
   if (names.department) {
     columns.push(sql`, d.name AS department_name`);
     joins.push(sql` LEFT JOIN departments d ON d.id = p.department_id`);
   }
-  if (names.partner) {
-    columns.push(sql`, s.sname AS partner_name`);
-    joins.push(sql` LEFT JOIN subsidiaries s ON s.id = p.subsidiary_id`);
+  if (names.salePartner) {
+    columns.push(sql`, u.display_name AS partner_name, d.name AS department_name`);
+    joins.push(sql` LEFT JOIN users u ON u.id = p.sale_partner_id`);
+    joins.push(
+      sql` LEFT JOIN departments d ON d.id = (SELECT MIN(ud.department_id) FROM user_departments ud WHERE ud.user_id = p.sale_partner_id)`,
+    );
   }
   return sql<Record<string, unknown>>`SELECT p.*${sql.join(columns, sql``)} FROM (${page}) p${sql.join(joins, sql``)}
     ORDER BY ${rendered(terms, 'outer')}`;
@@ -236,13 +255,15 @@ function named(rows: Record<string, unknown>[]): ReportRow[] {
       out.companyId = Number(row.company_id);
       out.companyName = (row.company_name as string | null) ?? `企业 #${row.company_id}`;
     }
-    if (row.department_id !== undefined) {
-      out.departmentId = Number(row.department_id);
+    if (row.department_id !== undefined) out.departmentId = Number(row.department_id);
+    if (row.department_id !== undefined || row.department_name !== undefined) {
       out.departmentName = (row.department_name as string | null) ?? NONE;
     }
+    if (row.sale_partner_id !== undefined) out.partnerId = Number(row.sale_partner_id);
+    if (row.partner_name !== undefined) out.partnerName = (row.partner_name as string | null) ?? NONE;
     if (row.subsidiary_id !== undefined) {
-      out.partnerId = Number(row.subsidiary_id);
-      out.partnerName = (row.partner_name as string | null) ?? NONE;
+      out.subsidiaryId = Number(row.subsidiary_id);
+      out.subsidiaryName = (row.subsidiary_name as string | null) ?? NONE;
     }
     return out;
   });
@@ -275,7 +296,7 @@ function companyPage(db: Db, criteria: ReportCriteria, page: ReportPageRequest):
   const terms = orderTerms(page.sort, source.grouped, { inner: 't.company_id', outer: 'p.company_id' });
   const rows = withNames(
     sql`${select} ORDER BY ${rendered(terms, 'inner')} ${limitOf(page)}`,
-    { company: true, department: true, partner: true },
+    { company: true, owners: true, department: true },
     terms,
   );
   if (!byCompany(criteria) && !source.grouped) {
@@ -348,23 +369,27 @@ async function allTimeRows(db: Db, criteria: ReportCriteria) {
   return (await sql<Record<string, unknown>>`${timeSource(db, criteria).grouped} ORDER BY bucket ASC`.execute(db)).rows;
 }
 
+/**
+ * Rows per department or per sale partner (合伙人统计: the partner assigned to the companies, as the 合伙人 filter
+ * and a partner's own scope read it; not the branch office). Sale partners are a key of the group rollups only
+ * (migration 111), which every partner report reads: its filters have no company name.
+ */
 function groupPage(
   db: Db,
   criteria: ReportCriteria,
-  by: 'department_id' | 'subsidiary_id',
+  by: 'department_id' | 'sale_partner_id',
   page: ReportPageRequest,
 ): PageQuery {
-  const source = byCompany(criteria) ? 'stat_company_day' : 'stat_group_day';
+  const source = byCompany(criteria) && by === 'department_id' ? 'stat_company_day' : 'stat_group_day';
   const table = sql.table(source);
   const condition = where(db, source, criteria);
   const key = sql.raw(`t.${by}`);
-  const extra = by === 'subsidiary_id' ? sql`, MAX(t.department_id) AS department_id` : sql``;
-  const grouped = sql`SELECT ${key} AS ${sql.raw(by)}${extra}, ${summed()} FROM ${table} t WHERE ${condition} GROUP BY ${key}`;
+  const grouped = sql`SELECT ${key} AS ${sql.raw(by)}, ${summed()} FROM ${table} t WHERE ${condition} GROUP BY ${key}`;
   const terms = orderTerms(page.sort, true, { inner: by, outer: `p.${by}` });
   return {
     rows: withNames(
       sql`${grouped} ORDER BY ${rendered(terms, 'inner')} ${limitOf(page)}`,
-      { department: true, partner: by === 'subsidiary_id' },
+      by === 'department_id' ? { department: true } : { salePartner: true },
       terms,
     ),
     count: sql`SELECT COUNT(DISTINCT ${key}) FROM ${table} t WHERE ${condition}`,
@@ -387,7 +412,7 @@ function pageQuery(
     case 'department':
       return groupPage(db, criteria, 'department_id', page);
     case 'partner':
-      return groupPage(db, criteria, 'subsidiary_id', page);
+      return groupPage(db, criteria, 'sale_partner_id', page);
   }
 }
 

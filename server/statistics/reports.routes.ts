@@ -10,7 +10,7 @@ import {
 } from '../../src/domain/statistics/reports';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
-import { companyScope, scopedCompanyIds } from '../auth/scope';
+import { type CompanyScope, companyScope, scopedCompanyIds } from '../auth/scope';
 import { attachmentDisposition } from '../files/fileStore';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
@@ -88,12 +88,20 @@ function prepare(
       salePartnerId,
       departmentId: filterNumber(list.filters, 'departmentId', '部门'),
       companyName,
+      companyScope: rollupScope(scope),
     },
     sort: list.sort ?? { field: declaration.defaultSort, order: 'desc' },
     page: list.page,
     size: list.size,
     offset: list.offset,
   };
+}
+
+/** The part of a scope the group rollups cannot answer (undefined when there is none). */
+export function rollupScope(scope: CompanyScope): ReportCriteria['companyScope'] {
+  const { subsidiaryIds, assignedUserId, companyEditions } = scope;
+  if (subsidiaryIds === undefined && assignedUserId === undefined && companyEditions === undefined) return undefined;
+  return { subsidiaryIds, assignedUserId, companyEditions };
 }
 
 function declarationOf(raw: string): ReportDeclaration {
@@ -139,7 +147,7 @@ export async function reportsRoutes(app: FastifyInstance, { db }: AppServices): 
   // the caller's scope, so every partner that appears in the data can be picked; by name.
   app.get('/api/v1/statistics/options', access, async (request) => {
     const auth = requireAuth(request);
-    const scope = companyScope(auth).departmentIds;
+    const scope = auth.deptScope ?? undefined;
     const departments = await db
       .selectFrom('departments')
       .select(['id', 'name'])

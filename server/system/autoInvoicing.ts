@@ -10,6 +10,7 @@ import { completeInvoiceInfo, MAX_BATCHES } from '../invoices/services/applicati
 import { applyForInvoice } from '../invoices/services/applyInvoice';
 import { runScheduledTick } from './jobLock';
 import { runWhenUnclaimed } from './runClaims';
+import type { JobDefinition } from './scheduledJobs';
 
 /**
  * Automatic invoicing of small-scale companies (/adSmallAutomaticInvoicingSetting). For each enabled setting
@@ -170,17 +171,40 @@ export async function runAutoInvoicing(db: Db, now = Date.now()): Promise<RunSum
   return summary;
 }
 
+const EVERY_MINUTE = '0 * * * * *';
+
 /** A run's claim (system/runClaims.ts): an operator's 立即执行 and the minute's pass never overlap. */
 export const autoInvoicingClaim = (operator: string) => ({ job: 'autoInvoicing', label: '自动开票', operator });
 
 /**
- * The scheduled job: every minute, one pass at a time (croner's protect), errors to the log. A minute whose pass
- * finds an operator's run in progress leaves it to that run (the next minute comes soon).
+ * One pass as the schedule runs it: a pass that finds an operator's run in progress leaves it to that run (the next
+ * minute comes soon), and says so.
  */
+async function scheduledPass(db: Db): Promise<string> {
+  let summary: RunSummary | undefined;
+  await runWhenUnclaimed(
+    db,
+    autoInvoicingClaim('定时任务'),
+    async () => {
+      summary = await runAutoInvoicing(db);
+    },
+    0,
+  );
+  return summary ? `申请发票 ${summary.applied} 次，失败 ${summary.failed} 次` : '自动开票正由操作员执行，本次未执行';
+}
+
+/** The job as 定时任务 shows and runs it (system/scheduledJobs.ts); off where payouts do not run in the background. */
+export function autoInvoicingJob(db: Db, enabled: boolean): JobDefinition {
+  return {
+    name: 'autoInvoicing',
+    timing: enabled ? { cron: EVERY_MINUTE } : { off: 'PAYOUT_AUTO=0' },
+    run: () => scheduledPass(db),
+  };
+}
+
+/** The scheduled job: every minute, one pass at a time (croner's protect), errors to the log. */
 export function scheduleAutoInvoicing(db: Db, onError: (error: unknown) => void): Cron {
-  return new Cron('0 * * * * *', { protect: true, unref: true }, () => {
-    runScheduledTick(db, 'autoInvoicing', () =>
-      runWhenUnclaimed(db, autoInvoicingClaim('定时任务'), () => runAutoInvoicing(db), 0),
-    ).catch(onError);
+  return new Cron(EVERY_MINUTE, { timezone: 'Asia/Shanghai', protect: true, unref: true }, () => {
+    runScheduledTick(db, 'autoInvoicing', () => scheduledPass(db)).catch(onError);
   });
 }

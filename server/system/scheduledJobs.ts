@@ -16,6 +16,21 @@ export interface Stoppable {
   stop(): void;
 }
 
+/** When a job runs: a cron pattern in China time, a loop every `everyMs`, or not at all here (and why). */
+export type JobTiming = { cron: string } | { everyMs: number } | { off: string };
+
+/**
+ * A job as 定时任务 shows it and 立即执行 runs it (system/jobRuns.ts, scheduledJobs.routes.ts): every process defines
+ * every job, scheduled here or not, so a run-now can be served by whichever process the request reaches.
+ */
+export interface JobDefinition {
+  /** The job's name, as in jobLock's tick claims and src/domain/scheduledJobs.ts JOB_CATALOG. */
+  name: string;
+  timing: JobTiming;
+  /** One run, as a scheduled instant runs it; may answer a Chinese summary for the run's record. */
+  run: () => Promise<unknown>;
+}
+
 export interface JobScheduler {
   /** Whether this process runs scheduled jobs. */
   readonly leader: boolean;
@@ -23,15 +38,26 @@ export interface JobScheduler {
   readonly started: readonly string[];
   /** Starts a job here if this process runs jobs (`start` may decline by returning null). */
   schedule(name: string, start: () => Stoppable | null): void;
+  /** Makes a job known to 定时任务 and 立即执行 (in every process, whether it schedules jobs or not). */
+  define(job: JobDefinition): void;
+  /** The defined jobs, in the order they were defined. */
+  definitions(): readonly JobDefinition[];
   stopAll(): void;
 }
 
 export function createJobScheduler(leader: boolean): JobScheduler {
   const started: string[] = [];
   const running: Stoppable[] = [];
+  const defined = new Map<string, JobDefinition>();
   return {
     leader,
     started,
+    define(job) {
+      defined.set(job.name, job);
+    },
+    definitions() {
+      return [...defined.values()];
+    },
     schedule(name, start) {
       if (!leader) return;
       const job = start();

@@ -1,4 +1,3 @@
-import { DRAFT_TTL_MS } from '../../src/domain/payoutBatch';
 import { memberAmounts, TASK_MSG, TASK_PRICING } from '../../src/domain/tasks';
 import { SIGN_STATUS } from '../../src/domain/workers';
 import type { AuthContext } from '../auth/access';
@@ -18,9 +17,10 @@ function yuanText(units: number): string {
  * Settles a task, in the settle action's transaction after its claim (the guarded UPDATE to 已结算 that only one
  * of parallel settles wins at a time): each assigned worker becomes a line of a payout draft with the task's pay,
  * checked by the payout upload's own rules (validateRows: signed agreement, blacklist, card and amount), and the
- * draft is what /remit?draft=<id> shows and submits. A task has one draft: while it is open (not expired, not
- * dropped) settling again is refused; a settled task whose draft was never submitted and is gone or expired may be
- * settled again, the old draft deleted first (a conditional DELETE: a submission that got there first keeps it).
+ * draft is what /remit lists and submits (the task reads 待打款 until then). A task has one draft, never pruned by
+ * uploads nor swept by the retention job: while it is open (not expired) settling again is refused; a task whose
+ * draft was never submitted and has expired (it says when) may be settled again, the old draft deleted first (a
+ * conditional DELETE: a submission that got there first keeps it).
  * Members keep their amount and row number, which is how the summary finds each one's payout item in the batch.
  */
 export async function settleTask(db: Db, companyId: number, auth: AuthContext, taskId: number): Promise<void> {
@@ -92,6 +92,7 @@ export async function settleTask(db: Db, companyId: number, auth: AuthContext, t
     `任务结算-${task.task_no}-${task.title}`,
     rows,
     Date.now(),
+    taskId,
   );
   for (const [index, member] of members.entries()) {
     await db
@@ -113,7 +114,7 @@ async function replaceableDraft(db: Db, draftId: number): Promise<void> {
     .select('id')
     .where('id', '=', draftId)
     .where('batch_id', 'is', null)
-    .where('create_time', '>=', chinaTime(Date.now() - DRAFT_TTL_MS))
+    .where('expire_time', '>', chinaTime())
     .executeTakeFirst();
   if (open) fail(TASK_MSG.draftOpen);
   const deleted = await db

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { adTaskSummary, adTaskWorkerSummary, taskRelease, taskSummary, taskWorkerSummary } from '../../resources/tasks';
 import { ROLE } from '../../src/domain/roles';
-import { TASK_HEADCOUNT_MAX, TASK_MSG, TASK_PRICING, TASK_STATUS } from '../../src/domain/tasks';
+import { TASK_HEADCOUNT_MAX, TASK_MSG, TASK_PRICING, TASK_STATUS, taskDraftState } from '../../src/domain/tasks';
 import { chinaTime } from '../db/time';
 import type { ResourceBinding, WriteContext } from '../engine/binding';
 import { ForbiddenError, fail } from '../http/errors';
@@ -43,6 +43,11 @@ const taskTotal = sql<number>`case
   when worker_tasks.pricing = ${TASK_PRICING.unit}
     then coalesce(worker_tasks.unit_price, 0) * worker_tasks.headcount
   else coalesce(worker_tasks.total_amount, 0) end`;
+
+/** When the task's draft not yet submitted expires (payout_drafts.expire_time); null once submitted or gone. */
+const draftExpireTime = sql<
+  string | null
+>`(select d.expire_time from payout_drafts d where d.id = worker_tasks.draft_id and d.batch_id is null)`;
 
 const memberItem = (column: string) =>
   sql.raw(
@@ -153,11 +158,22 @@ export const taskReleaseBinding: ResourceBinding = {
   table: 'worker_tasks',
   joins: [{ table: 'industries', on: ['industries.id', 'worker_tasks.industry_id'] }],
   columns: { industryName: 'industries.nm' },
-  computed: { assignedCount, batchNo, taskTotal },
+  computed: { assignedCount, batchNo, taskTotal, draftExpireTime, draftState: draftExpireTime },
   scope: { kind: 'company', column: 'worker_tasks.company_id' },
   filters: {
     stime: { column: 'worker_tasks.create_time' },
     etime: { column: 'worker_tasks.create_time' },
+  },
+  // 打款草稿 in words (its expiry said, an expired one named so), and whether 结算 is offered (a completed task, or
+  // one 待打款 whose draft expired): both need the time of the read.
+  present: (record) => {
+    const state = taskDraftState(record, chinaTime());
+    return {
+      ...record,
+      draftState: state.text,
+      draftExpired: state.expired ? 1 : 0,
+      settleOffered: state.settle ? 1 : 0,
+    };
   },
   timestamps: { create: 'create_time', update: 'update_time' },
   insertDefaults: ({ auth }) => ({
@@ -221,9 +237,14 @@ export const taskReleaseBinding: ResourceBinding = {
       afterClaim: async (context) => {
         await settleTask(context.db, requireMerchant(context), context.auth, context.id ?? 0);
       },
-      set: () => ({ status: TASK_STATUS.settled, settle_time: chinaTime(), update_time: chinaTime() }),
-      guard: { when: status(TASK_STATUS.completed, TASK_STATUS.settled), message: TASK_MSG.settleOnlyCompleted },
-      message: '结算成功，已生成打款草稿，请到批量打款页核对并提交',
+      // 待打款 until the draft is submitted; the payout moves it on (taskPayment.ts). A task 待打款 settles again only
+      // when its draft expired (settleTask refuses an open one).
+      set: () => ({ status: TASK_STATUS.awaitingPayment, settle_time: chinaTime(), update_time: chinaTime() }),
+      guard: {
+        when: status(TASK_STATUS.completed, TASK_STATUS.awaitingPayment),
+        message: TASK_MSG.settleOnlyCompleted,
+      },
+      message: '结算成功，已生成打款草稿，任务待打款：请到批量打款页核对并提交',
     },
   },
   messages: { notFound: TASK_MSG.notFound, idLabel: '任务编号', created: '任务已创建，发布后可分配人员' },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { TASK_MSG, TASK_STATUS, TASK_STATUS_CHOICES } from '../../src/domain/tasks';
+import { TASK_MSG, TASK_SETTLED_STATUSES, TASK_STATUS, TASK_STATUS_CHOICES } from '../../src/domain/tasks';
 import { SIGN_STATUS } from '../../src/domain/workers';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
@@ -97,7 +97,8 @@ export async function tasksRoutes(app: FastifyInstance, { db }: AppServices): Pr
     const settled = await tasks()
       .innerJoin('worker_task_members', 'worker_task_members.task_id', 'worker_tasks.id')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('worker_task_members.amount'), sql<number>`0`).as('amount'))
-      .where('worker_tasks.status', '=', TASK_STATUS.settled)
+      // Settled into a payout (待打款 on): the amounts fixed at 结算, paid or not yet.
+      .where('worker_tasks.status', 'in', TASK_SETTLED_STATUSES)
       .executeTakeFirst();
     const paid = await tasks()
       .innerJoin('payout_batches', 'payout_batches.draft_id', 'worker_tasks.draft_id')

@@ -11,6 +11,8 @@ import { DIRECTION } from '../../src/domain/thirdPartyCalls';
 import { chinaTime } from '../db/time';
 import type { ResourceBinding } from '../engine/binding';
 
+/** The raw call log names no company but carries any company's data: only a scope of every company reads it. */
+const CALL_LOG_SCOPE = { kind: 'everyCompany', column: 'third_party_calls.id' } as const;
 const CALL_MESSAGES = { notFound: '调用记录不存在', idLabel: '调用记录编号' };
 
 /** One callback page: the calls of one channel (fixed), read-only; the replay is a hand-written route. */
@@ -28,6 +30,8 @@ function callbackBinding(declaration: ResourceDeclaration, channelName: string):
       kind: { column: 'third_party_calls.kind', match: 'equals' },
       stime: { column: 'third_party_calls.create_time' },
     },
+    // A call's request and answer carry whichever company's data it was about.
+    scope: CALL_LOG_SCOPE,
     handWritten: ['replay'],
     messages: CALL_MESSAGES,
   };
@@ -46,6 +50,7 @@ export const platformCallsBinding: ResourceBinding = {
       eb('third_party_calls.direction', '=', DIRECTION.outbound),
       eb('third_party_calls.enterprise_id', 'is', null),
     ]),
+  scope: CALL_LOG_SCOPE,
   filters: {
     kind: { column: 'third_party_calls.kind', match: 'prefix' },
     stime: { column: 'third_party_calls.create_time' },

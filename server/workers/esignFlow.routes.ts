@@ -37,7 +37,7 @@ export async function esignFlowRoutes(
 
   app.post('/api/v1/open/worker_sign/:token/esign', { config: { access: { public: true } } }, async (request) => {
     const row = await agreementByToken(db, (request.params as Record<string, string>).token);
-    assertSignable(row);
+    await assertSignable(db, row);
     if (!row.workerMobile) fail(WORKER_SIGN_MSG.noMobile);
     const enterpriseId = row.enterprise_id === null ? null : Number(row.enterprise_id);
     const signer = { kind: 'person', mobile: row.workerMobile, name: row.workerName } as const;

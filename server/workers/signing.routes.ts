@@ -11,6 +11,7 @@ import { chinaTime } from '../db/time';
 import { zipEntryDateOf } from '../engine/excelDates';
 import { recordOperation } from '../engine/operationLog';
 import { createZip } from '../engine/zipArchive';
+import { assertBound, boundTo, isBound } from '../enterprises/signingEntities';
 import { type DocumentTemplate, esignProvider } from '../esign';
 import { signDownload } from '../files/downloadTokens';
 import { downloadUrl } from '../files/downloadUrls';
@@ -86,24 +87,33 @@ export const WORKER_SIGN_MSG = {
   codeRequired: '请输入验证码',
   codeFirst: '请先获取短信验证码',
   codeWrong: '短信验证码错误或已失效',
+  enterpriseUnbound: '该协议的服务主体已不再为用工企业提供服务，请联系用工企业重新发送签署链接',
 } as const;
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The enterprise the company's workers sign with: the worker's own, else the latest one the company signed with. */
+/**
+ * The enterprise the company's workers sign with, always one bound to the company (signingEntities.ts): the worker's
+ * own, else the latest one the company signed with. A company whose signed enterprises are all unbound is told so.
+ */
 async function signingEnterprise(db: Db, companyId: number, workerEnterprise: number | null) {
-  let enterpriseId = workerEnterprise;
+  let enterpriseId =
+    workerEnterprise !== null && (await isBound(db, companyId, workerEnterprise)) ? workerEnterprise : null;
   if (enterpriseId === null) {
-    const contract = await db
+    const signed = db
       .selectFrom('contracts')
       .select('enterprise_id')
       .where('company_id', '=', companyId)
       .where('sign_status', '=', 1)
       .where('data_status', '=', 1)
       .where('enterprise_id', 'is not', null)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+      .orderBy('id', 'desc');
+    const contract = await signed.where(boundTo('contracts.company_id', 'contracts.enterprise_id')).executeTakeFirst();
     enterpriseId = contract?.enterprise_id == null ? null : Number(contract.enterprise_id);
+    if (enterpriseId === null) {
+      const unbound = await signed.executeTakeFirst();
+      if (unbound?.enterprise_id != null) await assertBound(db, companyId, Number(unbound.enterprise_id));
+    }
   }
   if (enterpriseId === null) fail(WORKER_SIGN_MSG.noEnterprise);
   const enterprise = await db
@@ -167,11 +177,26 @@ function bodyIds(request: FastifyRequest): unknown {
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).ids : undefined;
 }
 
-/** Only a pending agreement of a worker not rescinded can be signed (or have a code sent for it). */
-export function assertSignable(row: { status: number | string; workerStatus: number | string }) {
+/**
+ * Only a pending agreement of a worker not rescinded can be signed (or have a code sent for it), and only while its
+ * enterprise is bound to the company (signingEntities.ts): an agreement drawn up with an enterprise unbound since
+ * waits for the company to send a new link, which draws it up with a bound one.
+ */
+export async function assertSignable(
+  db: Db,
+  row: {
+    status: number | string;
+    workerStatus: number | string;
+    company_id: number | string;
+    enterprise_id: number | string | null;
+  },
+): Promise<void> {
   if (Number(row.status) === SIGN_STATUS.signed) fail(WORKER_SIGN_MSG.alreadySigned);
   if (Number(row.status) !== SIGN_STATUS.pending || Number(row.workerStatus) === SIGN_STATUS.rescinded) {
     fail(WORKER_SIGN_MSG.linkInvalid);
+  }
+  if (row.enterprise_id === null || !(await isBound(db, Number(row.company_id), Number(row.enterprise_id)))) {
+    fail(WORKER_SIGN_MSG.enterpriseUnbound);
   }
 }
 
@@ -260,13 +285,16 @@ export async function workerSigningRoutes(
     const expires = chinaTime(Date.now() + LINK_DAYS * 86_400_000);
     const pending = await db
       .selectFrom('worker_agreements')
-      .select(['id', 'agreement_no'])
+      .select(['id', 'agreement_no', 'enterprise_id', 'enterprise_name'])
       .where('worker_id', '=', workerId)
       .where('status', '=', SIGN_STATUS.pending)
       .where('draft_file_id', 'is not', null)
       .executeTakeFirst();
+    // A draft drawn up with an enterprise no longer bound to the company is drawn up again with a bound one.
+    const reusable =
+      pending?.enterprise_id != null && (await isBound(db, Number(worker.company_id), Number(pending.enterprise_id)));
     let agreementNo: string;
-    if (pending) {
+    if (pending && reusable) {
       agreementNo = pending.agreement_no;
       await db
         .updateTable('worker_agreements')
@@ -280,13 +308,15 @@ export async function workerSigningRoutes(
         companyId,
         worker.enterprise_id === null ? null : Number(worker.enterprise_id),
       );
+      const redone = pending ?? null;
       const company = await db
         .selectFrom('companies')
         .select('name')
         .where('id', '=', companyId)
         .executeTakeFirstOrThrow();
       const createTime = chinaTime();
-      agreementNo = `LG${createTime.slice(0, 10).replace(/-/g, '')}${String(workerId).padStart(10, '0')}`;
+      agreementNo =
+        redone?.agreement_no ?? `LG${createTime.slice(0, 10).replace(/-/g, '')}${String(workerId).padStart(10, '0')}`;
       const pdf = await signingService(enterprise.id).render(
         WORKER_AGREEMENT,
         [
@@ -315,24 +345,36 @@ export async function workerSigningRoutes(
         ownerCompanyId: companyId,
       });
       await db.transaction().execute(async (tx) => {
-        const row = await tx
-          .insertInto('worker_agreements')
-          .values({
-            agreement_no: agreementNo,
-            worker_id: workerId,
-            company_id: companyId,
-            platform_mark: Number(worker.platform_mark),
-            enterprise_id: enterprise.id,
-            enterprise_name: enterprise.name,
-            template_id: enterprise.templateId,
-            status: SIGN_STATUS.pending,
-            token_hash: tokenHash(token),
-            token_expires: expires,
-            draft_file_id: fileId,
-            create_time: createTime,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const drawn = {
+          enterprise_id: enterprise.id,
+          enterprise_name: enterprise.name,
+          template_id: enterprise.templateId,
+          token_hash: tokenHash(token),
+          token_expires: expires,
+          draft_file_id: fileId,
+        };
+        const row = redone
+          ? await tx
+              .updateTable('worker_agreements')
+              // The code and any e签宝 flow were for the old document: the worker starts again with this one.
+              .set({ ...drawn, willingness_ref: null, esign_flow_id: null })
+              .where('id', '=', redone.id)
+              .where('status', '=', SIGN_STATUS.pending)
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          : await tx
+              .insertInto('worker_agreements')
+              .values({
+                ...drawn,
+                agreement_no: agreementNo,
+                worker_id: workerId,
+                company_id: companyId,
+                platform_mark: Number(worker.platform_mark),
+                status: SIGN_STATUS.pending,
+                create_time: createTime,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
         await tx
           .updateTable('workers')
           .set({ enterprise_id: enterprise.id, update_time: createTime })
@@ -342,7 +384,11 @@ export async function workerSigningRoutes(
           action: 'signLink',
           resource: 'contractOddJobManagement',
           recordId: Number(row.id),
-          changes: { workerId: [null, workerId], enterpriseId: [null, enterprise.id] },
+          changes: {
+            workerId: [null, workerId],
+            enterpriseId: [redone?.enterprise_id ?? null, enterprise.id],
+            enterpriseName: [redone?.enterprise_name ?? null, enterprise.name],
+          },
         });
       });
     }
@@ -370,7 +416,7 @@ export async function workerSigningRoutes(
   /** 获取验证码: the willingness code, to the worker's mobile on record only; a new code replaces the last. */
   app.post('/api/v1/open/worker_sign/:token/code', PUBLIC, async (request) => {
     const row = await agreementByToken(db, (request.params as Record<string, string>).token);
-    assertSignable(row);
+    await assertSignable(db, row);
     if (!row.workerMobile) fail(WORKER_SIGN_MSG.noMobile);
     const enterpriseId = row.enterprise_id === null ? null : Number(row.enterprise_id);
     const challenge = await willingness(enterpriseId).start({
@@ -404,7 +450,7 @@ export async function workerSigningRoutes(
   /** 同意并签署. */
   app.post('/api/v1/open/worker_sign/:token', SIGN_BODY, async (request) => {
     const row = await agreementByToken(db, (request.params as Record<string, string>).token);
-    assertSignable(row);
+    await assertSignable(db, row);
     const code = String((request.body as { code?: string } | null)?.code ?? '').trim();
     if (!code) fail(WORKER_SIGN_MSG.codeRequired);
     if (!row.willingness_ref) fail(WORKER_SIGN_MSG.codeFirst);

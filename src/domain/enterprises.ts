@@ -37,6 +37,10 @@ export const ENTERPRISE_MSG = {
   riskyConfirm: (name: string, reason: string | null) =>
     `服务主体「${name}」被标记为有风险${reason ? `（${reason}）` : ''}，确定继续吗？`,
   reasonRequired: '请填写原因（1-200字）',
+  /** An enterprise not bound to the company (/adMerchant → 绑定签约主体) names nothing it may do. */
+  notBound: (name: string) => `「${name}」不是该企业绑定的签约主体，不能办理；请选择已绑定的签约主体，或联系客服绑定`,
+  /** A company the operator has bound no enterprise to yet: it may sign, pay and invoice with none. */
+  noneBound: '平台尚未为该企业绑定签约主体，暂不能签约；请联系客服在「企业管理 → 绑定签约主体」中绑定',
   rate: '请输入0-10000之间的整数费率（万分之，600即6%）',
 } as const;
 

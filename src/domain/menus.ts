@@ -237,7 +237,10 @@ export const ADMIN_MENU: readonly MenuGroup[] = [
     '/adHelpCenter',
     '/adHelpCategory',
     '/adOperationLog',
+    '/adLoginLog',
+    '/adOnlineUser',
     '/adAdminTool',
+    '/adScheduledJob',
   ),
   group('SET_UP', '设置', undefined, '/adPartnerChangesPassword'),
 ];

@@ -38,7 +38,7 @@ export const BATCH_MAX_BYTES = 10 * 1024 * 1024;
 export const BATCH_PREVIEW_ROWS = 200;
 /** 100,000.00 yuan per payee and row, in units of 1/10000 yuan. */
 export const BATCH_MAX_ROW_AMOUNT = 100_000 * 10_000;
-/** A validated upload can be submitted within this time. */
+/** A validated upload, or a task's settlement, can be submitted within this time; every page says when it ends. */
 export const DRAFT_TTL_MS = 24 * 3600 * 1000;
 /** Validated uploads a company keeps open at once; a new upload drops the oldest beyond this (server/money/README.md). */
 export const MAX_OPEN_DRAFTS = 5;
@@ -95,7 +95,13 @@ export const SUBMIT_MSG = {
   passwordNotSet: '请先在账户安全中设置支付密码',
   passwordWrong: '支付密码错误',
   draftMissing: '上传记录不存在，请重新上传文件',
-  draftExpired: '上传的文件已过期，请重新上传',
+  /** Said with the time it expired, and what to do: a file is uploaded again, a task settled again. */
+  draftExpired: (expireTime: string, fromTask: boolean) =>
+    fromTask
+      ? `该任务的打款草稿已于 ${expireTime} 过期，请在任务发布页重新结算`
+      : `上传的文件已于 ${expireTime} 过期，请重新上传`,
+  draftsDropped: (names: readonly string[]) =>
+    `待提交的上传最多保留 ${MAX_OPEN_DRAFTS} 份，已移除较早的：${names.map((name) => `「${name}」`).join('、')}`,
   alreadySubmitted: '该批次已提交',
   merchantOnly: '仅商户账号可以批量打款',
   warningsUnaccepted: (rows: number) => `文件中有 ${rows} 行需要核对，请确认后再提交`,

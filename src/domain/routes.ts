@@ -149,6 +149,12 @@ const ADMIN_TABLE_ROUTES: readonly RouteRule[] = [
   admin('/adSystemMaintainAdmin', '系统维护管理', ['UI_SYSTEM_MAINTAIN_ADMIN_JCY']),
   // Not in the spec: the operation log every write is recorded in (RuoYi-class back offices have one).
   admin('/adOperationLog', '操作日志', ['UI_OPERATION_LOG']),
+  // Not in the spec: the monitoring pages of RuoYi-class back offices. 登录日志 and 在线用户 get codes of their own in
+  // the style of UI_OPERATION_LOG (强退 is not a system tool anyone with 系统工具 should have); 定时任务 is a
+  // system tool (run a job now, pause it), so it is guarded by the spec's UI_SYSTEM_TOOL.
+  admin('/adLoginLog', '登录日志', ['UI_LOGIN_LOG'], false),
+  admin('/adOnlineUser', '在线用户', ['UI_ONLINE_USER'], false),
+  admin('/adScheduledJob', '定时任务', ['UI_SYSTEM_TOOL']),
   // Not in the spec: who writes the merchants' /help. Code in the style of the system settings' *_JCY codes.
   admin('/adHelpCenter', '帮助中心管理', ['UI_HELP_CENTER_JCY'], false),
   admin('/adHelpCategory', '帮助分类管理', ['UI_HELP_CENTER_JCY'], false),

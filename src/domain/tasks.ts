@@ -1,17 +1,38 @@
 import type { Choice } from './enums';
 
 /**
- * Tasks (任务发布 / 任务汇总, issue 12; rules in server/tasks/README.md). A task is drafted, published, assigned
- * signed workers, completed and settled into a payout draft the /remit flow pays; it may be cancelled before it
- * is completed.
+ * Tasks (任务发布 / 任务汇总; rules in server/tasks/README.md). A task is drafted, published, assigned signed
+ * workers and completed; 结算 turns it into a payout draft the /remit flow pays, and from then on its status is its
+ * payout's: 待打款 until the draft is submitted, 打款中 while the batch is paid, 已结算 only when every worker was paid,
+ * 打款失败 when some were not (each one's state is in 任务汇总). It may be cancelled before it is completed.
  */
-export const TASK_STATUS = { draft: 0, published: 1, completed: 2, settled: 3, cancelled: 4 } as const;
+export const TASK_STATUS = {
+  draft: 0,
+  published: 1,
+  completed: 2,
+  settled: 3,
+  cancelled: 4,
+  awaitingPayment: 5,
+  paying: 6,
+  payFailed: 7,
+} as const;
+/** In the order a task goes through them. */
 export const TASK_STATUS_CHOICES: readonly Choice[] = [
   { id: 0, name: '待发布' },
   { id: 1, name: '已发布' },
   { id: 2, name: '已完成' },
+  { id: 5, name: '待打款' },
+  { id: 6, name: '打款中' },
   { id: 3, name: '已结算' },
+  { id: 7, name: '打款失败' },
   { id: 4, name: '已取消' },
+];
+/** The statuses of a task that went through 结算 (its members' amounts are fixed, it has a payout draft). */
+export const TASK_SETTLED_STATUSES: readonly number[] = [
+  TASK_STATUS.awaitingPayment,
+  TASK_STATUS.paying,
+  TASK_STATUS.settled,
+  TASK_STATUS.payFailed,
 ];
 
 /** How the task is priced: a unit price per worker, or a total split evenly among the assigned workers. */
@@ -41,9 +62,9 @@ export const TASK_MSG = {
   completeOnlyPublished: '只有已发布的任务可以标记完成',
   completeNeedsMembers: '请先分配人员再标记完成',
   cancelOnlyOpen: '只有待发布或已发布的任务可以取消',
-  settleOnlyCompleted: '只有已完成的任务可以结算',
+  settleOnlyCompleted: '只有已完成的任务（或打款草稿已过期的待打款任务）可以结算',
   alreadyPaid: '该任务的打款已提交，不能重新结算',
-  draftOpen: '该任务已结算，打款草稿待提交，请到批量打款页核对并提交',
+  draftOpen: '该任务的打款草稿待提交，请到批量打款页核对并提交',
   assignClosed: '只有待发布或已发布的任务可以分配人员',
   removeClosed: '只有待发布或已发布的任务可以移除人员',
   pickWorkers: '请选择要分配的人员',
@@ -93,4 +114,25 @@ export function taskTotal(
   count: number,
 ): number {
   return memberAmounts(pricing, unitPrice, totalAmount, count).reduce((sum, amount) => sum + amount, 0);
+}
+
+/**
+ * What /taskRelease says of a task's payout draft (打款草稿), at `now` (China time): waiting with its expiry, expired
+ * with the time it did, or submitted; and whether 结算 is offered (a completed task, or one 待打款 whose draft
+ * expired or is gone). Read from the record's status, `draftExpireTime` (null once submitted) and `batchNo`.
+ */
+export function taskDraftState(
+  record: Record<string, unknown>,
+  now: string,
+): { text: string; expired: boolean; settle: boolean } {
+  const status = Number(record.status);
+  const expireTime = record.draftExpireTime ? String(record.draftExpireTime) : null;
+  if (status === TASK_STATUS.completed) return { text: '', expired: false, settle: true };
+  if (status === TASK_STATUS.awaitingPayment) {
+    if (expireTime === null) return { text: '草稿已失效，请重新结算', expired: true, settle: true };
+    if (expireTime <= now) return { text: `已于 ${expireTime} 过期，请重新结算`, expired: true, settle: true };
+    return { text: `待提交，${expireTime} 前有效`, expired: false, settle: false };
+  }
+  if (record.batchNo) return { text: `已提交，批次号 ${String(record.batchNo)}`, expired: false, settle: false };
+  return { text: '', expired: false, settle: false };
 }

@@ -82,6 +82,14 @@ describe('signing a service agreement', () => {
 
   it('a locked enterprise refuses signing, a risky one needs confirmation, another edition is refused', async () => {
     const locked = await enterpriseNamed('恒信');
+    // Not bound to the company: refused as such first (signingEntities.ts); bound, its lock refuses.
+    expect((await call(merchant, 'POST', `/api/v1/companies/service_sign/1/${locked.id}`, {})).message).toBe(
+      ENTERPRISE_MSG.notBound(locked.name),
+    );
+    await t.db
+      .insertInto('company_enterprises')
+      .values({ company_id: 1, enterprise_id: Number(locked.id), create_time: '2030-01-01 00:00:00' })
+      .execute();
     expect((await call(merchant, 'POST', `/api/v1/companies/service_sign/1/${locked.id}`, {})).message).toBe(
       ENTERPRISE_MSG.locked(locked.name),
     );

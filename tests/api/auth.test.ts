@@ -146,7 +146,8 @@ describe('password login (type 1 / 3)', () => {
     expect(answer.code, answer.message).toBe(OK);
     const { content } = answer;
     expect(content.platform_mark).toBe(3);
-    expect(content.user.properties).toEqual({ cid: 2, ctyp: 1, rid: 2, cnam: '杭州小微电子商务有限公司', subid: 2 });
+    // The demo seed gives xgm's company to 杭州滨江分公司 (51), whose role-11 clerk xgmkaipiao reaches it.
+    expect(content.user.properties).toEqual({ cid: 2, ctyp: 1, rid: 2, cnam: '杭州小微电子商务有限公司', subid: 51 });
     expect(content.user.isChange).toBe(true);
     expect(content.serviceCharge).toEqual([
       { companyType: 1, rate: 500, platformMark: 3, isCheck: expect.any(Number) },

@@ -1,23 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DecoderPool, type PoolOptions, THREAD_LIMIT } from '../../server/files/decoding/pool';
 import { BatchFileError, BatchLimitError } from '../../server/money/payouts/batchFileErrors';
-import { BatchParserPool, THREAD_LIMIT } from '../../server/money/payouts/batchParser';
+import { parseSheetIsolated } from '../../server/money/payouts/batchParser';
 import { BATCH_FILE_MSG } from '../../src/domain/payoutBatch';
 import { csvFile, HEADERS, payee, xlsxFile } from '../support/batchFiles';
 
 /**
- * The parser threads behind /batch/validate (issue 19 #2): whatever gets past the parser's own caps can only
- * exhaust its thread. Here the threads get a heap or a time far too small for a 10 000-row file: the parse is
- * refused with the cap's reason, this process carries on, and the pool replaces the thread.
+ * The parser threads behind /batch/validate, the server's decoder threads: whatever gets past the
+ * parser's own caps can only exhaust its thread. Here the threads get a heap or a time far too small for a
+ * 10 000-row file: the parse is refused with the cap's reason, this process carries on, and the pool replaces the
+ * thread.
  */
 
 let bigCsv: Buffer;
 let bigXlsx: Buffer;
-const pools: BatchParserPool[] = [];
+const pools: DecoderPool[] = [];
 
-function poolOf(options: ConstructorParameters<typeof BatchParserPool>[0]): BatchParserPool {
-  const pool = new BatchParserPool(options);
+/** A pool with these limits, and the payout parse through it (timeoutMs: the parse's time in its thread). */
+function poolOf(options: Partial<PoolOptions> & { timeoutMs?: number }) {
+  const pool = new DecoderPool(options);
   pools.push(pool);
-  return pool;
+  return {
+    parse: (fileName: string, content: Buffer) =>
+      parseSheetIsolated(fileName, content, 'payout', (input, run) =>
+        pool.run('sheet', input, { ...run, timeoutMs: options.timeoutMs ?? run.timeoutMs }),
+      ),
+  };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<Error> {
@@ -51,7 +59,7 @@ describe('parser threads', () => {
   }, 60_000);
 
   it('a thread still parsing after its time is ended and the file refused with the time cap', async () => {
-    const pool = poolOf({ hardTimeoutMs: 20 });
+    const pool = poolOf({ timeoutMs: 20 });
     const error = await refusal(pool.parse('大文件.xlsx', bigXlsx));
     expect(error).toBeInstanceOf(BatchLimitError);
     expect((error as BatchLimitError).limit).toBe(THREAD_LIMIT.timeout);

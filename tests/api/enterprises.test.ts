@@ -130,6 +130,15 @@ describe('management pages', () => {
 
     const rates = await call(admin, 'POST', '/api/v1/enterpriseslevelrate/get', { enterpriseId: created.content.id });
     expect(rates.content.map((rate: { rate: number }) => rate.rate)).toEqual([650, 600, 550]);
+    // A merchant reads the rates of an enterprise bound to its company only (signingEntities.ts).
+    const bound = { enterpriseId: created.content.id };
+    expect((await call(merchant, 'POST', '/api/v1/enterpriseslevelrate/get', bound)).message).toBe(
+      ENTERPRISE_MSG.notBound(NEW_ENTERPRISE.name),
+    );
+    await t.db
+      .insertInto('company_enterprises')
+      .values({ company_id: 1, enterprise_id: created.content.id, create_time: '2030-01-01 00:00:00' })
+      .execute();
     const one = await call(merchant, 'POST', '/api/v1/enterpriseslevelrate/get', {
       enterpriseId: created.content.id,
       level: 2,
@@ -139,6 +148,9 @@ describe('management pages', () => {
     expect(byLevel.content).toMatchObject({ id: created.content.id, level: 3, rate: 550 });
     expect((await call(merchant, 'GET', `/api/v1/enterprises/get/9/${created.content.id}/1`)).code).toBe(1040400);
 
+    // Bound to a company, it is in use.
+    expect((await call(admin, 'DELETE', `/api/v1/enterprises/${created.content.id}`)).code).toBe(1040400);
+    await t.db.deleteFrom('company_enterprises').where('enterprise_id', '=', created.content.id).execute();
     const deleted = await call(admin, 'DELETE', `/api/v1/enterprises/${created.content.id}`);
     expect(deleted.code).toBe(1020000);
   });
@@ -157,6 +169,11 @@ describe('management pages', () => {
     expect((await call(admin, 'PUT', `/api/v1/enterprises/risky/${id}`, { reason: '再次' })).message).toBe(
       '只有状态正常的主体可以标记风险',
     );
+    // A merchant reads the risk of an enterprise bound to its company (signingEntities.ts).
+    await t.db
+      .insertInto('company_enterprises')
+      .values({ company_id: 1, enterprise_id: id, create_time: '2030-01-01 00:00:00' })
+      .execute();
     const risk = await call(merchant, 'GET', `/api/v1/enterprises/risk/${id}`);
     expect(risk.content).toMatchObject({ needsConfirm: true, statusBy: null });
     expect(
@@ -188,7 +205,7 @@ describe('management pages', () => {
       .where('platform_mark', '=', 1)
       .executeTakeFirstOrThrow();
     const answer = await call(admin, 'DELETE', `/api/v1/enterprises/${used.enterprise_id}`);
-    expect(answer.message).toBe('该主体已有合同或协议模板，不能删除；不再合作请锁定');
+    expect(answer.message).toBe('该主体已有合同、协议模板或绑定的企业，不能删除；不再合作请锁定');
   });
 
   it('ranks, industries (add, detail, delete) and the upload switch', async () => {

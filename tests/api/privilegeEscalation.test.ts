@@ -54,8 +54,10 @@ function call(client: AuthedClient, method: 'POST' | 'PUT' | 'PATCH' | 'GET', ur
   return client({ method, url, payload: payload as Record<string, unknown> | undefined });
 }
 
+/** A new role reaches no company until given a data scope: these get their kind's (finance all, others departments). */
 async function createRole(name: string, kind: number, codes: readonly string[]): Promise<number> {
-  const answer = envelopeOf(await call(admin, 'POST', '/api/v1/roles', { name, kind, codes }));
+  const dataScope = kind === 5 ? 'all' : 'department';
+  const answer = envelopeOf(await call(admin, 'POST', '/api/v1/roles', { name, kind, codes, dataScope }));
   expect(answer.code, answer.message).toBe(OK);
   return answer.content.id as number;
 }

@@ -422,6 +422,7 @@ describe('log retention', () => {
       callDays: 180,
       smsDays: 180,
       operationDays: 365,
+      loginDays: 180,
       downloadDays: 7,
       draftDays: 2,
       cron: '20 3 * * *',

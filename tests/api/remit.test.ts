@@ -421,14 +421,37 @@ describe('submit', () => {
     expect((await submit(merchant, 'abc')).message).toBe('上传记录编号格式不正确');
   });
 
-  it('refuses a draft older than 24 hours', async () => {
-    const draftId = await draftOf(merchant, [payee(4400)]);
+  it('says when an upload expires, and refuses it after, saying when it did; it stays listed as expired', async () => {
+    const created = Date.now();
+    const preview = await validate(merchant, csvFile([payee(4400)]));
+    const draftId = preview.content.draftId as number;
+    const stored = await test.db
+      .selectFrom('payout_drafts')
+      .select(['create_time', 'expire_time', 'task_id'])
+      .where('id', '=', draftId)
+      .executeTakeFirstOrThrow();
+    expect(stored.task_id).toBeNull();
+    expect(preview.content.expireTime).toBe(stored.expire_time);
+    // 24 hours after it was made, to the second (China time, as every stored time).
+    expect(Date.parse(`${String(stored.expire_time).replace(' ', 'T')}+08:00`) - created).toBeGreaterThan(
+      24 * 3600_000 - 5000,
+    );
+    expect(Date.parse(`${String(stored.expire_time).replace(' ', 'T')}+08:00`) - created).toBeLessThan(
+      24 * 3600_000 + 5000,
+    );
+    const expiredAt = chinaTime(Date.now() - 3600_000);
     await test.db
       .updateTable('payout_drafts')
-      .set({ create_time: chinaTime(Date.now() - 25 * 3600_000) })
+      .set({ create_time: chinaTime(Date.now() - 25 * 3600_000), expire_time: expiredAt })
       .where('id', '=', draftId)
       .execute();
-    expect((await submit(merchant, draftId)).message).toBe(SUBMIT_MSG.draftExpired);
+    const refused = await submit(merchant, draftId);
+    expect(refused.message).toBe(`上传的文件已于 ${expiredAt} 过期，请重新上传`);
+    const listed = await merchant({ method: 'GET', url: '/api/v1/remittances/batch/drafts' });
+    const row = (JSON.parse(listed.body).content as { id: number; expired: boolean; expireTime: string }[]).find(
+      (draft) => draft.id === draftId,
+    );
+    expect(row).toMatchObject({ expired: true, expireTime: expiredAt });
   });
 
   it('refuses the whole batch when the balance is short, with the shortfall; it goes through after a top-up', async () => {

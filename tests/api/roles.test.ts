@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../resources/index';
 import { chinaTime } from '../../server/db/time';
 import { assignRole } from '../../server/people/roles.service';
+import { permissionLabel } from '../../src/domain/permissionCatalog';
 import { canAccessRoute, type SessionUser } from '../../src/domain/permissions';
 import { ROLE_TEMPLATES } from '../../src/domain/roleTemplates';
 import { ROUTES } from '../../src/domain/routes';
@@ -63,12 +64,25 @@ async function staffOf(roleId: number, name: string): Promise<{ client: AuthedCl
 }
 
 describe('roles as data', () => {
-  it('seeds the five built-in roles from the role templates', async () => {
+  it('seeds the five built-in roles from the role templates, and role 11 with its demo account’s codes', async () => {
     const answer = envelopeOf(await admin.get('/api/v1/roles'));
     expect(answer.code).toBe(OK);
     const roles = answer.content as { id: number; codes: string[]; kind: number }[];
-    expect(roles.map((role) => role.id)).toEqual([1, 2, 3, 4, 5]);
-    for (const role of roles) expect(role.codes).toEqual([...ROLE_TEMPLATES[role.id]].sort());
+    expect(roles.map((role) => role.id)).toEqual([1, 2, 3, 4, 5, 11]);
+    for (const role of roles.filter((item) => item.id !== 11)) {
+      expect(role.codes).toEqual([...ROLE_TEMPLATES[role.id]].sort());
+    }
+    const clerk = await t.db
+      .selectFrom('user_authorities')
+      .innerJoin('users', 'users.id', 'user_authorities.user_id')
+      .select('authority')
+      .where('users.username', '=', 'xgmkaipiao')
+      .execute();
+    expect(roles.find((role) => role.id === 11)).toMatchObject({
+      kind: 11,
+      kindName: '分公司人员',
+      codes: clerk.map((row) => row.authority).sort(),
+    });
   });
 
   it('lets only role 1 read or change a role', async () => {
@@ -103,12 +117,13 @@ describe('roles as data', () => {
     const log = await t.db
       .selectFrom('operation_logs')
       .select(['changes', 'username'])
-      .where('resource', '=', 'roles')
+      .where('resource', '=', 'adRoleSettings')
       .where('record_id', '=', 5)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(log.username).toBe('admin');
-    expect(JSON.parse(log.changes).codes[0]).toContain(taken);
+    // In the page's words: the code by its name on /adRoleSettings.
+    expect(JSON.parse(log.changes).取消权限).toEqual([null, permissionLabel(taken ?? '')]);
     expect(envelopeOf(await put(admin, 5, { codes: ROLE_TEMPLATES[5] })).code).toBe(OK);
     expect((await caiwu.get(list)).statusCode).toBe(200);
   });
@@ -179,6 +194,102 @@ describe('roles as data', () => {
     expect(envelopeOf(await admin({ method: 'DELETE', url: `/api/v1/roles/${empty.content.id}` })).code).toBe(OK);
   });
 });
+
+describe('a role’s data scope (数据权限)', () => {
+  const companyCount = async (where?: { column: 'department_id' | 'platform_mark'; in: number[] }) => {
+    const row = await t.db
+      .selectFrom('companies')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .$if(where !== undefined, (query) => query.where(where!.column, 'in', where!.in))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const listed = async (client: AuthedClient) => {
+    const answer = envelopeOf(await client.get('/api/v1/companies/search?page=0&size=1'));
+    expect(answer.code, answer.message).toBe(OK);
+    return Number(answer.content.totalElements);
+  };
+  const logged = async (roleId: number) => {
+    const row = await t.db
+      .selectFrom('operation_logs')
+      .select(['changes', 'action'])
+      .where('resource', '=', 'adRoleSettings')
+      .where('record_id', '=', roleId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return { action: row.action, changes: JSON.parse(row.changes) };
+  };
+
+  it('starts a new role with none, and the admin widens and narrows it, in the operation log', async () => {
+    const made = envelopeOf(
+      await admin({
+        method: 'POST',
+        url: '/api/v1/roles',
+        payload: { name: '区域专员', kind: 5, codes: ['UI_COMPANY_MGR'] },
+      }),
+    );
+    expect(made.code, made.message).toBe(OK);
+    expect(made.content).toMatchObject({ dataScope: 'none', dataScopeName: '无数据权限' });
+    const id = made.content.id as number;
+    const { client } = await staffOf(id, 'regional1');
+    expect(await listed(client)).toBe(0);
+
+    expect(envelopeOf(await put(admin, id, { dataScope: 'all', dataEditions: [3] })).code).toBe(OK);
+    expect(await listed(client)).toBe(await companyCount({ column: 'platform_mark', in: [3] }));
+    expect(await logged(id)).toEqual({
+      action: '修改角色',
+      changes: { 数据权限: ['无数据权限', '全部数据（小规模版）'] },
+    });
+
+    await t.db
+      .insertInto('user_departments')
+      .values({ user_id: (await userId('regional1'))!, department_id: 2 })
+      .execute();
+    expect(envelopeOf(await put(admin, id, { dataScope: 'department', dataEditions: [1, 3] })).code).toBe(OK);
+    expect(await listed(client)).toBe(await companyCount({ column: 'department_id', in: [2] }));
+    expect((await logged(id)).changes).toEqual({
+      数据权限: ['全部数据（小规模版）', '本部门数据（标准版、小规模版）'],
+    });
+  });
+
+  it('refuses a scope it does not know, no edition, and any change of role 1’s or a merchant role’s scope', async () => {
+    const made = envelopeOf(
+      await admin({ method: 'POST', url: '/api/v1/roles', payload: { name: '审核专员', kind: 3, codes: [] } }),
+    );
+    const id = made.content.id as number;
+    const refusal = async (roleId: number, payload: Record<string, unknown>) => {
+      const answer = envelopeOf(await put(admin, roleId, payload));
+      expect(answer.code).toBe(BUSINESS);
+      return answer.message;
+    };
+    expect(await refusal(id, { dataScope: 'company' })).toBe(
+      '请选择数据权限（全部数据、本部门数据、本分公司数据、本人负责的企业或无数据权限）',
+    );
+    expect(await refusal(id, { dataScope: { $ne: 1 } })).toContain('请选择数据权限');
+    expect(await refusal(id, { dataScope: 'all', dataEditions: [] })).toBe('请至少选择一个可见版本');
+    expect(await refusal(id, { dataScope: 'all', dataEditions: [2] })).toBe(
+      '可见版本只能是 1（标准版）或 3（小规模版）',
+    );
+    expect(await refusal(1, { dataScope: 'department' })).toBe('管理员角色可查看全部数据，不能修改数据权限');
+    expect(await refusal(2, { dataScope: 'all' })).toBe('商户角色只能查看本企业的数据');
+    const stored = await t.db
+      .selectFrom('roles')
+      .select(['id', 'data_scope', 'data_editions'])
+      .where('id', 'in', [1, 2, id])
+      .orderBy('id')
+      .execute();
+    expect(stored).toEqual([
+      { id: 1, data_scope: 'all', data_editions: '1,3' },
+      { id: 2, data_scope: 'company', data_editions: '1,3' },
+      { id, data_scope: 'none', data_editions: '1,3' },
+    ]);
+  });
+});
+
+async function userId(username: string): Promise<number | undefined> {
+  const row = await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
 
 /** Admin list paths served by exactly one declaration (a shared path answers for several pages' codes). */
 const SOLE_ADMIN_LISTS = RESOURCES.filter((declaration) => {

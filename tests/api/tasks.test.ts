@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
+import { chinaTime } from '../../server/db/time';
+import { deleteUnsubmittedDraftsBefore } from '../../server/money/payouts/drafts';
 import { addSignedWorkers } from '../../server/workers/workers.service';
+import { MAX_OPEN_DRAFTS } from '../../src/domain/payoutBatch';
 import { TASK_MSG, TASK_STATUS } from '../../src/domain/tasks';
 import { SIGN_STATUS } from '../../src/domain/workers';
-import { bankCard, idCard } from '../support/batchFiles';
+import { bankCard, csvFile, idCard, payee } from '../support/batchFiles';
+import { multipartRequest } from './support/multipart';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 let t: TestApp;
@@ -311,9 +315,31 @@ describe('settling into a payout draft the /remit flow pays', () => {
 
     const settled = await act(merchant, task.id, 'settle');
     expect(settled.code, settled.message).toBe(1020000);
-    expect(settled.content.status).toBe(TASK_STATUS.settled);
+    // 待打款 until its payout is submitted, never 已结算 with nothing paid.
+    expect(settled.content.status).toBe(TASK_STATUS.awaitingPayment);
     const draftId = settled.content.draftId as number;
     expect(draftId).toBeGreaterThan(0);
+
+    // /remit lists it among the drafts waiting, from the task, with when it expires (24 h, said on the task too).
+    const waiting = await get(merchant, '/api/v1/remittances/batch/drafts');
+    expect(waiting.code, waiting.message).toBe(1020000);
+    const listed = waiting.content.find((row: { id: number }) => row.id === draftId);
+    expect(listed).toMatchObject({ taskId: task.id, itemCount: 3, totalAmount: 1_000_000, expired: false });
+    const hoursLeft = (Date.parse(`${String(listed.expireTime).replace(' ', 'T')}+08:00`) - Date.now()) / 3600_000;
+    expect(hoursLeft).toBeGreaterThan(23.9);
+    expect(hoursLeft).toBeLessThanOrEqual(24);
+    const released = await get(merchant, `/api/v1/tasks/${task.id}`);
+    expect(released.content).toMatchObject({
+      status: TASK_STATUS.awaitingPayment,
+      draftExpireTime: listed.expireTime,
+      draftState: `待提交，${listed.expireTime} 前有效`,
+      settleOffered: 0,
+    });
+    expect(
+      (await get(other, '/api/v1/remittances/batch/drafts')).content.map((row: { id: number }) => row.id),
+    ).not.toContain(draftId);
+    // While its draft is open, settling again is refused.
+    expect((await act(merchant, task.id, 'settle')).message).toBe(TASK_MSG.draftOpen);
 
     // 100.00 元 split three ways in whole cents: 33.34 + 33.33 + 33.33.
     const members = await get(merchant, `/api/v1/tasks/${task.id}/members`);
@@ -339,10 +365,25 @@ describe('settling into a payout draft the /remit flow pays', () => {
       payPassword: DEMO_PAYMENT_PASSWORD,
     });
     expect(paid.code, paid.message).toBe(1020000);
+    // Submitted: no longer waiting on /remit, and the task reads its payout's state.
+    expect(
+      (await get(merchant, '/api/v1/remittances/batch/drafts')).content.map((row: { id: number }) => row.id),
+    ).not.toContain(draftId);
+    expect([TASK_STATUS.paying, TASK_STATUS.settled]).toContain(
+      (await get(merchant, `/api/v1/tasks/${task.id}`)).content.status,
+    );
     await t.app.payouts.drain();
+    expect((await get(merchant, `/api/v1/tasks/${task.id}`)).content).toMatchObject({
+      status: TASK_STATUS.settled,
+      draftState: `已提交，批次号 ${paid.content.batchNo}`,
+    });
 
     // Settling again once the batch exists is refused; the batch is not paid twice.
-    expect((await act(merchant, task.id, 'settle')).message).toBe(TASK_MSG.alreadyPaid);
+    // (打款中 or 已结算 is past the settle action's guard.)
+    expect((await act(merchant, task.id, 'settle')).message).toBe(TASK_MSG.settleOnlyCompleted);
+    expect(await t.db.selectFrom('payout_batches').select('id').where('draft_id', '=', draftId).execute()).toHaveLength(
+      1,
+    );
 
     const workers = (await get(merchant, byWorker)).content.content as {
       workerName: string;
@@ -370,6 +411,70 @@ describe('settling into a payout draft the /remit flow pays', () => {
     expect(
       overview.content.statusCounts.find((row: { status: number }) => row.status === TASK_STATUS.settled).count,
     ).toBeGreaterThan(0);
+  });
+
+  it("a task's draft says when it expires, is never pushed out by uploads nor swept, and once expired is settled again", async () => {
+    const task = await create({ headcount: 1 });
+    await act(merchant, task.id, 'publish');
+    await json(merchant, 'POST', `/api/v1/tasks/${task.id}/members`, { workerIds: [workerIds.任务乙] });
+    await act(merchant, task.id, 'complete');
+    const settled = await act(merchant, task.id, 'settle');
+    expect(settled.code, settled.message).toBe(1020000);
+    const draftId = settled.content.draftId as number;
+
+    // More uploads than a company keeps open: the oldest uploads go (and the answer names them), the task's stays.
+    const row = payee(SERIAL + 1, { 姓名: '任务乙', '金额（元）': '1.00' });
+    const answers = [];
+    for (let upload = 0; upload <= MAX_OPEN_DRAFTS; upload += 1) {
+      const { payload, headers } = multipartRequest([
+        { name: 'file', filename: `上传${upload}.csv`, content: csvFile([row]) },
+      ]);
+      answers.push(
+        envelopeOf(await merchant({ method: 'POST', url: '/api/v1/remittances/batch/validate', payload, headers })),
+      );
+    }
+    expect(answers.every((answer) => answer.code === 1020000)).toBe(true);
+    expect(answers.at(-1)?.message).toContain('已移除较早的：「上传0.csv」');
+    const ids = (await get(merchant, '/api/v1/remittances/batch/drafts')).content.map((d: { id: number }) => d.id);
+    expect(ids).toContain(draftId);
+    expect(ids).not.toContain(answers[0]?.content.draftId);
+
+    // The retention job sweeps unsubmitted uploads older than its cutoff, never a task's draft.
+    const longAgo = chinaTime(Date.now() - 40 * 24 * 3600_000);
+    await t.db
+      .updateTable('payout_drafts')
+      .set({ create_time: longAgo, expire_time: chinaTime(Date.now() - 39 * 24 * 3600_000) })
+      .where('id', 'in', [draftId, answers[1]?.content.draftId])
+      .execute();
+    await deleteUnsubmittedDraftsBefore(t.db, chinaTime(Date.now() - 30 * 24 * 3600_000), 100);
+    const kept = await t.db
+      .selectFrom('payout_drafts')
+      .select('id')
+      .where('id', 'in', [draftId, answers[1]?.content.draftId])
+      .execute();
+    expect(kept.map((d) => Number(d.id))).toEqual([draftId]);
+
+    // Expired: the task says when, /remit lists it as expired, opening it says when and what to do, 结算 is offered.
+    const expiredAt = chinaTime(Date.now() - 39 * 24 * 3600_000);
+    const after = await get(merchant, `/api/v1/tasks/${task.id}`);
+    expect(after.content).toMatchObject({
+      status: TASK_STATUS.awaitingPayment,
+      draftState: `已于 ${expiredAt} 过期，请重新结算`,
+      draftExpired: 1,
+      settleOffered: 1,
+    });
+    const listed = (await get(merchant, '/api/v1/remittances/batch/drafts')).content.find(
+      (d: { id: number }) => d.id === draftId,
+    );
+    expect(listed).toMatchObject({ expired: true, expireTime: expiredAt, taskId: task.id });
+    expect((await get(merchant, `/api/v1/remittances/batch/drafts/${draftId}`)).message).toBe(
+      `该任务的打款草稿已于 ${expiredAt} 过期，请在任务发布页重新结算`,
+    );
+    const again = await act(merchant, task.id, 'settle');
+    expect(again.code, again.message).toBe(1020000);
+    expect(again.content.draftId).not.toBe(draftId);
+    expect(again.content.status).toBe(TASK_STATUS.awaitingPayment);
+    expect(await t.db.selectFrom('payout_drafts').select('id').where('id', '=', draftId).execute()).toEqual([]);
   });
 
   it('refuses to settle a worker who was rescinded after being assigned, naming them', async () => {

@@ -99,10 +99,19 @@ test('商户发布任务、分配已签署人员、完成并结算成打款草�
   await expect(row).toContainText('已完成');
   await row.getByRole('button', { name: '结算' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-  await expect(row).toContainText('已结算');
+  // Settled into a draft, not yet paid: 待打款, with when the draft expires, until its payout is submitted.
+  await expect(row).toContainText('待打款');
+  await expect(row).toContainText(/待提交，\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 前有效/);
+  await expect(row).not.toContainText('已结算');
+  await expect(detail).toContainText('前到批量打款核对金额');
 
-  // The draft opens in 批量打款 and is paid like an upload.
-  await detail.getByRole('link', { name: '去打款' }).click();
+  // 批量打款 lists it among the drafts waiting; it opens and is paid like an upload.
+  await page.getByRole('link', { name: '批量打款' }).first().click();
+  await expect(page).toHaveURL(/\/remit$/);
+  const waiting = page.getByRole('table', { name: '待提交的打款草稿' }).getByRole('row').filter({ hasText: TITLE });
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText('任务结算');
+  await waiting.getByRole('link', { name: /继续提交/ }).click();
   await expect(page).toHaveURL(/\/remit\?draft=\d+/);
   await expect(page.getByLabel('打款笔数')).toHaveText('2 笔');
   await expect(page.getByLabel('打款金额')).toHaveText('3.00 元');
@@ -114,6 +123,9 @@ test('商户发布任务、分配已签署人员、完成并结算成打款草�
   await dialog.getByLabel('支付密码').fill('123456');
   await dialog.getByRole('button', { name: '确认打款' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '提交成功，批次号' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: '待提交的打款草稿' }).getByRole('row').filter({ hasText: TITLE }),
+  ).toHaveCount(0);
 
   // 任务汇总 by worker: both paid once the simulated bank has run.
   await page.goto('/taskSummary');

@@ -238,13 +238,13 @@ describe('every PDF generator is covered above', () => {
 
   it('only the known generators use pdf-lib', () => {
     const users = sources.filter((source) => /from 'pdf-lib'/.test(source.text)).map((source) => source.file);
-    // pdf/pageCount.ts only reads a page count; every other user writes a PDF and has its kind above.
+    // pdf/readPageCount.ts only reads a page count; every other user writes a PDF and has its kind above.
     expect(users.sort()).toEqual([
       'esign/devEsign.ts',
       'files/watermark.ts',
       'finance/settlementSheetFiles.ts',
       'pdf/chineseFont.ts',
-      'pdf/pageCount.ts',
+      'pdf/readPageCount.ts',
     ]);
   });
 

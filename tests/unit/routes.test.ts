@@ -233,7 +233,7 @@ describe('ROUTES', () => {
     }
   });
 
-  it('contains exactly the spec routes plus /sign, /adContractTemplateSeal, /adOperationLog and the help admin pages, and no public page', () => {
+  it('contains exactly the spec routes plus /sign, /adContractTemplateSeal, the operator tools and the help admin pages, and no public page', () => {
     const expected = [
       ...Object.keys(SPEC_MERCHANT_ROUTES),
       '/sign',
@@ -243,6 +243,10 @@ describe('ROUTES', () => {
       // Who writes the merchants' /help (the spec names no admin route for it): articles and their categories.
       '/adHelpCenter',
       '/adHelpCategory',
+      // The monitoring pages of RuoYi-class back offices: every login attempt, the sessions alive now, the jobs.
+      '/adLoginLog',
+      '/adOnlineUser',
+      '/adScheduledJob',
       ...Object.keys(SPEC_ADMIN_TABLE),
       ...SPEC_SMALL_SCALE_ADMIN,
       ...SPEC_DUAL_CODE_ADMIN,

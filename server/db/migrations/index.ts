@@ -55,8 +55,14 @@ import * as crm from './220_crm';
 import * as operatorFit from './230_operator_fit';
 import * as subidAuthChanges from './260_subid_auth_changes';
 import * as contractEsignFlows from './280_contract_esign_flows';
+import * as bindEnterprisesInUse from './300_bind_enterprises_in_use';
+import * as taskPayment from './301_task_payment';
+import * as roleDataScope from './310_role_data_scope';
 import * as runClaims from './330_run_claims';
 import * as taxWithholding from './350_tax_withholding';
+import * as loginLogsSessions from './360_login_logs_sessions';
+import * as scheduledJobs from './361_scheduled_jobs';
+import * as loginLogRetention from './362_login_log_retention';
 import * as payoutChannelLife from './370_payout_channel_life';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
@@ -117,7 +123,13 @@ export const migrations: Record<string, Migration> = {
   '230_operator_fit': operatorFit,
   '260_subid_auth_changes': subidAuthChanges,
   '280_contract_esign_flows': contractEsignFlows,
+  '300_bind_enterprises_in_use': bindEnterprisesInUse,
+  '301_task_payment': taskPayment,
+  '310_role_data_scope': roleDataScope,
   '330_run_claims': runClaims,
   '350_tax_withholding': taxWithholding,
+  '360_login_logs_sessions': loginLogsSessions,
+  '361_scheduled_jobs': scheduledJobs,
+  '362_login_log_retention': loginLogRetention,
   '370_payout_channel_life': payoutChannelLife,
 };

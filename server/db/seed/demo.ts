@@ -5,6 +5,7 @@ import { XGM_INVOICE_APPLY_CODE } from '../../../src/domain/routes';
 import { clientHash, hashClientPassword } from '../../auth/passwords';
 import { rebuildStatistics } from '../../statistics/rollups';
 import type { Db } from '../database';
+import { bindEnterprisesInUse } from '../migrations/300_bind_enterprises_in_use';
 import type { CompanyTable } from '../schema';
 import { chinaTime } from '../time';
 import { seedAgreementTemplates } from './agreementTemplates';
@@ -164,7 +165,8 @@ function demoInvoiceInfo(name: string, index: number): Partial<Insertable<Compan
 
 /**
  * xgmkaipiao (README): role 11 of subsidiary 51 holding XGM_INVOICE_APPLY_DETAILS_SAVE, the account the spec's rule
- * (src/domain/roleGrants.ts) lets see 小规模开票申请; it logs in on the small-scale tab, where that page's menu is.
+ * (src/domain/roleGrants.ts) lets see 小规模开票申请; it logs in on the small-scale tab, where that page's menu is,
+ * and sees the records of its subsidiary's companies only.
  */
 export const GRANT_ACCOUNT = {
   username: 'xgmkaipiao',
@@ -184,6 +186,9 @@ async function seedGrantAccount(db: Db, passwordHash: string): Promise<void> {
     codes: ['ADM_HOME', 'XGM_COMPANY_CORE', XGM_INVOICE_APPLY_CODE],
   });
   await db.insertInto('user_subsidiaries').values({ user_id: userId, subsidiary_id: GRANT_SUBSIDIARY_ID }).execute();
+  // Role 11 reaches its subsidiary's companies (its data scope, src/domain/dataScope.ts): xgm's company, with its
+  // small-scale invoice applications, is served by 杭州滨江分公司 (department 1, as 杭州分公司 before).
+  await db.updateTable('companies').set({ subsidiary_id: GRANT_SUBSIDIARY_ID }).where('id', '=', 2).execute();
 }
 
 /** Seeds the demo data on an empty database; a database with users is left alone. */
@@ -373,6 +378,9 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedRecharges(tx, random);
     await seedPayouts(tx);
     await seedWorkers(tx);
+    // Each demo company is bound to the enterprises its contracts and workers name: the flows it shows keep working
+    // under the binding rule (server/enterprises/signingEntities.ts), as an existing database's do (migration 300).
+    await bindEnterprisesInUse(tx, chinaTime());
     await seedInvoices(tx);
     await seedSystemDemo(tx);
     await seedHelpCenter(tx);

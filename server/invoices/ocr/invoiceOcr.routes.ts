@@ -3,18 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { INVOICE_OCR_LABELS } from '../../../src/domain/invoiceOcr';
 import type { AppServices } from '../../appServices';
 import { requireAuth } from '../../auth/access';
+import { checkImageBudget, DECODE_TIMEOUT_MS, decode } from '../../files/decoding';
 import { sniff } from '../../files/fileTypes';
 import { ok } from '../../http/envelope';
 import { fail } from '../../http/errors';
 import { devInvoiceImageOcr, type InvoiceImageOcr } from './imageOcr';
-import { fieldsOfText, fieldsOfXml, type InvoiceFields } from './invoiceFields';
-import { ofdXml, pdfTextLayer } from './invoiceReaders';
+import type { InvoiceFields } from './invoiceFields';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 /** Who fills an invoice form: merchants applying, finance staff recording (both editions). */
 const CODES = ['MER_BANKACCOUNT_RECHARGE', 'UI_BILLING_APPLY_JCY', 'UI_XGM_INVOICE_APPLY_DETAILS_SAVE'];
 
 const LABELS: Readonly<Record<keyof InvoiceFields, string>> = INVOICE_OCR_LABELS;
+const UNREADABLE = '发票文件无法读取，请确认文件完整';
 
 type Source = 'pdf' | 'ofd' | 'xml' | 'image';
 
@@ -33,9 +34,10 @@ function sourceOf(content: Buffer): Source | null {
 
 /**
  * POST /api/v1/invoices/ocr (multipart `file`): reads an invoice and answers the form's fields. An electronic
- * invoice's PDF is read from its text layer, an OFD or XML invoice from its XML; photos and scans go to the image
- * OCR provider (imageOcr.ts). The answer says what was read (`source`, `readFields` in Chinese) and what was not.
- * Nothing is stored: this only fills a form the user still checks and submits.
+ * invoice's PDF is read from its text layer, an OFD or XML invoice from its XML, in a decoder thread under the
+ * file's budget (invoiceReading.ts, files/decoding/); photos and scans, once their header is within the image
+ * budget, go to the image OCR provider (imageOcr.ts). The answer says what was read (`source`, `readFields` in
+ * Chinese) and what was not. Nothing is stored: this only fills a form the user still checks and submits.
  */
 export async function invoiceOcrRoutes(
   app: FastifyInstance,
@@ -51,7 +53,7 @@ export async function invoiceOcrRoutes(
       '/api/v1/invoices/ocr',
       { bodyLimit: MAX_BYTES + 64 * 1024, config: { access: { permissions: CODES }, readOnly: true } },
       async (request) => {
-        requireAuth(request);
+        const auth = requireAuth(request);
         if (!request.isMultipart()) fail('请选择要识别的发票文件');
         let file: { content: Buffer; truncated: boolean } | null = null;
         for await (const part of request.parts()) {
@@ -64,21 +66,20 @@ export async function invoiceOcrRoutes(
         const source = sourceOf(file.content);
         if (!source) fail('仅支持 PDF、OFD、XML 电子发票和 JPG、PNG 图片');
         let fields: InvoiceFields;
-        let note = '';
-        try {
-          if (source === 'pdf') {
-            const text = await pdfTextLayer(file.content);
-            fields = fieldsOfText(text);
-            if (text.trim() === '') note = '该 PDF 没有文字层（可能是扫描件），请上传图片或手工填写';
-          } else if (source === 'ofd') {
-            fields = fieldsOfXml(await ofdXml(file.content));
-          } else if (source === 'xml') {
-            fields = fieldsOfXml(file.content.toString('utf8'));
-          } else {
-            ({ fields, note } = await imageOcr.read(file.content, source));
+        let note: string;
+        if (source === 'image') {
+          const image = checkImageBudget(file.content);
+          try {
+            ({ fields, note } = await imageOcr.read(file.content, `image/${image.format}`));
+          } catch {
+            fail(UNREADABLE);
           }
-        } catch {
-          fail('发票文件无法读取，请确认文件完整');
+        } else {
+          ({ fields, note } = await decode(
+            'invoice',
+            { content: file.content, source },
+            { timeoutMs: DECODE_TIMEOUT_MS.invoice, owner: `user:${auth.userId}`, unreadable: UNREADABLE },
+          ));
         }
         const readFields = (Object.keys(LABELS) as (keyof InvoiceFields)[]).filter((key) => fields[key] !== undefined);
         const missing = (Object.keys(LABELS) as (keyof InvoiceFields)[]).filter((key) => fields[key] === undefined);

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { type InvoiceFigures, invoiceFiguresFor } from '../../../src/domain/invoiceFormulas';
 import { BATCH_INVOICE, INVOICE } from '../../../src/domain/moneyEnums';
 import type { Db } from '../../db/database';
+import { payingEnterprise } from '../../enterprises/enterprises.service';
 import { fail } from '../../http/errors';
 import { isUniqueViolation } from '../../http/fieldChecks';
 import { type BatchState, companyBatches, ELIGIBLE_BATCH_STATUSES, eligibleBatch } from '../invoiceBatches.repository';
@@ -152,6 +153,9 @@ export async function applyForInvoice(
   /** Writes the operation log entry in the application's transaction. */
   audit?: (tx: Db, invoiceId: number) => Promise<void>,
 ): Promise<number> {
+  // The invoice is issued by the enterprise the company settles through, which must be bound to it (the merchant's
+  // application and the automatic invoicing job alike).
+  await payingEnterprise(db, applicant.companyId, applicant.platformMark);
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await applyOnce(db, applicant, request, info, now, audit);

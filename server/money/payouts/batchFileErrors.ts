@@ -9,3 +9,6 @@ export class BatchLimitError extends BatchFileError {
     super(BATCH_FILE_MSG.overLimit);
   }
 }
+
+/** DecodeRefusal.limit of a file a parser thread refused for its content (a missing column, no rows), not for a cap. */
+export const SHEET_CONTENT = 'sheetContent';

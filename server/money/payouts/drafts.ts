@@ -3,7 +3,7 @@ import { itemServiceCharge } from '../../../src/domain/charges';
 import { DRAFT_TTL_MS, MAX_OPEN_DRAFTS } from '../../../src/domain/payoutBatch';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/migrations/columns';
-import { chinaTime } from '../../db/time';
+import { chinaTime, parseChinaTime } from '../../db/time';
 import type { Tx } from '../ledger/ledger';
 import { rateInForce } from '../rates/rates.service';
 import type { PayoutRow } from './payoutRow';
@@ -25,6 +25,10 @@ export interface DraftRecord {
   rate: number;
   batchId: number | null;
   createTime: string;
+  /** When it can no longer be submitted. */
+  expireTime: string;
+  /** The task it settles; null for a file upload. */
+  taskId: number | null;
 }
 
 export interface NewDraft {
@@ -37,6 +41,13 @@ export interface NewDraft {
   serviceCharge: number;
   rate: number;
   createTime: string;
+  /** The task it settles (server/tasks); a file upload has none. */
+  taskId?: number | null;
+}
+
+/** When a draft made at `createTime` expires: DRAFT_TTL_MS later, the one rule every page and check reads. */
+export function draftExpireTime(createTime: string): string {
+  return chinaTime(parseChinaTime(createTime) + DRAFT_TTL_MS);
 }
 
 /** The company's service charge rate for this edition in basis points now (money/rates: 0 without one). */
@@ -58,6 +69,8 @@ export async function insertDraft(db: Db, draft: NewDraft): Promise<number> {
       service_charge: draft.serviceCharge,
       rate: draft.rate,
       create_time: draft.createTime,
+      expire_time: draftExpireTime(draft.createTime),
+      task_id: draft.taskId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -71,14 +84,19 @@ export interface CreatedDraft {
   rate: number;
   /** Each row's service charge, in row order. */
   charges: number[];
+  expireTime: string;
+  /** The company's older uploads this one pushed past MAX_OPEN_DRAFTS (removed; the answer names them). */
+  dropped: string[];
 }
 
 /**
- * A validated set of payout rows becomes a draft the /remit page submits: priced at the company's rate, the
- * company's expired drafts dropped and at most MAX_OPEN_DRAFTS kept. Used by the file upload and by a task's
- * settlement (server/tasks), which pass rows already validated by validateRows. Runs in a transaction (the
- * caller's, or its own) under the company's draft lock, so parallel uploads cannot each count the others out
- * and leave more than MAX_OPEN_DRAFTS open.
+ * A validated set of payout rows becomes a draft the /remit page submits: priced at the company's rate. Used by the
+ * file upload and by a task's settlement (server/tasks, with its `taskId`), which pass rows already validated by
+ * validateRows. Of the uploads a company keeps at most MAX_OPEN_DRAFTS not yet expired; older ones past that are
+ * removed and named in the answer (an expired one stays listed, as expired, until the retention job). A task's draft
+ * counts against nothing and is never removed here: its task names it until it is paid or settled again. Runs in a
+ * transaction (the caller's, or its own) under the company's draft lock, so parallel uploads cannot each count the
+ * others out and leave more than MAX_OPEN_DRAFTS open.
  */
 export async function createDraft(
   db: Db,
@@ -87,14 +105,15 @@ export async function createDraft(
   fileName: string,
   rows: readonly PayoutRow[],
   now: number,
+  taskId: number | null = null,
 ): Promise<CreatedDraft> {
   const rate = await serviceRate(db, account.companyId, account.platformMark);
   const charges = rows.map((row) => itemServiceCharge(row.amount, rate));
   const totalAmount = rows.reduce((sum, row) => sum + row.amount, 0);
   const serviceCharge = charges.reduce((sum, charge) => sum + charge, 0);
+  const createTime = chinaTime(now);
   const write = async (tx: Db) => {
     await lockCompanyDrafts(tx, account.companyId);
-    await deleteStaleDrafts(tx, account.companyId, chinaTime(now - DRAFT_TTL_MS));
     const draftId = await insertDraft(tx, {
       ...account,
       userId,
@@ -103,13 +122,14 @@ export async function createDraft(
       totalAmount,
       serviceCharge,
       rate,
-      createTime: chinaTime(now),
+      createTime,
+      taskId,
     });
-    await pruneOpenDrafts(tx, account.companyId, MAX_OPEN_DRAFTS);
-    return draftId;
+    const dropped = taskId === null ? await pruneOpenDrafts(tx, account.companyId, MAX_OPEN_DRAFTS, createTime) : [];
+    return { draftId, dropped };
   };
-  const draftId = db.isTransaction ? await write(db) : await db.transaction().execute((tx) => write(tx));
-  return { draftId, totalAmount, serviceCharge, rate, charges };
+  const { draftId, dropped } = db.isTransaction ? await write(db) : await db.transaction().execute((tx) => write(tx));
+  return { draftId, totalAmount, serviceCharge, rate, charges, expireTime: draftExpireTime(createTime), dropped };
 }
 
 // Key space of the drafts' advisory locks (the second key is the company id).
@@ -139,19 +159,10 @@ export async function claimOpenDraft(tx: Tx, draftId: number): Promise<boolean> 
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Drops the company's uploads that were never submitted and can no longer be (they hold whole files). */
-export async function deleteStaleDrafts(db: Db, companyId: number, createdBefore: string): Promise<void> {
-  await db
-    .deleteFrom('payout_drafts')
-    .where('company_id', '=', companyId)
-    .where('batch_id', 'is', null)
-    .where('create_time', '<', createdBefore)
-    .execute();
-}
-
 /**
- * The retention job's sweep (server/system/logRetention.ts): every company's drafts never submitted and created
- * before `createdBefore`, `slice` rows per statement; answers how many. Submitted drafts (batch_id set) stay.
+ * The retention job's sweep (server/system/logRetention.ts): every company's uploads never submitted and created
+ * before `createdBefore`, `slice` rows per statement; answers how many. Submitted drafts (batch_id set) stay, and so
+ * do tasks' drafts (their task names them; settling it again replaces its draft).
  */
 export async function deleteUnsubmittedDraftsBefore(db: Db, createdBefore: string, slice: number): Promise<number> {
   let deleted = 0;
@@ -163,6 +174,7 @@ export async function deleteUnsubmittedDraftsBefore(db: Db, createdBefore: strin
           .selectFrom('payout_drafts')
           .select('id')
           .where('batch_id', 'is', null)
+          .where('task_id', 'is', null)
           .where('create_time', '<', createdBefore)
           .orderBy('id')
           .limit(slice),
@@ -177,32 +189,34 @@ export async function deleteUnsubmittedDraftsBefore(db: Db, createdBefore: strin
 }
 
 /**
- * Keeps the company's newest `keep` drafts not yet submitted and drops the older ones (issue 19: every upload of
- * 10 000 rows holds about 1.7 MB for a day). Dropping the oldest keeps the merchant's latest work; a dropped
- * draft was only a preview, and submitting it answers 上传记录不存在，请重新上传文件 (nothing is paid).
- * Submitted drafts are never touched: they are the idempotency keys of their batches.
+ * Keeps the company's newest `keep` uploads not yet submitted nor expired and removes the older ones (every upload
+ * of 10 000 rows holds about 1.7 MB): removing the oldest keeps the merchant's latest work, and the upload's answer
+ * names what it removed; submitting a removed one answers 上传记录不存在，请重新上传文件 (nothing is paid). Submitted
+ * drafts are never touched (they are the idempotency keys of their batches), nor are tasks' drafts. Answers the file
+ * names removed.
  */
-export async function pruneOpenDrafts(db: Db, companyId: number, keep: number): Promise<number> {
-  const newest = await db
+export async function pruneOpenDrafts(db: Db, companyId: number, keep: number, now: string): Promise<string[]> {
+  const open = await db
     .selectFrom('payout_drafts')
-    .select('id')
+    .select(['id', 'file_name'])
     .where('company_id', '=', companyId)
     .where('batch_id', 'is', null)
+    .where('task_id', 'is', null)
+    .where('expire_time', '>', now)
     .orderBy('id', 'desc')
-    .limit(keep)
     .execute();
-  if (newest.length < keep) return 0;
-  const result = await db
+  const older = open.slice(keep);
+  if (older.length === 0) return [];
+  await db
     .deleteFrom('payout_drafts')
-    .where('company_id', '=', companyId)
-    .where('batch_id', 'is', null)
     .where(
       'id',
-      'not in',
-      newest.map((row) => Number(row.id)),
+      'in',
+      older.map((row) => Number(row.id)),
     )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .where('batch_id', 'is', null)
+    .execute();
+  return older.map((row) => row.file_name);
 }
 
 /** The draft, only when it belongs to this company and edition. */
@@ -226,6 +240,8 @@ export async function findOwnDraft(
       'rate',
       'batch_id as batchId',
       'create_time as createTime',
+      'expire_time as expireTime',
+      'task_id as taskId',
     ])
     .where('id', '=', id)
     .where('company_id', '=', companyId)
@@ -234,6 +250,8 @@ export async function findOwnDraft(
   if (!row) return undefined;
   return {
     ...row,
+    expireTime: row.expireTime ?? draftExpireTime(row.createTime),
+    taskId: row.taskId === null ? null : Number(row.taskId),
     id: Number(row.id),
     companyId: Number(row.companyId),
     userId: Number(row.userId),
@@ -303,4 +321,68 @@ export async function batchOfDraft(db: Db, draftId: number): Promise<SubmittedBa
     serviceCharge: Number(row.serviceCharge),
     status: Number(row.status),
   };
+}
+
+/** A draft waiting for submission, as /remit lists it (its rows stay on the server). */
+export interface WaitingDraft {
+  id: number;
+  fileName: string;
+  /** The task it settles (任务结算), or null for a file upload (上传文件). */
+  taskId: number | null;
+  /** That task's number, to find it on /taskRelease. */
+  taskNo: string | null;
+  itemCount: number;
+  totalAmount: number;
+  serviceCharge: number;
+  createTime: string;
+  expireTime: string;
+  /** Past its expiry: it can no longer be submitted (a task is settled again, a file uploaded again). */
+  expired: boolean;
+}
+
+/**
+ * The company's drafts not yet submitted, from uploads and tasks alike, newest first, expired ones included (each
+ * says when it expired): what /remit lists for the merchant to continue. At most `limit`.
+ */
+export async function waitingDrafts(
+  db: Db,
+  account: { companyId: number; platformMark: number },
+  now: string,
+  limit: number,
+): Promise<WaitingDraft[]> {
+  const rows = await db
+    .selectFrom('payout_drafts')
+    .leftJoin('worker_tasks', 'worker_tasks.id', 'payout_drafts.task_id')
+    .select([
+      'payout_drafts.id as id',
+      'payout_drafts.file_name as fileName',
+      'payout_drafts.task_id as taskId',
+      'worker_tasks.task_no as taskNo',
+      'payout_drafts.item_count as itemCount',
+      'payout_drafts.total_amount as totalAmount',
+      'payout_drafts.service_charge as serviceCharge',
+      'payout_drafts.create_time as createTime',
+      'payout_drafts.expire_time as expireTime',
+    ])
+    .where('payout_drafts.company_id', '=', account.companyId)
+    .where('payout_drafts.platform_mark', '=', account.platformMark)
+    .where('payout_drafts.batch_id', 'is', null)
+    .orderBy('payout_drafts.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => {
+    const expireTime = row.expireTime ?? draftExpireTime(row.createTime);
+    return {
+      id: Number(row.id),
+      fileName: row.fileName,
+      taskId: row.taskId === null ? null : Number(row.taskId),
+      taskNo: row.taskNo ?? null,
+      itemCount: Number(row.itemCount),
+      totalAmount: Number(row.totalAmount),
+      serviceCharge: Number(row.serviceCharge),
+      createTime: row.createTime,
+      expireTime,
+      expired: expireTime <= now,
+    };
+  });
 }

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { ABNORMAL, BATCH, ITEM, LEDGER } from '../../../src/domain/moneyEnums';
+import type { Db } from '../../db/database';
+import { followPayout } from '../../tasks/taskPayment';
 import { postEntries, type Tx } from '../ledger/ledger';
 import { giveBackWithholding } from '../tax/withholding';
 import type { PayoutResult } from './payoutChannel';
@@ -161,6 +163,8 @@ export async function settleBatch(tx: Tx, batchId: number, tally: BatchTally, no
     .where('id', '=', batchId)
     .where('status', '=', BATCH.processing)
     .execute();
+  // The batch of a task's draft: the task reads 已结算 or 打款失败 now (server/tasks/taskPayment.ts).
+  await followPayout(tx as unknown as Db, { batchId });
 }
 
 /** One item's result as its enterprise reports it. */

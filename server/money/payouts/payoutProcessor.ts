@@ -1,7 +1,7 @@
 import { ITEM } from '../../../src/domain/moneyEnums';
 import type { Db } from '../../db/database';
 import { chinaTime } from '../../db/time';
-import { runExclusively, runWhenFree } from '../../system/jobLock';
+import { runScheduledRound, runWhenFree } from '../../system/jobLock';
 import { netPayable } from '../tax/withholding';
 import { AT_CHANNEL, applyChannelState, recordAccepted } from './itemLife';
 import { recordItemOutcomes } from './itemOutcomes';
@@ -228,9 +228,10 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
   }
 
   // Scheduled rounds take the job's lock (system/jobLock.ts): with several hosts one sends at a time, so an item
-  // is not sent to the channel by two hosts at once (recording stays a claim regardless).
+  // is not sent to the channel by two hosts at once (recording stays a claim regardless). A round is skipped while
+  // 定时任务 has the job paused, and recorded there when it moved something.
   const tick = () => {
-    runExclusively(db, 'payouts', () => run(false)).catch((error) => options.onError?.(error));
+    runScheduledRound(db, 'payouts', () => run(false)).catch((error) => options.onError?.(error));
   };
 
   return {

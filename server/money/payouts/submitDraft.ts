@@ -2,6 +2,7 @@ import { SUBMIT_MSG } from '../../../src/domain/payoutBatch';
 import type { Db } from '../../db/database';
 import { fail } from '../../http/errors';
 import { isUniqueViolation } from '../../http/fieldChecks';
+import { followPayout } from '../../tasks/taskPayment';
 import { balanceOf } from '../ledger/ledger';
 import { rateInForce } from '../rates/rates.service';
 import { createBatch } from './createBatch';
@@ -68,6 +69,8 @@ export async function submitDraft(
         reportEnterpriseId,
       });
       if (!(await markDraftSubmitted(tx, draft.id, batch.batchId))) throw new AlreadySubmitted();
+      // A task's draft: the task reads 打款中 from now on (server/tasks/taskPayment.ts).
+      await followPayout(tx as unknown as Db, { draftId: draft.id });
       await audit?.(tx as unknown as Db, { ...batch, itemCount: rows.length });
       return { ...batch, itemCount: rows.length };
     });

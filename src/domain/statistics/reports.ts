@@ -50,10 +50,16 @@ export const METRIC_LABELS: Readonly<Record<string, string>> = Object.fromEntrie
   METRICS.map((column) => [column.key, column.label.replace('（元）', '')]),
 );
 
+/**
+ * 合伙人 is the company's sale partner (companies.sale_partner_id, the partner the 合伙人 filter lists and a partner's
+ * own scope reads); 分公司 is the branch office the company belongs to (companies.subsidiary_id). Two columns, two
+ * names: a column never shows one under the other's label.
+ */
 const COMPANY: ReportColumn[] = [
   { key: 'companyName', label: '企业名称', kind: 'text' },
   { key: 'departmentName', label: '所属部门', kind: 'text' },
   { key: 'partnerName', label: '合伙人', kind: 'text' },
+  { key: 'subsidiaryName', label: '分公司', kind: 'text' },
 ];
 const BUCKET: ReportColumn = { key: 'bucket', label: '日期', kind: 'date', sortable: true };
 

@@ -15,6 +15,7 @@ import { AGREEMENT_KIND, SIGN_MODE } from '../../domain/enterprises';
 import { SIGN_STATUS } from '../../domain/enums';
 import { showToast } from '../../shell/toast';
 import { type Consent, consentOf, downloadContract, signConsent } from './contractApi';
+import { WithdrawAgreementButton } from './WithdrawAgreementButton';
 
 const nameOf = (choices: readonly { id: number; name: string }[], id: number | null) =>
   choices.find((choice) => choice.id === id)?.name ?? '—';
@@ -35,7 +36,8 @@ function Row({ label, value }: { label: string; value: string | null | undefined
 /**
  * One agreement of the merchant: its details (parties, term, status, the signed file's SHA-256), its PDF to
  * download, and — while it waits for the merchant — signing through the e-sign provider after reading and
- * agreeing. A risky enterprise is confirmed first (its reason named); a locked one cannot be signed with.
+ * agreeing. A risky enterprise is confirmed first (its reason named); a locked one, or one not bound to the company
+ * (绑定签约主体), cannot be signed with; while it is not signed it can be withdrawn (撤回) and drawn up again.
  */
 export function ContractDialog({
   id,
@@ -89,7 +91,7 @@ export function ContractDialog({
   };
 
   const waiting = consent !== null && consent.signStatus === 0;
-  const signable = waiting && consent.hasDocument && !consent.lockedText;
+  const signable = waiting && consent.hasDocument && !consent.lockedText && !consent.notBoundText;
   return (
     <Dialog
       open={id !== null}
@@ -112,6 +114,11 @@ export function ContractDialog({
             {consent.signStatus === 1 && <Row label="签署方式" value={nameOf(SIGN_MODE, consent.signMode)} />}
             {consent.signStatus === 1 && <Row label="签署时间" value={consent.signTime} />}
             {consent.sha256 && <Row label="文件SHA-256" value={consent.sha256} />}
+            {waiting && consent.notBoundText && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {consent.notBoundText}。可以撤回这份协议，再选择已绑定的服务主体重新生成。
+              </Alert>
+            )}
             {waiting && consent.lockedText && (
               <Alert severity="error" sx={{ mt: 2 }}>
                 {consent.lockedText}
@@ -158,6 +165,16 @@ export function ContractDialog({
         <Button onClick={download} disabled={!consent || (!consent.hasDocument && consent.signMode !== 2)}>
           下载PDF
         </Button>
+        {consent?.withdrawable && (
+          <WithdrawAgreementButton
+            agreement={consent}
+            variant="outlined"
+            onDone={() => {
+              onSigned();
+              onClose();
+            }}
+          />
+        )}
         {signable && (
           <Button
             variant="contained"

@@ -13,7 +13,8 @@ import { PaperContractDialog } from './PaperContractDialog';
 import { SigningBanner } from './SigningBanner';
 
 /**
- * /contractManagement for the merchant: its contracts with 查看 / 签署 / 上传纸质合同 / 下载 / 签署地址 on each row, a banner guiding it to
+ * /contractManagement for the merchant: its contracts with 查看 / 签署 / 上传纸质合同 / 下载 / 签署地址 on each row (撤回 of
+ * one not signed yet is in its dialog and, for one with an unbound enterprise, in the banner), a banner guiding it to
  * sign what waits for its signature, and the signing link of the e-sign provider (`?sign=<id>`) opening that
  * agreement.
  */
@@ -33,6 +34,11 @@ export function MerchantContractList({ declaration }: { declaration: ResourceDec
       params.delete('sign');
       setParams(params, { replace: true });
     }
+  };
+  /** After a withdrawal (or anything else the banner or a row changed): banner and list read again. */
+  const changed = () => {
+    setVersion((value) => value + 1);
+    refresh();
   };
   const actions = (record: RaRecord) => {
     const id = Number(record.id);
@@ -71,7 +77,9 @@ export function MerchantContractList({ declaration }: { declaration: ResourceDec
 
   return (
     <>
-      {companyId !== null && <SigningBanner companyId={companyId} version={version} onSign={setOpen} />}
+      {companyId !== null && (
+        <SigningBanner companyId={companyId} version={version} onSign={setOpen} onChanged={changed} />
+      )}
       <GeneratedList declaration={declaration} rowClick={false} renderActions={actions} />
       {companyId !== null && (
         <PaperContractDialog

@@ -21,6 +21,10 @@ export interface Consent {
   enterpriseStatus: number | null;
   riskText: string | null;
   lockedText: string | null;
+  /** Why it cannot be signed: its enterprise is not bound to the company (withdraw it and draw up another). */
+  notBoundText: string | null;
+  /** Not signed and still valid: 撤回 applies. */
+  withdrawable: boolean;
   hasDocument: boolean;
   /** Signing through e签宝 (ESIGN_PROVIDER=esign): its signing page; the contract is signed when e签宝 reports it. */
   esignUrl?: string;
@@ -31,6 +35,7 @@ export interface ContractRow {
   nm: string;
   contractNo: string;
   agreementType: number | null;
+  enterpriseId: number | null;
   enterpriseName: string | null;
   signStatus: number;
   signMode: number | null;
@@ -68,6 +73,10 @@ export async function awaitingSignature(): Promise<ContractRow[]> {
   return page.content.filter((row) => row.enterpriseName !== null);
 }
 
+/** 撤回: the merchant's agreement not signed yet no longer counts; another can be drawn up. */
+export const withdrawAgreement = (id: number) =>
+  requestContent<Consent>(`/api/v1/contract/${id}/withdraw`, { method: 'POST', silent: true });
+
 /** Signs the agreement with a paper copy: `paperUrl` is the scan's url from POST /api/v1/common/uploadfiles. */
 export const uploadPaperContract = (companyId: number, id: number, paperUrl: string, confirmRisk: boolean) =>
   requestContent<Consent>(`/api/v1/contract/upload_paper/${companyId}`, {
@@ -82,6 +91,7 @@ export const companySignStatus = (companyId: number) =>
     background: true,
   });
 
+/** The enterprises bound to the merchant's company (绑定签约主体), the only ones it may sign with. */
 export const signableEnterprises = () =>
   requestContent<EnterpriseOption[]>('/api/v1/enterprises', { silent: true, background: true });
 

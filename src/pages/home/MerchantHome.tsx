@@ -19,6 +19,7 @@ import { useBalance } from '../money/useBalance';
 import { ContractExpiryWarning, LatestNotices } from './MerchantNews';
 import { Shortcuts } from './Shortcuts';
 import { StatCard } from './StatCard';
+import { TrendCard } from './TrendCard';
 
 interface SignStatus {
   signStatus: number;
@@ -91,6 +92,7 @@ export function MerchantHome() {
           to="/contractManagement"
         />
       </Box>
+      <TrendCard />
       {user.properties.cid !== null && <ContractExpiryWarning companyId={user.properties.cid} />}
       <LatestNotices />
       <Shortcuts items={shortcuts} />

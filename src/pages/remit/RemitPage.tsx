@@ -17,6 +17,7 @@ import { BATCH_FILE_MSG, BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../domain/pa
 import { useSession } from '../../layout/useSession';
 import { showToast } from '../../shell/toast';
 import { PayPasswordDialog } from './PayPasswordDialog';
+import { RemitDrafts } from './RemitDrafts';
 import { RemitErrors } from './RemitErrors';
 import { PreviewFigures, PreviewRows } from './RemitPreview';
 import { RemitWarnings } from './RemitWarnings';
@@ -92,6 +93,8 @@ export function RemitPage() {
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [paying, setPaying] = useState(false);
   const [riskText, setRiskText] = useState<string | null>(null);
+  // Bumped when a draft is made or submitted, so the list of waiting drafts reads again.
+  const [draftsRead, setDraftsRead] = useState(0);
   const { blocked, guard } = useClickGuard();
   const companyId = session?.user.properties.cid;
   // A draft made elsewhere (a task's settlement, /taskRelease) opens here by its id: /remit?draft=<id>.
@@ -119,6 +122,7 @@ export function RemitPage() {
     setStage({ kind: 'checking', fileName: file.name });
     try {
       setStage({ kind: 'preview', preview: await validateBatchFile(file), accepted: false, riskConfirmed: false });
+      setDraftsRead((read) => read + 1);
     } catch (error) {
       const content = error instanceof ApiError ? error.content : undefined;
       const message = error instanceof Error ? error.message : '上传失败，请重试';
@@ -135,6 +139,7 @@ export function RemitPage() {
     try {
       const batch = await submitBatch(preview.draftId, password, accepted, riskConfirmed);
       setPaying(false);
+      setDraftsRead((read) => read + 1);
       setStage({
         kind: 'submitted',
         batch,
@@ -163,6 +168,7 @@ export function RemitPage() {
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
       <Title title="批量打款" />
+      <RemitDrafts reload={draftsRead} currentId={stage.kind === 'preview' ? stage.preview.draftId : null} />
       <TemplateAndUpload busy={stage.kind === 'checking'} onFile={(file) => void upload(file)} />
       {stage.kind === 'checking' && (
         <Card>
@@ -197,6 +203,10 @@ export function RemitPage() {
               校验通过：{stage.preview.fileName}
             </Typography>
             <PreviewFigures preview={stage.preview} />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              请在 {stage.preview.expireTime} 前提交，过期后需
+              {stage.preview.taskId ? '到任务发布重新结算' : '重新上传文件'}。
+            </Typography>
             {stage.preview.enterprise?.lockedText && (
               <Alert severity="error" sx={{ mt: 1 }}>
                 {stage.preview.enterprise.lockedText}

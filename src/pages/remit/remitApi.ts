@@ -33,7 +33,10 @@ export interface BatchPreview {
   balance: number;
   balanceAfter: number;
   shortfall: number;
+  /** When it can no longer be submitted (China time). */
   expireTime: string;
+  /** The task it settles, or null for an upload. */
+  taskId: number | null;
   /** ID and card numbers masked as in the payout records. */
   rows: PreviewRow[];
   /** Rows to check before paying (cards failing the check digit); submitting needs acceptWarnings. */
@@ -85,6 +88,24 @@ export function validateBatchFile(file: File): Promise<BatchPreview> {
     silent: true,
     timeoutMs: UPLOAD_TIMEOUT_MS,
   });
+}
+
+/** A draft waiting for submission, from a task's settlement or an upload (GET /api/v1/remittances/batch/drafts). */
+export interface WaitingDraft {
+  id: number;
+  fileName: string;
+  taskId: number | null;
+  taskNo: string | null;
+  itemCount: number;
+  totalAmount: number;
+  serviceCharge: number;
+  createTime: string;
+  expireTime: string;
+  expired: boolean;
+}
+
+export function listWaitingDrafts(): Promise<WaitingDraft[]> {
+  return requestContent('/api/v1/remittances/batch/drafts', { silent: true });
 }
 
 /** A draft made elsewhere (a task's settlement), shown like a fresh upload's preview. */

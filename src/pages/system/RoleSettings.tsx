@@ -19,6 +19,13 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Confirm, Title } from 'react-admin';
 import { requestContent } from '../../../providers/httpClient';
+import {
+  DATA_SCOPE_HINTS,
+  DATA_SCOPE_LABELS,
+  type DataScopeKind,
+  EDITIONS,
+  STAFF_DATA_SCOPES,
+} from '../../domain/dataScope';
 import { type PermissionGroup, permissionTreeFor } from '../../domain/permissionCatalog';
 import { showToast } from '../../shell/toast';
 
@@ -31,6 +38,76 @@ interface Role {
   builtin: number;
   codes: string[];
   userCount: number;
+  dataScope: DataScopeKind;
+  dataEditions: number[];
+  dataScopeName: string;
+}
+
+interface ScopeValue {
+  dataScope: DataScopeKind;
+  dataEditions: number[];
+}
+
+/**
+ * 数据权限: which companies' records the role's accounts reach, and which editions. Role 1 always reaches every
+ * company and a merchant role its own company: shown, not editable.
+ */
+function DataScopeFields({
+  value,
+  fixed,
+  onChange,
+}: {
+  value: ScopeValue;
+  fixed: boolean;
+  onChange: (next: ScopeValue) => void;
+}) {
+  const toggleEdition = (mark: number) => {
+    const marks = value.dataEditions.includes(mark)
+      ? value.dataEditions.filter((item) => item !== mark)
+      : [...value.dataEditions, mark].sort();
+    onChange({ ...value, dataEditions: marks });
+  };
+  return (
+    <Box
+      role="group"
+      aria-label="数据权限"
+      sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+    >
+      <TextField
+        select
+        size="small"
+        label="数据权限"
+        value={value.dataScope}
+        disabled={fixed}
+        onChange={(event) => onChange({ ...value, dataScope: event.target.value as DataScopeKind })}
+        helperText={DATA_SCOPE_HINTS[value.dataScope]}
+        sx={{ minWidth: 220 }}
+      >
+        {(fixed ? [value.dataScope] : STAFF_DATA_SCOPES).map((kind) => (
+          <MenuItem key={kind} value={kind}>
+            {DATA_SCOPE_LABELS[kind]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Box role="group" aria-label="可见版本" sx={{ display: 'flex', alignItems: 'center' }}>
+        <Typography sx={{ mr: 1 }}>可见版本</Typography>
+        {EDITIONS.map((edition) => (
+          <FormControlLabel
+            key={edition.id}
+            control={
+              <Checkbox
+                size="small"
+                checked={value.dataEditions.includes(edition.id)}
+                disabled={fixed || value.dataScope === 'none'}
+                onChange={() => toggleEdition(edition.id)}
+              />
+            }
+            label={edition.name}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
 }
 
 const KIND_CHOICES = [
@@ -116,7 +193,8 @@ function NewRoleDialog({
   onClose: () => void;
   onCreated: (role: Role) => void;
 }) {
-  const [values, setValues] = useState({ name: '', kind: 5, remark: '' });
+  const blank = { name: '', kind: 5, remark: '', dataScope: 'none' as DataScopeKind, dataEditions: [1, 3] };
+  const [values, setValues] = useState(blank);
   const [error, setError] = useState<string | undefined>();
   const submit = async () => {
     if (values.name.trim().length < 2 || values.name.trim().length > 20) {
@@ -130,7 +208,7 @@ function NewRoleDialog({
         silent: true,
       });
       showToast('新增成功', 'success');
-      setValues({ name: '', kind: 5, remark: '' });
+      setValues(blank);
       setError(undefined);
       onCreated(role);
     } catch (failure) {
@@ -166,6 +244,10 @@ function NewRoleDialog({
           value={values.remark}
           onChange={(event) => setValues({ ...values, remark: event.target.value })}
         />
+        <DataScopeFields value={values} fixed={false} onChange={(next) => setValues({ ...values, ...next })} />
+        <Typography variant="body2" color="text.secondary">
+          新角色默认无数据权限，选择后其账号才能查看企业的数据。
+        </Typography>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>取消</Button>
@@ -184,6 +266,7 @@ export function RoleSettings() {
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [name, setName] = useState('');
   const [remark, setRemark] = useState('');
+  const [scope, setScope] = useState<ScopeValue>({ dataScope: 'none', dataEditions: [1, 3] });
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -197,6 +280,7 @@ export function RoleSettings() {
       setChosen(new Set(role.codes));
       setName(role.name);
       setRemark(role.remark ?? '');
+      setScope({ dataScope: role.dataScope, dataEditions: role.dataEditions });
     }
   }, []);
   useEffect(() => {
@@ -210,6 +294,7 @@ export function RoleSettings() {
     setChosen(new Set(role.codes));
     setName(role.name);
     setRemark(role.remark ?? '');
+    setScope({ dataScope: role.dataScope, dataEditions: role.dataEditions });
   };
   const save = async () => {
     if (!selected) return;
@@ -217,7 +302,7 @@ export function RoleSettings() {
     try {
       await requestContent(`/api/v1/roles/${selected.id}`, {
         method: 'PUT',
-        json: { name: name.trim(), remark, codes: [...chosen] },
+        json: { name: name.trim(), remark, codes: [...chosen], ...(fixedScope ? {} : scope) },
         silent: true,
       });
       showToast('保存成功，该角色的账号下次操作时生效', 'success');
@@ -241,6 +326,7 @@ export function RoleSettings() {
     }
   };
   const isAdmin = selected?.id === 1;
+  const fixedScope = selected?.kind === 1 || selected?.kind === 2;
 
   return (
     <Box sx={{ mt: 2, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
@@ -273,7 +359,10 @@ export function RoleSettings() {
           {roles.map((role) => (
             <ListItem key={role.id} disablePadding>
               <ListItemButton selected={role.id === selectedId} onClick={() => pick(role)}>
-                <ListItemText primary={role.name} secondary={`${role.kindName} · ${role.userCount}个账号`} />
+                <ListItemText
+                  primary={role.name}
+                  secondary={`${role.kindName} · ${role.userCount}个账号 · ${role.dataScopeName}`}
+                />
               </ListItemButton>
             </ListItem>
           ))}
@@ -290,6 +379,9 @@ export function RoleSettings() {
               onChange={(event) => setRemark(event.target.value)}
               sx={{ flex: 1 }}
             />
+          </Box>
+          <Box sx={{ mb: 2 }}>
+            <DataScopeFields value={scope} fixed={fixedScope} onChange={setScope} />
           </Box>
           {isAdmin && (
             <Typography color="text.secondary" sx={{ mb: 1 }}>

@@ -63,21 +63,46 @@ function WorkerPicker({
   );
 }
 
-/** Payment of a settled task: open its draft in /remit, or settle again when the draft is gone unpaid. */
+/**
+ * Where a settled task's payment stands, as its status says (src/domain/tasks.ts): 待打款 with its draft to open on
+ * /remit and when it expires, or expired with 重新结算; 打款中, 已结算 or 打款失败 with its batch.
+ */
 function Settlement({ record, onChanged }: { record: Record<string, unknown>; onChanged: () => void }) {
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
-  if (Number(record.status) !== TASK_STATUS.settled) return null;
-  if (record.batchNo) {
+  const status = Number(record.status);
+  const batch = record.batchNo ? String(record.batchNo) : '';
+  const summary = (
+    <Link component={RouterLink} to="/taskSummary" sx={{ mx: 0.5 }}>
+      任务汇总
+    </Link>
+  );
+  if (status === TASK_STATUS.paying) {
     return (
-      <Alert severity="success">
-        已提交打款，批次号 {String(record.batchNo)}，到账情况见
-        <Link component={RouterLink} to="/taskSummary" sx={{ mx: 0.5 }}>
-          任务汇总
-        </Link>
+      <Alert severity="info">
+        打款中：已提交打款，批次号 {batch}，每人到账情况见{summary}。
       </Alert>
     );
   }
+  if (status === TASK_STATUS.settled) {
+    return (
+      <Alert severity="success">
+        已结算：全部到账，批次号 {batch}，明细见{summary}。
+      </Alert>
+    );
+  }
+  if (status === TASK_STATUS.payFailed) {
+    return (
+      <Alert severity="error">
+        打款失败：批次号 {batch} 中有款项未到账，失败的金额（含服务费）已退回余额，可在
+        <Link component={RouterLink} to="/errorMoney" sx={{ mx: 0.5 }}>
+          异常资金
+        </Link>
+        更正银行卡后重新打款；每人情况见{summary}。
+      </Alert>
+    );
+  }
+  if (status !== TASK_STATUS.awaitingPayment) return null;
   const again = async () => {
     setConfirming(false);
     try {
@@ -88,28 +113,42 @@ function Settlement({ record, onChanged }: { record: Record<string, unknown>; on
       notify(error instanceof Error ? error.message : '结算失败', { type: 'error' });
     }
   };
+  if (Number(record.draftExpired) === 1) {
+    return (
+      <Alert
+        severity="warning"
+        action={
+          <Button size="small" variant="contained" onClick={() => setConfirming(true)}>
+            重新结算
+          </Button>
+        }
+      >
+        待打款：打款草稿{record.draftExpireTime ? `已于 ${String(record.draftExpireTime)} 过期` : '已失效'}
+        ，未扣款。请重新结算，按当前人员和金额生成新的草稿后再提交。
+        <Confirm
+          isOpen={confirming}
+          title="重新结算"
+          content="按当前人员和金额重新生成打款草稿（24小时内有效）。确定吗？"
+          onConfirm={() => void again()}
+          onClose={() => setConfirming(false)}
+        />
+      </Alert>
+    );
+  }
   return (
     <Alert
       severity="info"
       action={
-        <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button component={RouterLink} to={`/remit?draft=${String(record.draftId)}`} variant="contained" size="small">
-            去打款
-          </Button>
-          <Button size="small" onClick={() => setConfirming(true)}>
-            重新生成草稿
-          </Button>
-        </Box>
+        <Button component={RouterLink} to={`/remit?draft=${String(record.draftId)}`} variant="contained" size="small">
+          去打款
+        </Button>
       }
     >
-      已生成打款草稿，请到批量打款页核对金额并用支付密码提交（草稿24小时内有效，过期后可重新生成）。
-      <Confirm
-        isOpen={confirming}
-        title="重新生成打款草稿"
-        content="原草稿将作废，按当前人员和金额重新生成。确定吗？"
-        onConfirm={() => void again()}
-        onClose={() => setConfirming(false)}
-      />
+      待打款：已生成打款草稿，请在 {String(record.draftExpireTime ?? '')} 前到
+      <Link component={RouterLink} to="/remit" sx={{ mx: 0.5 }}>
+        批量打款
+      </Link>
+      核对金额并用支付密码提交；过期后可重新结算。
     </Alert>
   );
 }

@@ -58,7 +58,7 @@ export function TaskOverviewPage() {
           <Figure key={row.status} label={row.name} value={`${row.count} 个`} />
         ))}
         <Figure label="参与人数" value={`${overview.workerCount} 人`} />
-        <Figure label="已结算金额" value={`${formatMoney(overview.settledAmount)} 元`} />
+        <Figure label="结算金额（含待打款）" value={`${formatMoney(overview.settledAmount)} 元`} />
         <Figure label="已到账金额" value={`${formatMoney(overview.paidAmount)} 元`} />
         <Figure label="已到账笔数" value={`${overview.paidCount} 笔`} />
       </Box>
