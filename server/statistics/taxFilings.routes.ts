@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { formatMoney } from '../../src/domain/money';
-import { ITEM } from '../../src/domain/moneyEnums';
+import { ITEM_REFUNDED } from '../../src/domain/moneyEnums';
 import { TAX_EXPORT_FULL_ID_CODE } from '../../src/domain/routes';
 import { isValidMonth } from '../../src/domain/statistics/period';
 import { isCumulativeMonth } from '../../src/domain/tax/cumulativeWithholding';
@@ -204,8 +204,26 @@ export async function taxFilingRoutes(app: FastifyInstance, services: AppService
         sql<string>`MAX(name)`.as('name'),
         sql<string>`MAX(mobile)`.as('mobile'),
         eb.fn.sum<number>('amount').as('total'),
-        eb.fn.sum<number>(eb.case().when('status', '=', ITEM.failed).then(eb.ref('amount')).else(0).end()).as('refund'),
-        eb.fn.sum<number>(eb.case().when('status', '=', ITEM.failed).then(0).else(1).end()).as('paid_n'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when('status', 'in', [...ITEM_REFUNDED])
+              .then(eb.ref('amount'))
+              .else(0)
+              .end(),
+          )
+          .as('refund'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when('status', 'in', [...ITEM_REFUNDED])
+              .then(0)
+              .else(1)
+              .end(),
+          )
+          .as('paid_n'),
         eb.fn.sum<number>(eb.case().when('tax_status', '=', 1).then(eb.ref('tax_amount')).else(0).end()).as('withheld'),
       ])
       .where('platform_mark', '=', mark)

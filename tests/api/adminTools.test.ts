@@ -77,7 +77,7 @@ describe('stuck payout items', () => {
 
     const paid = await post(admin, `/api/v1/systemtools/payouts/${good}/rerun`);
     expect(paid.code, paid.message).toBe(OK);
-    expect(paid.content).toEqual({ id: good, ok: true, reason: null });
+    expect(paid.content).toEqual({ id: good, ok: true, status: ITEM.succeeded, reason: null });
     expect(
       (await t.db.selectFrom('payout_items').select('status').where('id', '=', good).executeTakeFirstOrThrow()).status,
     ).toBe(ITEM.succeeded);
