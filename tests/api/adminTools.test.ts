@@ -120,7 +120,7 @@ describe('SMS resend', () => {
     const now = chinaTime();
     const base = {
       mobile_masked: '137****0099',
-      provider: '开发环境（日志）',
+      provider: '服务器日志（未发送）',
       reason: null,
       create_time: now,
       update_time: now,
