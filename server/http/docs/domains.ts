@@ -91,8 +91,9 @@ export const DOMAIN_TAGS: readonly DomainTag[] = [
   },
   {
     name: '资金',
-    description: '充值、批量打款与打款记录、异常资金与退汇、账户余额、账本、服务费率、结算黑名单',
+    description: '充值、批量打款与打款记录、打款通道的通知、异常资金与退汇、账户余额、账本、服务费率、结算黑名单',
     paths: under(
+      'open/payouts',
       'recharges',
       'remittances',
       'abnormalfunds',

@@ -7,6 +7,7 @@ import { chinaTime } from '../../db/time';
 import { recordOperation } from '../../engine/operationLog';
 import { ok } from '../../http/envelope';
 import { fail } from '../../http/errors';
+import { cancelItemSchema, notifySchema, queryItemSchema, releaseItemSchema } from './channel.schemas';
 import { applyChannelState, cancelHeld, releaseHeld } from './itemLife';
 
 /**
@@ -37,7 +38,7 @@ export async function payoutChannelRoutes(app: FastifyInstance, services: AppSer
     open.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     open.post(
       '/api/v1/open/payouts/notify/:provider',
-      { config: { access: { public: true } } },
+      { config: { access: { public: true } }, schema: notifySchema },
       async (request, reply) => {
         const provider = String((request.params as { provider?: string }).provider ?? '');
         if (provider !== channel.provider) return reply.status(404).send({ code: 'NOT_FOUND' });
@@ -87,7 +88,7 @@ export async function payoutChannelRoutes(app: FastifyInstance, services: AppSer
     return item;
   }
 
-  app.post('/api/v1/systemtools/payouts/:id/query', ACCESS, async (request) => {
+  app.post('/api/v1/systemtools/payouts/:id/query', { ...ACCESS, schema: queryItemSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '打款明细编号');
     const before = await db.selectFrom('payout_items').select(['status']).where('id', '=', id).executeTakeFirst();
@@ -104,7 +105,7 @@ export async function payoutChannelRoutes(app: FastifyInstance, services: AppSer
     return ok({ ...now, statusName: statusName(now.status) }, `当前状态：${statusName(now.status)}`);
   });
 
-  app.post('/api/v1/systemtools/payouts/:id/release', ACCESS, async (request) => {
+  app.post('/api/v1/systemtools/payouts/:id/release', { ...ACCESS, schema: releaseItemSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '打款明细编号');
     await heldItem(id);
@@ -122,7 +123,7 @@ export async function payoutChannelRoutes(app: FastifyInstance, services: AppSer
     return ok({ id, status: ITEM.sent }, '已放行，等待通道处理');
   });
 
-  app.post('/api/v1/systemtools/payouts/:id/cancel', ACCESS, async (request) => {
+  app.post('/api/v1/systemtools/payouts/:id/cancel', { ...ACCESS, schema: cancelItemSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '打款明细编号');
     await heldItem(id);
