@@ -1,5 +1,5 @@
 /**
- * Axis labels that fit their axis (issue 32 item 11): chart axes have a fixed width and MUI truncates what does
+ * Axis labels that fit their axis: chart axes have a fixed width and MUI truncates what does
  * not fit ("300,…", "202…"), so ticks say yuan in 万 / 亿 and dates without a year every category shares.
  */
 export function compactYuan(yuan: number): string {
