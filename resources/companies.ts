@@ -292,9 +292,9 @@ export const smallCompanies: ResourceDeclaration = {
     update: '/api/v1/companies/xgm/:id',
   },
   permissions: { list: SMALL_CODES, create: SMALL_CODES, edit: SMALL_CODES },
-  // The create call serves both editions; this page's companies are small-scale ones.
+  // The create call serves both editions; this page's companies are small-scale ones, of small-scale subsidiaries.
   createFields: CREATE_FIELDS.filter((field) => field.source !== 'platformMark').map((field) =>
-    field.source === 'subID' ? { ...field, referenceEdition: undefined } : field,
+    field.source === 'subID' ? { ...field, referenceEdition: 3 } : field,
   ),
   createBody: { platformMark: 3 },
   fields: companies.fields.filter((field) => field.source !== 'platformMark'),

@@ -61,8 +61,11 @@ export interface FieldDeclaration {
   choicesFrom?: string;
   /** For 'reference' fields: what the id refers to (src/domain/references.ts). */
   reference?: ReferenceKind;
-  /** For 'reference' fields: offer only records of the edition in this form field (e.g. platformMark). */
-  referenceEdition?: string;
+  /**
+   * For 'reference' fields: offer only records of the edition in this form field (e.g. platformMark), or of this
+   * edition when it is a number (a page fixed to one edition, whose form has no edition field).
+   */
+  referenceEdition?: string | number;
 }
 
 export interface FilterDeclaration {

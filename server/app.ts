@@ -15,10 +15,16 @@ import { createFileStorage } from './files/storage/createFileStorage';
 import type { FileStorage } from './files/storage/fileStorage';
 import { DEFAULT_BODY_LIMIT, registerPublicBodyLimit } from './http/bodyLimits';
 import { registerCrossOrigin } from './http/crossOrigin';
+import { docsAccessOf, registerApiDocsReader } from './http/docs/apiDocs.routes';
+import { registerOpenApi } from './http/docs/openApi';
 import { registerEnvelopeErrors } from './http/envelope';
+import { registerInputGuard } from './http/inputGuard';
 import { registerPublicRateLimit } from './http/publicRateLimit';
 import { withRequestSerializer } from './http/requestLog';
-import { loggedPayoutChannel, type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
+import { registerRouteCatalogue } from './http/routeCatalogue';
+import { registerValidation } from './http/schemas/validation';
+import { createDevChannel } from './money/payouts/devChannel';
+import { loggedPayoutChannel, type PayoutChannel } from './money/payouts/payoutChannel';
 import { createPayoutProcessor } from './money/payouts/payoutProcessor';
 import { type AppMetrics, registerMetrics } from './operations/metrics';
 import { type Drain, registerDrain } from './operations/shutdown';
@@ -49,7 +55,7 @@ export interface BuildOptions {
   config: ServerConfig;
   db: Db;
   sms?: SmsSender;
-  /** Where batch payouts go; the simulated bank by default. */
+  /** Where batch payouts go; the channel PAYOUT_CHANNEL names (the development channel) by default. */
   payoutChannel?: PayoutChannel;
   /** Stored files; the storage FILE_STORAGE names by default. */
   files?: FileStorage;
@@ -84,12 +90,22 @@ export async function buildApp({
   registerEnvelopeErrors(app);
   app.decorate('metrics', registerMetrics(app, db));
   app.decorate('drain', registerDrain(app).drain);
+  registerValidation(app);
+  registerRouteCatalogue(app);
+  registerInputGuard(app);
   await registerCrossOrigin(app, config);
   registerPublicBodyLimit(app);
   registerPublicRateLimit(app, config.publicCallsPerMinute);
   registerUploadRoutes(app);
+  await registerOpenApi(app);
   await app.register(formbody);
 
+  const channel = loggedPayoutChannel(
+    db,
+    payoutChannel ??
+      createDevChannel(db, { delayMs: config.payoutChannel.devDelayMs, secret: config.payoutChannel.devSecret }),
+    app.log,
+  );
   const payoutIntervalMs = Math.max(200, Math.min(1000, config.payoutDelayMs));
   const services: AppServices = {
     db,
@@ -98,11 +114,13 @@ export async function buildApp({
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds, config.sessionMaxSeconds),
     // Every message leaves a row in the SMS log (/noteSendStatus) with its delivery status.
     sms: recordingSmsSender(db, sms ?? smsSenderOf(config.sms, app.log, config.logSmsCodes), app.log),
-    payouts: createPayoutProcessor(db, loggedPayoutChannel(db, payoutChannel ?? simulatedBank, app.log), {
+    payouts: createPayoutProcessor(db, channel, {
       delayMs: config.payoutDelayMs,
       intervalMs: payoutIntervalMs,
+      queryIntervalMs: config.payoutChannel.queryIntervalMs,
       onError: (error) => app.log.error({ err: error }, '打款处理失败，稍后重试'),
     }),
+    payoutChannel: channel,
     jobs: createJobScheduler(runsScheduledJobs(process.env, config.databaseUrl)),
   };
   app.decorate('payouts', services.payouts);
@@ -159,6 +177,7 @@ export async function buildApp({
     });
     await apiRoutes(api, services);
   });
+  await registerApiDocsReader(app, docsAccessOf(services));
   await registerWebApp(app, config);
   return app;
 }

@@ -42,6 +42,11 @@ export interface ServerConfig {
   payoutDelayMs: number;
   /** Pay waiting items in the background (PAYOUT_AUTO=0 turns it off: tests drain explicitly). */
   payoutAutoProcess: boolean;
+  /** The payout channel (docs/payoutChannels.md): PAYOUT_CHANNEL (dev), how long the development channel takes to
+   * settle an order (PAYOUT_DEV_CHANNEL_DELAY_MS), the secret it signs notifications with
+   * (PAYOUT_DEV_CHANNEL_SECRET, generated into DATA_DIR when unset), how often open orders are asked about
+   * (PAYOUT_QUERY_INTERVAL_MS). */
+  payoutChannel: { provider: 'dev'; devDelayMs: number; devSecret: string; queryIntervalMs: number };
   /** Users who may open 税费计算 without UI_TAX_COLLECTION (spec §6 exception; TAX_CALCULATION_USER_IDS=1,2). */
   taxCalculationUserIds: number[];
   /** Prometheus metrics on a port of their own (METRICS_PORT; 0 any free port); null: not served. */
@@ -60,6 +65,8 @@ export interface ServerConfig {
   registry: RegistrySettings;
   /** Which CRM (server/crm/): CRM_PROVIDER, `dev` by default (its records in our own database). */
   crmProvider: CrmProviderName;
+  /** The API document and its reader (/api/docs) for anyone, not only holders of UI_SYSTEM_TOOL (API_DOCS_PUBLIC=1). */
+  apiDocsPublic: boolean;
   /** Origins whose pages may call the API from the browser (CORS_ORIGINS, none by default; http/crossOrigin.ts). */
   corsOrigins: string[];
   /** Reached only over HTTPS (BEHIND_TLS=1, TLS ended here or at the proxy): every answer carries HSTS. */
@@ -178,6 +185,12 @@ function readCron(env: Env, name: string, fallback: string, problems: string[]):
 
 type Env = Record<string, string | undefined>;
 
+function readApiDocsPublic(env: Env, problems: string[]): boolean {
+  const raw = env.API_DOCS_PUBLIC?.trim() ?? '';
+  if (!['', '0', '1'].includes(raw)) problems.push(`API_DOCS_PUBLIC 只能是 1 或 0（当前为 "${raw}"）`);
+  return raw === '1';
+}
+
 function readInteger(
   env: Env,
   name: string,
@@ -246,6 +259,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ssoSharedSecret: env.SSO_SHARED_SECRET || null,
     payoutDelayMs: readInteger(env, 'PAYOUT_DELAY_MS', 2000, problems, 0, 600_000),
     payoutAutoProcess: env.PAYOUT_AUTO !== '0',
+    apiDocsPublic: readApiDocsPublic(env, problems),
+    payoutChannel: {
+      provider: readPayoutChannel(env, problems),
+      devDelayMs: readInteger(env, 'PAYOUT_DEV_CHANNEL_DELAY_MS', 0, problems, 0, 24 * 3600 * 1000),
+      devSecret: resolveSecret(env, 'PAYOUT_DEV_CHANNEL_SECRET', 'payout-dev-channel-secret', dataDir, problems),
+      queryIntervalMs: readInteger(env, 'PAYOUT_QUERY_INTERVAL_MS', 5000, problems, 200, 24 * 3600 * 1000),
+    },
     metricsPort: env.METRICS_PORT ? readInteger(env, 'METRICS_PORT', 0, problems, 0, 65535) : null,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     shutdownGraceMs: readInteger(
@@ -302,4 +322,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     throw new Error(`服务器配置有误：\n- ${problems.join('\n- ')}`);
   }
   return config;
+}
+
+/** The payout channels this build knows (PAYOUT_CHANNEL). */
+function readPayoutChannel(env: Env, problems: string[]): 'dev' {
+  const value = env.PAYOUT_CHANNEL || 'dev';
+  if (value !== 'dev') problems.push(`PAYOUT_CHANNEL 只能是 dev（当前：${value}）`);
+  return 'dev';
 }

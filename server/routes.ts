@@ -33,6 +33,7 @@ import { watermarkRoutes } from './files/watermark.routes';
 import { bankRoutes } from './finance/bank.routes';
 import { companyOptionsRoutes } from './finance/companyOptions.routes';
 import { settlementSheetsRoutes } from './finance/settlementSheets.routes';
+import { apiDocsRoutes } from './http/docs/apiDocs.routes';
 import { invoiceCategoriesRoutes } from './invoices/invoiceCategories.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { invoiceOcrRoutes } from './invoices/ocr/invoiceOcr.routes';
@@ -40,6 +41,7 @@ import { taxCertificatesRoutes } from './invoices/taxCertificates.routes';
 import { balancesRoutes } from './money/balances.routes';
 import { ledgerRoutes } from './money/ledger.routes';
 import { payoutRecordsRoutes } from './money/payoutRecords.routes';
+import { payoutChannelRoutes } from './money/payouts/channel.routes';
 import { rechargesRoutes } from './money/recharges.routes';
 import { remittancesRoutes } from './money/remittances.routes';
 import { feedbackRoutes } from './notices/feedback.routes';
@@ -121,6 +123,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await sensitiveWordsRoutes(app, services);
   await feedbackRoutes(app, services);
   await adminToolsRoutes(app, services);
+  await payoutChannelRoutes(app, services);
   await onlineUsersRoutes(app, services);
   await scheduledJobsRoutes(app, services);
   await statisticsRebuildRoutes(app, services);
@@ -139,4 +142,5 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await permissionLoginRoutes(app, services);
   await watermarkRoutes(app, services);
   await invoiceOcrRoutes(app, services);
+  await apiDocsRoutes(app, services);
 }

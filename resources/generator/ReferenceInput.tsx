@@ -11,8 +11,8 @@ export interface ReferenceInputProps {
   required?: boolean;
   readOnly?: boolean;
   validate?: ReturnType<typeof import('./validators').fieldValidators>;
-  /** A form field holding the edition the offered records must belong to (e.g. platformMark). */
-  editionSource?: string;
+  /** A form field holding the edition the offered records must belong to (e.g. platformMark), or the edition. */
+  editionSource?: string | number;
   /** Filters: react-admin's filter form passes these through. */
   alwaysOn?: boolean;
   /** A form's field (not a filter): only enabled records are offered. */
@@ -40,7 +40,9 @@ export function ReferenceInput({
     fieldState: { error, invalid, isTouched },
     formState: { isSubmitted },
   } = useInput({ source, validate });
-  const edition = useWatch({ name: editionSource ?? '__none__', disabled: !editionSource });
+  const watched = typeof editionSource === 'string' ? editionSource : undefined;
+  const watchedEdition = useWatch({ name: watched ?? '__none__', disabled: !watched });
+  const edition = typeof editionSource === 'number' ? editionSource : watchedEdition;
   const message = useValidationMessage(error?.message);
   const shownError = invalid && (isTouched || isSubmitted) ? message : undefined;
   const platformMark = editionSource && edition !== '' && edition != null ? Number(edition) : undefined;

@@ -12,7 +12,7 @@ import { chinaTime } from '../db/time';
 import { changesBetween, recordOperation } from '../engine/operationLog';
 import { assertBound } from '../enterprises/signingEntities';
 import { ok } from '../http/envelope';
-import { ForbiddenError, fail } from '../http/errors';
+import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { checkedReference } from '../references/references.service';
 
 /**
@@ -222,9 +222,15 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
       : null;
     const subsidiary = await db
       .selectFrom('subsidiaries')
-      .select('department_id')
+      .select(['department_id', 'platform_mark'])
       .where('id', '=', subsidiaryId)
       .executeTakeFirstOrThrow();
+    // A company belongs to a subsidiary of its own edition: its reports, scope and partner all follow that edition.
+    if (Number(subsidiary.platform_mark) !== platformMark) {
+      const message =
+        platformMark === SMALL_SCALE ? '小规模企业只能选择小规模分公司' : '标准版企业只能选择标准版分公司';
+      throw new BusinessError(message, undefined, { errors: { subID: message } });
+    }
     const time = chinaTime();
     const id = await db.transaction().execute(async (trx) => {
       const taken = await trx

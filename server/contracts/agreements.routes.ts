@@ -28,6 +28,7 @@ import { openGeneratedFile, readGeneratedFile, saveGeneratedFile } from '../file
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { withCallLog } from '../thirdparty/outboundCalls';
+import { withdrawSchema } from './agreements.schemas';
 import { markContractSigned } from './agreements.service';
 import { enabledAgreementType } from './agreementTypes.routes';
 import { contractDocumentId, GENERAL_AGREEMENT } from './contractDocument';
@@ -306,7 +307,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
    * conditional update that a signature racing it cannot pass (markContractSigned needs a valid contract), logged
    * with the enterprise it named; the /contractManagement banner then offers the bound enterprises again.
    */
-  app.post('/api/v1/contract/:id/withdraw', ACCESS, async (request) => {
+  app.post('/api/v1/contract/:id/withdraw', { ...ACCESS, schema: withdrawSchema }, async (request) => {
     const auth = requireAuth(request);
     const agreement = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
     if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('只有商户本人可以撤回协议，平台人员请使用「作废」');

@@ -115,7 +115,7 @@ export interface PayoutItemTable {
   amount: number;
   service_charge: number;
   remark: string | null;
-  /** ITEM: 0 处理中, 1 成功, 2 失败, 3 待服务主体回报 */
+  /** ITEM: 0 待打款, 4 处理中, 5 挂单, 1 成功, 2 失败, 6 退汇, 3 待服务主体回报 */
   status: Generated<number>;
   fail_reason: string | null;
   create_time: string;
@@ -132,6 +132,42 @@ export interface PayoutItemTable {
   tax_status: Generated<number>;
   /** The formula's lines for this payment (JSON of CumulativeLines, with its rule). */
   tax_lines: string | null;
+  /** Migration 370 (docs/payoutChannels.md): the channel that took the order and its order id there. */
+  channel: string | null;
+  channel_order_id: string | null;
+  /** When the channel accepted the order (the item became 处理中). */
+  send_time: string | null;
+  /** Why the channel holds the order (挂单). */
+  hold_reason: string | null;
+  /** Why and when a paid order came back (退汇). */
+  return_reason: string | null;
+  return_time: string | null;
+  /** When the processor asks the channel again about an open order. */
+  query_time: string | null;
+}
+
+/** A genuine channel notification, once per channel and notification id (a replay finds its row). */
+export interface PayoutNotificationTable {
+  id: Generated<number>;
+  channel: string;
+  notify_id: string;
+  item_id: number;
+  state: string;
+  /** What it did: applied, unchanged (stale or already there), unknown (no such item). */
+  outcome: string;
+  received_time: string;
+}
+
+/** The development channel's order book (payouts/devChannel.ts), keyed by our item id. */
+export interface DevChannelOrderTable {
+  item_id: number;
+  order_id: string;
+  payee: string;
+  account: string;
+  amount: number;
+  accepted_ms: number;
+  released_ms: number | null;
+  cancelled: Generated<number>;
 }
 
 export interface AbnormalFundTable {

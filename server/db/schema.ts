@@ -320,6 +320,8 @@ export interface Database {
   payout_drafts: import('./moneyTables').PayoutDraftTable;
   payout_batches: import('./moneyTables').PayoutBatchTable;
   payout_items: import('./moneyTables').PayoutItemTable;
+  payout_notifications: import('./moneyTables').PayoutNotificationTable;
+  dev_channel_orders: import('./moneyTables').DevChannelOrderTable;
   tax_bases: import('../money/tax/tables').TaxBaseTable;
   tax_accounts: import('../money/tax/tables').TaxAccountTable;
   tax_entries: import('../money/tax/tables').TaxEntryTable;

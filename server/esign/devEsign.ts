@@ -45,7 +45,7 @@ function fill(text: string, fields: Readonly<Record<string, string>>): string {
 async function newDocument(time: string, texts: readonly string[]) {
   const pdf = await PDFDocument.create();
   const font = await embedChineseFont(pdf, texts);
-  pdf.setProducer('灵工结算平台 电子签章（开发环境）');
+  pdf.setProducer('灵工结算平台 电子签章');
   pdf.setCreator('灵工结算平台');
   pdf.setCreationDate(fixedDate(time));
   pdf.setModificationDate(fixedDate(time));

@@ -14,6 +14,7 @@ export const MONEY_COLUMNS = {
   payout_drafts: ['total_amount', 'service_charge'],
   payout_batches: ['total_amount', 'service_charge', 'success_amount', 'success_charge', 'failed_amount'],
   payout_items: ['amount', 'service_charge', 'tax_amount', 'net_amount'],
+  dev_channel_orders: ['amount'],
   tax_accounts: ['balance'],
   tax_entries: ['amount', 'balance_after'],
   tax_filings: ['amount'],

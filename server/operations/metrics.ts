@@ -73,7 +73,7 @@ export function registerMetrics(app: FastifyInstance, db: Db): AppMetrics {
       const row = await db
         .selectFrom('payout_items')
         .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('status', '=', ITEM.processing)
+        .where('status', '=', ITEM.waiting)
         .executeTakeFirst()
         .catch(() => null);
       if (row) this.set(Number(row.count));

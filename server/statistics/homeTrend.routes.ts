@@ -11,6 +11,7 @@ import { companyScope } from '../auth/scope';
 import type { Db } from '../db/database';
 import { ok } from '../http/envelope';
 import { assertEditionAccess, editionParam } from '../money/editionAccess';
+import { homeTrendSchema } from './homeTrend.schemas';
 import { runReport } from './reports.repository';
 import { rollupScope } from './reports.routes';
 
@@ -88,7 +89,7 @@ async function scopedTrend(
 }
 
 export async function homeTrendRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  app.get('/api/v1/home/trend', async (request) => {
+  app.get('/api/v1/home/trend', { schema: homeTrendSchema }, async (request) => {
     const auth = requireAuth(request);
     const today = chinaToday();
     if (auth.roleId === ROLE.merchant) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { formatMoney } from '../../src/domain/money';
-import { ITEM } from '../../src/domain/moneyEnums';
+import { ITEM_REFUNDED } from '../../src/domain/moneyEnums';
 import { TAX_EXPORT_FULL_ID_CODE } from '../../src/domain/routes';
 import { isValidMonth } from '../../src/domain/statistics/period';
 import { isCumulativeMonth } from '../../src/domain/tax/cumulativeWithholding';
@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../http/fieldChecks';
 import { editionParam } from '../money/editionAccess';
 import { postTaxEntries } from '../money/tax/taxAccounts';
 import { assertTaxAccess } from './tax.routes';
+import { declarationSchema, filingSchema, quarterlySchema } from './taxFilings.schemas';
 import { enterpriseNames, taxWorkerRows } from './taxReport';
 import { type SheetColumn, writeSheet, XLSX_TYPE } from './xlsx';
 
@@ -134,7 +135,7 @@ function quarterMonths(quarter: string): string[] {
 export async function taxFilingRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
   const { db, config } = services;
 
-  app.get('/api/v1/statistics/tax/declaration', async (request, reply) => {
+  app.get('/api/v1/statistics/tax/declaration', { schema: declarationSchema }, async (request, reply) => {
     const auth = requireAuth(request);
     assertTaxAccess(auth, config.taxCalculationUserIds);
     const query = queryOf(request);
@@ -186,7 +187,7 @@ export async function taxFilingRoutes(app: FastifyInstance, services: AppService
     return sendSheet(reply, `扣缴申报_劳务报酬_${month}_${enterpriseId}.xlsx`, stream);
   });
 
-  app.get('/api/v1/statistics/tax/quarterly', async (request, reply) => {
+  app.get('/api/v1/statistics/tax/quarterly', { schema: quarterlySchema }, async (request, reply) => {
     const auth = requireAuth(request);
     assertTaxAccess(auth, config.taxCalculationUserIds);
     const query = queryOf(request);
@@ -203,8 +204,26 @@ export async function taxFilingRoutes(app: FastifyInstance, services: AppService
         sql<string>`MAX(name)`.as('name'),
         sql<string>`MAX(mobile)`.as('mobile'),
         eb.fn.sum<number>('amount').as('total'),
-        eb.fn.sum<number>(eb.case().when('status', '=', ITEM.failed).then(eb.ref('amount')).else(0).end()).as('refund'),
-        eb.fn.sum<number>(eb.case().when('status', '=', ITEM.failed).then(0).else(1).end()).as('paid_n'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when('status', 'in', [...ITEM_REFUNDED])
+              .then(eb.ref('amount'))
+              .else(0)
+              .end(),
+          )
+          .as('refund'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when('status', 'in', [...ITEM_REFUNDED])
+              .then(0)
+              .else(1)
+              .end(),
+          )
+          .as('paid_n'),
         eb.fn.sum<number>(eb.case().when('tax_status', '=', 1).then(eb.ref('tax_amount')).else(0).end()).as('withheld'),
       ])
       .where('platform_mark', '=', mark)
@@ -252,7 +271,7 @@ export async function taxFilingRoutes(app: FastifyInstance, services: AppService
     return sendSheet(reply, `涉税信息报送_${quarter}_${enterpriseId}.xlsx`, stream);
   });
 
-  app.post('/api/v1/statistics/tax/filings', async (request) => {
+  app.post('/api/v1/statistics/tax/filings', { schema: filingSchema }, async (request) => {
     const auth = requireAuth(request);
     assertTaxAccess(auth, config.taxCalculationUserIds);
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ITEM } from '../../src/domain/moneyEnums';
+import { ITEM_REFUNDED } from '../../src/domain/moneyEnums';
 import { laborIncomeTax } from '../../src/domain/statistics/laborTax';
 import { lastDayOfMonth } from '../../src/domain/statistics/period';
 import {
@@ -104,7 +104,7 @@ async function monthItems(db: Db, mark: number, month: string, enterpriseId: num
     ])
     .where('platform_mark', '=', mark)
     .where('tax_month', '=', month)
-    .where('status', '!=', ITEM.failed)
+    .where('status', 'not in', [...ITEM_REFUNDED])
     .$if(enterpriseId !== undefined, (query) => query.where('enterprise_id', '=', enterpriseId as number))
     .groupBy(['enterprise_id', 'id_card'])
     .execute()) as MonthItemRow[];
@@ -125,7 +125,7 @@ async function twelveMonthIncomes(db: Db, mark: number, month: string, keys: rea
         .where('id_card', 'in', idCards.slice(start, start + 500))
         .where('tax_month', '>=', months[0])
         .where('tax_month', '<=', months[11])
-        .where('status', '!=', ITEM.failed)
+        .where('status', 'not in', [...ITEM_REFUNDED])
         .groupBy('id_card')
         .execute();
       for (const row of rows) result.set(`${enterpriseId}:${row.id_card}`, Number(row.income));

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { maskBankCard } from '../../src/domain/masking';
-import { ITEM } from '../../src/domain/moneyEnums';
+import { ITEM, ITEM_STATUS } from '../../src/domain/moneyEnums';
 import { SMS_LOG_STATUS, SMS_LOG_TYPE } from '../../src/domain/smsLog';
 import { sendSmsCode } from '../accounts/sms/smsCodes';
 import type { AppServices } from '../appServices';
@@ -16,7 +16,7 @@ import { ledgerDiscrepancies } from '../money/ledger/ledger';
 /**
  * /adAdminTool 系统工具 (UI_SYSTEM_TOOL): what an operator needs without a database console, each call an
  * audited action (one operation-log entry, written after the tool ran):
- * - GET  /api/v1/systemtools/payouts/stuck             payout items still 处理中 STUCK_AFTER_MS after submission;
+ * - GET  /api/v1/systemtools/payouts/stuck             payout items still 待打款 (never sent) STUCK_AFTER_MS after submission;
  * - POST /api/v1/systemtools/payouts/:id/rerun         sends that item to the payout channel now (keyed by the
  *   item id, so the bank pays it once) and records the outcome like the processor (a failure is refunded);
  * - GET  /api/v1/systemtools/sms?mobile=               the latest messages to a full mobile number;
@@ -72,7 +72,7 @@ export async function adminToolsRoutes(app: FastifyInstance, { db, payouts, sms 
         'payout_items.amount as amount',
         'payout_items.create_time as createTime',
       ])
-      .where('payout_items.status', '=', ITEM.processing)
+      .where('payout_items.status', '=', ITEM.waiting)
       .where('payout_items.create_time', '<=', before)
       .orderBy('payout_items.id')
       .limit(200)
@@ -99,16 +99,20 @@ export async function adminToolsRoutes(app: FastifyInstance, { db, payouts, sms 
     const id = parseId((request.params as { id: string }).id, '打款明细编号');
     const item = await db.selectFrom('payout_items').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
     if (!item) fail('打款明细不存在');
-    if (item.status !== ITEM.processing) fail('该笔打款已有结果，无需重新处理');
+    if (item.status !== ITEM.waiting) fail('该笔打款已有结果，无需重新处理');
     const [outcome] = await payouts.payItems([id]);
     if (!outcome) fail('该笔打款已有结果，无需重新处理');
-    const status = outcome.result.ok ? '成功' : `失败：${outcome.result.reason}`;
-    await audit(db, request, auth, 'payoutRerun', { status: ['处理中', status] }, id);
+    const label = nameOf(ITEM_STATUS, outcome.status);
+    const status = outcome.reason ? `${label}：${outcome.reason}` : label;
+    await audit(db, request, auth, 'payoutRerun', { status: ['待打款', status] }, id);
+    const failed = outcome.status === ITEM.failed;
     return ok(
-      { id, ok: outcome.result.ok, reason: outcome.result.ok ? null : outcome.result.reason },
-      outcome.result.ok
+      { id, ok: outcome.status === ITEM.succeeded, status: outcome.status, reason: outcome.reason },
+      outcome.status === ITEM.succeeded
         ? '重新处理完成：打款成功'
-        : `重新处理完成：打款失败（${outcome.result.reason}），金额已退回余额`,
+        : failed
+          ? `重新处理完成：打款失败（${outcome.reason}），金额已退回余额`
+          : `重新处理完成：通道已受理，当前${status}`,
     );
   });
 

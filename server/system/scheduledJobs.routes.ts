@@ -8,6 +8,7 @@ import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { runJobExclusively } from './jobLock';
 import { type RunOutcome, recordedRun, runningRun, THIS_PROCESS } from './jobRuns';
+import { recentRunsSchema, runNowSchema } from './scheduledJobs.schemas';
 
 const ACCESS = { config: { access: { permissions: ['UI_SYSTEM_TOOL'] } } };
 const RECENT_RUNS = 50;
@@ -21,7 +22,7 @@ const RECENT_RUNS = 50;
  * - GET  /api/v1/scheduledjobs/:id/runs  the job's last RECENT_RUNS runs, newest first (the detail view).
  */
 export async function scheduledJobsRoutes(app: FastifyInstance, { db, jobs }: AppServices): Promise<void> {
-  app.post('/api/v1/scheduledjobs/:id/run', ACCESS, async (request) => {
+  app.post('/api/v1/scheduledjobs/:id/run', { ...ACCESS, schema: runNowSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '任务编号');
     const job = await db
@@ -65,7 +66,7 @@ export async function scheduledJobsRoutes(app: FastifyInstance, { db, jobs }: Ap
     return ok({ ...outcome, duration, host: THIS_PROCESS }, `执行完成（耗时 ${duration}）：${outcome.message}`);
   });
 
-  app.get('/api/v1/scheduledjobs/:id/runs', ACCESS, async (request) => {
+  app.get('/api/v1/scheduledjobs/:id/runs', { ...ACCESS, schema: recentRunsSchema }, async (request) => {
     const id = parseId((request.params as { id: string }).id, '任务编号');
     const job = await db.selectFrom('scheduled_jobs').select('name').where('id', '=', id).executeTakeFirst();
     if (!job) fail(JOB_MSG.notFound);

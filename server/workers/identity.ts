@@ -74,7 +74,7 @@ export const devVerifier: IdentityVerifier = {
       return { passed: false, field: 'bankCard', message: '银行卡号校验位不正确，请核对卡号' };
     }
     if (person.name.includes(DEV_MISMATCH_NAME_MARK)) {
-      return { passed: false, field: 'name', message: '姓名与身份证号不一致（开发环境：姓名含“假”字视为不一致）' };
+      return { passed: false, field: 'name', message: '姓名与身份证号不一致，请核对姓名和身份证号' };
     }
     return { passed: true };
   },

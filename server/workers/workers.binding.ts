@@ -43,10 +43,10 @@ const monthIndex = (column: string) =>
  */
 const taxRegistrationWarning = sql<string>`CASE WHEN EXISTS (
   SELECT 1 FROM payout_items ti
-  WHERE ti.id_card = workers.id_card AND ti.status <> ${ITEM.failed} AND ti.tax_month IS NOT NULL
+  WHERE ti.id_card = workers.id_card AND ti.status NOT IN (${ITEM.failed}, ${ITEM.returned}) AND ti.tax_month IS NOT NULL
     AND ${monthIndex('ti.tax_month')} > (
       SELECT MAX(${monthIndex('tl.tax_month')}) FROM payout_items tl
-      WHERE tl.id_card = workers.id_card AND tl.status <> ${ITEM.failed} AND tl.tax_month IS NOT NULL
+      WHERE tl.id_card = workers.id_card AND tl.status NOT IN (${ITEM.failed}, ${ITEM.returned}) AND tl.tax_month IS NOT NULL
     ) - 12
   GROUP BY ti.enterprise_id
   HAVING SUM(ti.amount) > ${REGISTRATION_THRESHOLD}

@@ -33,6 +33,10 @@ function items(...paths: string[]): readonly MenuItem[] {
   return paths.map(item);
 }
 
+/**
+ * The spec's lists, plus /allRechargeRecord after /recharge: a merchant's top-ups are a page of the shell (spec
+ * route table) and were otherwise reached only through a link on /recharge.
+ */
 export const MERCHANT_MENU: Record<1 | 3, readonly MenuItem[]> = {
   1: items(
     '/manage',
@@ -41,6 +45,7 @@ export const MERCHANT_MENU: Record<1 | 3, readonly MenuItem[]> = {
     '/taskRelease',
     '/taskSummary',
     '/recharge',
+    '/allRechargeRecord',
     '/errorMoney',
     '/remit',
     '/paymentRecord',
@@ -62,6 +67,7 @@ export const MERCHANT_MENU: Record<1 | 3, readonly MenuItem[]> = {
     '/sign',
     '/signUser',
     '/recharge',
+    '/allRechargeRecord',
     '/errorMoney',
     '/remit',
     '/paymentRecord',

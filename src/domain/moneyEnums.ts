@@ -19,15 +19,35 @@ export const BATCH_STATUS: readonly Choice[] = [
 ];
 export const BATCH = { processing: 1, completed: 2, partlyFailed: 3, failed: 4 } as const;
 
-/** payout_items.status */
+/**
+ * payout_items.status. An item follows its channel's order: 待打款 (not yet sent) → 处理中 (accepted, with the
+ * channel's order id) → 成功 | 失败; 成功 → 退汇 (the receiving bank sent it back); an open item → 挂单 (the channel
+ * holds it: its account is short, the payee is refused, a risk check) → released (处理中 again) or cancelled (失败).
+ * 失败 and 退汇 are the refunded states (ITEM_REFUNDED). Numbers 0-3 keep their meaning; 4-6 are added after them.
+ */
 export const ITEM_STATUS: readonly Choice[] = [
-  { id: 0, name: '处理中' },
+  { id: 0, name: '待打款' },
+  { id: 4, name: '处理中' },
+  { id: 5, name: '挂单' },
   { id: 1, name: '成功' },
   { id: 2, name: '失败' },
+  { id: 6, name: '退汇' },
   { id: 3, name: '待服务主体回报' },
 ];
 /** awaitingReport: the company's enterprise settles with workers itself and reports the result by webhook. */
-export const ITEM = { processing: 0, succeeded: 1, failed: 2, awaitingReport: 3 } as const;
+export const ITEM = {
+  waiting: 0,
+  succeeded: 1,
+  failed: 2,
+  awaitingReport: 3,
+  sent: 4,
+  held: 5,
+  returned: 6,
+} as const;
+/** The states whose amount and charge were given back to the merchant (and whose withheld tax was given back). */
+export const ITEM_REFUNDED: readonly number[] = [ITEM.failed, ITEM.returned];
+/** The states a batch waits for: it is complete when none of its items is in one. */
+export const ITEM_OPEN: readonly number[] = [ITEM.waiting, ITEM.sent, ITEM.held, ITEM.awaitingReport];
 
 /** payout_batches.invoice_status */
 export const BATCH_INVOICE_STATUS: readonly Choice[] = [

@@ -77,7 +77,7 @@ describe('stuck payout items', () => {
 
     const paid = await post(admin, `/api/v1/systemtools/payouts/${good}/rerun`);
     expect(paid.code, paid.message).toBe(OK);
-    expect(paid.content).toEqual({ id: good, ok: true, reason: null });
+    expect(paid.content).toEqual({ id: good, ok: true, status: ITEM.succeeded, reason: null });
     expect(
       (await t.db.selectFrom('payout_items').select('status').where('id', '=', good).executeTakeFirstOrThrow()).status,
     ).toBe(ITEM.succeeded);
@@ -120,7 +120,7 @@ describe('SMS resend', () => {
     const now = chinaTime();
     const base = {
       mobile_masked: '137****0099',
-      provider: '开发环境（日志）',
+      provider: '服务器日志（未发送）',
       reason: null,
       create_time: now,
       update_time: now,

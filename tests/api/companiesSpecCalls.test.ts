@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smallCompanies } from '../../resources/companies';
 import { creditCodeCheckCharacter } from '../../src/domain/creditCode';
 import { encodeQ } from '../../src/domain/query';
 
@@ -25,8 +26,13 @@ async function call(client: AuthedClient, method: 'GET' | 'POST' | 'PUT', url: s
   return { status: response.statusCode, ...envelopeOf(response) };
 }
 
-async function anySubsidiary(): Promise<number> {
-  const row = await t.db.selectFrom('subsidiaries').select('id').where('status', '=', 1).executeTakeFirstOrThrow();
+async function anySubsidiary(platformMark = 1): Promise<number> {
+  const row = await t.db
+    .selectFrom('subsidiaries')
+    .select('id')
+    .where('status', '=', 1)
+    .where('platform_mark', '=', platformMark)
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
@@ -62,6 +68,53 @@ describe('companies', () => {
     const wrongType = await call(admin, 'POST', '/api/v1/companies', { name: { a: 1 } });
     expect([wrongType.status, wrongType.code]).toEqual([200, 1040400]);
     expect((await merchant({ method: 'POST', url: '/api/v1/companies', payload: {} })).statusCode).toBe(403);
+  });
+
+  it('a company belongs to a subsidiary of its edition: the small-scale picker offers only those, the server refuses others', async () => {
+    // The picker of /adSmallMerchant's 新建企业 asks for edition 3 (resources/companies.ts), as the page sends it.
+    const pickerField = smallCompanies.createFields?.find((field) => field.source === 'subID');
+    expect(pickerField?.referenceEdition).toBe(3);
+    const offered = await call(
+      admin,
+      'GET',
+      `/api/v1/references/subsidiary/search?q=${encodeQ({ platformmark: 3, usable: 1 })}&size=100`,
+    );
+    const offeredIds = (offered.content.content as { id: number }[]).map((row) => Number(row.id));
+    expect(offeredIds.length).toBeGreaterThan(0);
+    const editions = await t.db
+      .selectFrom('subsidiaries')
+      .select('platform_mark')
+      .where('id', 'in', offeredIds)
+      .execute();
+    expect(new Set(editions.map((row) => Number(row.platform_mark)))).toEqual(new Set([3]));
+
+    const small = {
+      creditCode: code('91310000661122777'),
+      platformMark: 3,
+      legalPersonName: '张三',
+      linkmanName: '李四',
+      linkmanMobile: '13912345679',
+    };
+    const refused = await call(admin, 'POST', '/api/v1/companies', {
+      ...small,
+      name: '上海小规模分公司校验科技有限公司',
+      subID: await anySubsidiary(1),
+    });
+    expect([refused.code, refused.message]).toEqual([1040400, '小规模企业只能选择小规模分公司']);
+    expect(refused.content).toEqual({ errors: { subID: '小规模企业只能选择小规模分公司' } });
+    const nothing = await t.db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', '上海小规模分公司校验科技有限公司')
+      .execute();
+    expect(nothing).toEqual([]);
+
+    const accepted = await call(admin, 'POST', '/api/v1/companies', {
+      ...small,
+      name: '上海小规模分公司校验科技有限公司',
+      subID: await anySubsidiary(3),
+    });
+    expect(accepted.code, accepted.message).toBe(1020000);
   });
 
   it('PUT /api/v1/companies/workscene is its own route (not PUT /companies/:id) and is logged', async () => {

@@ -137,13 +137,13 @@ describe('recordEnterpriseReports', () => {
   it('never touches items the payout channel pays', async () => {
     const batch = await newBatch(null);
     const [first] = await itemsOf(batch.batchId);
-    expect(first.status).toBe(ITEM.processing);
+    expect(first.status).toBe(ITEM.waiting);
     const answers = await t.db
       .transaction()
       .execute((tx) =>
         recordEnterpriseReports(tx, enterpriseId, [{ itemId: Number(first.id), paid: true }], chinaTime()),
       );
     expect(answers).toEqual([{ itemId: Number(first.id), status: 'notFound' }]);
-    expect((await itemsOf(batch.batchId))[0].status).toBe(ITEM.processing);
+    expect((await itemsOf(batch.batchId))[0].status).toBe(ITEM.waiting);
   });
 });

@@ -73,7 +73,7 @@ describe('delivery reports through the sender interface', () => {
     expect(delivered).toMatchObject({
       status: SMS_STATUS.delivered,
       type: 6,
-      provider: '开发环境（日志）',
+      provider: '服务器日志（未发送）',
       reason: null,
     });
     expect(delivered.template).not.toContain('123456');
@@ -82,7 +82,7 @@ describe('delivery reports through the sender interface', () => {
     const failed = await waitFor(latestRow, (row) => row.status !== SMS_STATUS.sending);
     expect(failed).toMatchObject({
       status: SMS_STATUS.failed,
-      reason: '用户停机（开发环境模拟）',
+      reason: '用户停机',
       mobile_masked: '199****1234',
     });
   });

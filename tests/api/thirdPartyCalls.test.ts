@@ -124,7 +124,7 @@ describe('the payout channel and the SMS sender, logged as calls out (平台调�
     const { rows, items } = await paidBatchItems('渠道', 740_000, '渠道打款.csv');
     expect(items.map((item) => item.status)).toEqual([ITEM.succeeded, ITEM.succeeded]);
 
-    const listed = await call(admin, 'GET', '/api/v1/thirdcalls/platform/search?q=kind:payout.pay&page=0&size=100');
+    const listed = await call(admin, 'GET', '/api/v1/thirdcalls/platform/search?q=kind:payout.submit&page=0&size=100');
     expect(listed.status).toBe(200);
     const calls = (listed.content.content as Record<string, unknown>[]).filter((row) =>
       items.some((item) => JSON.parse(String(row.requestBody)).order.itemId === Number(item.id)),
@@ -132,9 +132,12 @@ describe('the payout channel and the SMS sender, logged as calls out (平台调�
     expect(calls).toHaveLength(2);
     for (const [index, row] of calls.entries()) {
       const order = JSON.parse(String(row.requestBody)).order;
-      expect(row.path).toBe('payout://dev/pay');
+      expect(row.path).toBe('payout://dev/submit');
       expect(row.httpStatus).toBe(200);
-      expect(JSON.parse(String(row.responseBody))).toEqual({ ok: true });
+      expect(JSON.parse(String(row.responseBody))).toEqual({
+        accepted: true,
+        orderId: `DEV${String(order.itemId).padStart(12, '0')}`,
+      });
       const sent = rows.find((source) => source.name === order.name);
       expect(sent, `call ${index}`).toBeDefined();
       expect(order.amount).toBe(sent?.amount);

@@ -126,7 +126,7 @@ describe('two hosts on one PostgreSQL and one object store', () => {
     const items = () =>
       db.selectFrom('payout_items').select(['id', 'status']).where('batch_id', 'in', batchIds).orderBy('id').execute();
     await expect
-      .poll(async () => (await items()).filter((item) => item.status === ITEM.processing).length, {
+      .poll(async () => (await items()).filter((item) => item.status === ITEM.waiting).length, {
         timeout: 20_000,
         interval: 250,
       })

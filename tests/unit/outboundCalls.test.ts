@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
-import { loggedPayoutChannel, MSG_CARD_REJECTED, simulatedBank } from '../../server/money/payouts/payoutChannel';
+import { createDevChannel } from '../../server/money/payouts/devChannel';
+import { loggedPayoutChannel, MSG_CARD_REJECTED } from '../../server/money/payouts/payoutChannel';
 import { maskForLog } from '../../server/thirdparty/outboundCalls';
 import { luhnCheckDigit } from '../../src/domain/payees';
 
@@ -57,13 +58,23 @@ describe('loggedPayoutChannel', () => {
     const errors: unknown[] = [];
     const log = { error: (entry: unknown) => errors.push(entry) } as unknown as FastifyBaseLogger;
     const card = `621700000000123${luhnCheckDigit('621700000000123')}`;
-    const channel = loggedPayoutChannel(brokenDb, simulatedBank, log);
+    // The development channel keeps its order book in a database of its own here (the log's is broken).
+    const books: unknown[] = [];
+    const bookDb = {
+      insertInto: () => ({
+        values: (row: unknown) => ({ onConflict: () => ({ execute: async () => books.push(row) }) }),
+      }),
+      selectFrom: () => ({
+        selectAll: () => ({ where: () => ({ executeTakeFirst: async () => ({ order_id: 'DEV000000000001' }) }) }),
+      }),
+    } as unknown as Db;
+    const channel = loggedPayoutChannel(brokenDb, createDevChannel(bookDb, { delayMs: 0, secret: 'x' }), log);
     const order = { itemId: 1, name: '张三', idCard: '110101199001011234', amount: 10_000 };
-    expect(await channel.pay({ ...order, bankCard: card })).toEqual({ ok: true });
-    expect(await channel.pay({ ...order, bankCard: `${card.slice(0, -1)}${(Number(card.at(-1)) + 1) % 10}` })).toEqual({
-      ok: false,
-      reason: MSG_CARD_REJECTED,
-    });
+    expect(await channel.submit({ ...order, bankCard: card })).toEqual({ accepted: true, orderId: 'DEV000000000001' });
+    expect(books).toHaveLength(1);
+    expect(
+      await channel.submit({ ...order, bankCard: `${card.slice(0, -1)}${(Number(card.at(-1)) + 1) % 10}` }),
+    ).toEqual({ accepted: false, reason: MSG_CARD_REJECTED });
     expect(errors).toHaveLength(2);
   });
 });

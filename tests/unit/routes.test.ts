@@ -314,9 +314,12 @@ describe('ALL_PERMISSION_CODES', () => {
 });
 
 describe('MERCHANT_MENU', () => {
-  it('equals the spec lists exactly, in order', () => {
-    expect(MERCHANT_MENU[1].map((item) => item.path)).toEqual(SPEC_MERCHANT_MENU_1);
-    expect(MERCHANT_MENU[3].map((item) => item.path)).toEqual(SPEC_MERCHANT_MENU_3);
+  it('equals the spec lists in order, with 充值记录 (/allRechargeRecord) after 账户充值 in both', () => {
+    const withRecords = (list: string[]) =>
+      list.flatMap((path) => (path === '/recharge' ? [path, '/allRechargeRecord'] : [path]));
+    expect(MERCHANT_MENU[1].map((item) => item.path)).toEqual(withRecords(SPEC_MERCHANT_MENU_1));
+    expect(MERCHANT_MENU[3].map((item) => item.path)).toEqual(withRecords(SPEC_MERCHANT_MENU_3));
+    expect(MERCHANT_MENU[1].find((item) => item.path === '/allRechargeRecord')?.label).toBe('充值记录');
   });
 
   it('labels items with the route titles, /versionUpdate as 关于我们', () => {

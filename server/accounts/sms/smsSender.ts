@@ -36,12 +36,12 @@ export const DEV_UNDELIVERABLE_PREFIX = '1990000';
  */
 export function createLogSmsSender(log: FastifyBaseLogger, enabled: boolean): SmsSender {
   return {
-    provider: '开发环境（日志）',
+    provider: '服务器日志（未发送）',
     async send(mobile, message, options) {
-      if (enabled) log.info({ mobile }, `短信（开发环境，未真正发送）：${maskedSms(message, { maskCode: false })}`);
+      if (enabled) log.info({ mobile }, `短信（未真正发送，仅写入日志）：${maskedSms(message, { maskCode: false })}`);
       // Its delivery report, as a provider's callback would come: after the send, a stopped number fails.
       const report: SmsDeliveryReport = mobile.startsWith(DEV_UNDELIVERABLE_PREFIX)
-        ? { delivered: false, reason: '用户停机（开发环境模拟）' }
+        ? { delivered: false, reason: '用户停机' }
         : { delivered: true };
       if (options?.onDelivery) setImmediate(() => options.onDelivery?.(report));
       return undefined;

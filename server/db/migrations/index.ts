@@ -63,6 +63,7 @@ import * as taxWithholding from './350_tax_withholding';
 import * as loginLogsSessions from './360_login_logs_sessions';
 import * as scheduledJobs from './361_scheduled_jobs';
 import * as loginLogRetention from './362_login_log_retention';
+import * as payoutChannelLife from './370_payout_channel_life';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -130,4 +131,5 @@ export const migrations: Record<string, Migration> = {
   '360_login_logs_sessions': loginLogsSessions,
   '361_scheduled_jobs': scheduledJobs,
   '362_login_log_retention': loginLogRetention,
+  '370_payout_channel_life': payoutChannelLife,
 };

@@ -4,7 +4,7 @@ import { luhnCheckDigit, nationalIdCheckChar } from '../../../src/domain/payees'
 import { hashClientPassword } from '../../auth/passwords';
 import { postEntries, type Tx } from '../../money/ledger/ledger';
 import { createBatch } from '../../money/payouts/createBatch';
-import { simulatedBank } from '../../money/payouts/payoutChannel';
+import { createDevChannel } from '../../money/payouts/devChannel';
 import { createPayoutProcessor, type PayoutProcessor } from '../../money/payouts/payoutProcessor';
 import type { PayoutRow } from '../../money/payouts/payoutRow';
 import { repayAbnormalFund } from '../../money/payouts/repayAbnormalFund';
@@ -152,7 +152,11 @@ export async function seedPayouts(db: Db): Promise<void> {
     }
 
     await creditCompanies(tx, plans, userOf('caiwu'));
-    const processor = createPayoutProcessor(sameTransaction(tx), simulatedBank, { delayMs: 0, intervalMs: 1000 });
+    const processor = createPayoutProcessor(
+      sameTransaction(tx),
+      createDevChannel(sameTransaction(tx), { delayMs: 0, secret: 'seed' }),
+      { delayMs: 0, intervalMs: 1000 },
+    );
     plans.sort((a, b) => a.createdAt - b.createdAt);
     for (const plan of plans) {
       const created = await createBatch(tx, {

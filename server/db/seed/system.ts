@@ -90,7 +90,7 @@ export async function seedSystemDemo(db: Db): Promise<void> {
   const sms = [
     { mobile: '13900000002', type: 1, status: 1, reason: null, daysAgo: 3 },
     { mobile: '13900000003', type: 1, status: 1, reason: null, daysAgo: 2 },
-    { mobile: '13900000003', type: 4, status: 2, reason: '用户停机（开发环境模拟）', daysAgo: 1 },
+    { mobile: '13900000003', type: 4, status: 2, reason: '用户停机', daysAgo: 1 },
   ];
   await db
     .insertInto('sms_logs')
@@ -100,7 +100,7 @@ export async function seedSystemDemo(db: Db): Promise<void> {
         mobile_masked: `${row.mobile.slice(0, 3)}****${row.mobile.slice(-4)}`,
         type: row.type,
         template: `【灵工结算平台】您的${row.type === 4 ? '设置支付密码' : '登录'}验证码为******，5分钟内有效，请勿泄露给他人。`,
-        provider: '开发环境（日志）',
+        provider: '服务器日志（未发送）',
         status: row.status,
         reason: row.reason,
         create_time: at(row.daysAgo),

@@ -12,6 +12,6 @@ export interface InvoiceImageOcr {
 
 export const devInvoiceImageOcr: InvoiceImageOcr = {
   async read() {
-    return { fields: {}, note: '开发环境未接入图片识别服务，图片发票请手工填写' };
+    return { fields: {}, note: '图片发票暂不能自动识别：请对照发票手工填写，或上传 PDF、OFD、XML 电子发票自动识别' };
   },
 };

@@ -20,7 +20,7 @@ export interface OutcomeItem {
   service_charge: number;
 }
 
-interface BatchTally {
+export interface BatchTally {
   successCount: number;
   successAmount: number;
   successCharge: number;
@@ -40,8 +40,9 @@ export async function recordItemOutcomes(
   items: readonly OutcomeItem[],
   results: readonly PayoutResult[],
   now: string,
-  fromStatus: number = ITEM.processing,
+  fromStatus: number | readonly number[] = ITEM.waiting,
 ): Promise<number[]> {
+  const from = typeof fromStatus === 'number' ? [fromStatus] : [...fromStatus];
   const recorded: number[] = [];
   const failed: { item: OutcomeItem; reason: string }[] = [];
   const tallies = new Map<number, BatchTally>();
@@ -55,7 +56,7 @@ export async function recordItemOutcomes(
         finish_time: now,
       })
       .where('id', '=', item.id)
-      .where('status', '=', fromStatus)
+      .where('status', 'in', from)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) continue;
     recorded.push(Number(item.id));
@@ -88,7 +89,14 @@ export async function recordItemOutcomes(
   return recorded;
 }
 
-async function refund(tx: Tx, item: OutcomeItem, reason: string, now: string): Promise<void> {
+/** Gives an item's amount and charge back to its company and records the abnormal fund (/errorMoney). */
+export async function refund(
+  tx: Tx,
+  item: OutcomeItem,
+  reason: string,
+  now: string,
+  remark = `${item.name} 打款失败退回：${reason}`,
+): Promise<void> {
   await tx
     .insertInto('abnormal_funds')
     .values({
@@ -117,14 +125,14 @@ async function refund(tx: Tx, item: OutcomeItem, reason: string, now: string): P
         refType: 'item',
         refId: item.id,
         operatorId: null,
-        remark: `${item.name} 打款失败退回：${reason}`.slice(0, 128),
+        remark: remark.slice(0, 128),
       },
     ],
     now,
   );
 }
 
-async function settleBatch(tx: Tx, batchId: number, tally: BatchTally, now: string): Promise<void> {
+export async function settleBatch(tx: Tx, batchId: number, tally: BatchTally, now: string): Promise<void> {
   await tx
     .updateTable('payout_batches')
     .set({

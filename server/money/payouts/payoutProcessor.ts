@@ -3,8 +3,9 @@ import type { Db } from '../../db/database';
 import { chinaTime } from '../../db/time';
 import { runScheduledRound, runWhenFree } from '../../system/jobLock';
 import { netPayable } from '../tax/withholding';
+import { AT_CHANNEL, applyChannelState, recordAccepted } from './itemLife';
 import { recordItemOutcomes } from './itemOutcomes';
-import type { PayoutChannel, PayoutResult } from './payoutChannel';
+import type { ChannelState, PayoutChannel } from './payoutChannel';
 
 export interface PayoutProcessor {
   /** Starts the background loop (every intervalMs). */
@@ -13,16 +14,30 @@ export interface PayoutProcessor {
   stop(): Promise<void>;
   /** Asks for a round once a new submission is due (the loop would also find it). */
   kick(): void;
-  /** Pays every waiting item now, ignoring the delay; resolves when none is left (tests, re-payments). */
+  /**
+   * Sends every waiting item now, ignoring the delay, then asks the channel about every open one; resolves when
+   * done (tests, re-payments). Answers how many items it sent.
+   */
   drain(): Promise<number>;
-  /** Sends these items, if still waiting, to the channel now and records them (an operator re-running stuck items). */
-  payItems(ids: readonly number[]): Promise<{ id: number; result: PayoutResult }[]>;
+  /** Sends these items, if still waiting, and asks the channel about them (an operator re-running stuck items). */
+  payItems(ids: readonly number[]): Promise<ItemNow[]>;
+  /** Asks the channel about these open items now and records what it says (an operator's 查询). */
+  queryItems(ids: readonly number[]): Promise<ItemNow[]>;
+}
+
+/** An item's status after a round, and its failure, hold or return reason. */
+export interface ItemNow {
+  id: number;
+  status: number;
+  reason: string | null;
 }
 
 export interface ProcessorOptions {
-  /** How long an item waits before it is sent, like a bank's processing time. */
+  /** How long an item waits before it is sent. */
   delayMs: number;
   intervalMs: number;
+  /** How long an open order waits before the channel is asked again (notifications usually come first). */
+  queryIntervalMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -44,37 +59,42 @@ interface PendingItem {
   create_time: string;
 }
 
+const PENDING_COLUMNS = [
+  'id',
+  'batch_id',
+  'company_id',
+  'platform_mark',
+  'name',
+  'id_card',
+  'bank_card',
+  'mobile',
+  'amount',
+  'service_charge',
+  'tax_amount',
+  'tax_status',
+  'create_time',
+] as const;
+
 /**
- * Sends waiting payout items (status 0) to the channel, a chunk at a time, and records each outcome in one
- * transaction per chunk (itemOutcomes.ts): the item's status, and for a failure the refund of its amount and service charge
- * through the ledger plus an abnormal-funds record (/errorMoney); then the batch's tallies, and its final
- * status once no item waits. Each item's update is conditional on status 0, so two processors (two server
- * processes) never record or refund an item twice, and scheduled rounds hold a lock across hosts. Items survive a restart: whatever was not recorded is
- * sent again, which is why the channel is keyed by item id.
+ * Moves payout items along their channel's life (itemLife.ts, docs/payoutChannels.md), a chunk at a time:
+ * - waiting items (待打款) are submitted, keyed by item id; an accepted order becomes 处理中 with the channel's
+ *   order id, a refused one fails and is refunded (itemOutcomes.ts);
+ * - open orders (处理中, 挂单) whose query time has come are asked about, and what the channel says is recorded.
+ * Every move is a claim from the state it expects, so two processors (two server processes), a notification and
+ * an operator never move or refund an item twice; scheduled rounds hold a lock across hosts. Items survive a
+ * restart: a crash after sending and before recording leaves the item waiting, and the resend finds the channel's
+ * order under the same item id, so it pays once.
  */
 export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: ProcessorOptions): PayoutProcessor {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
+  const queryIntervalMs = options.queryIntervalMs ?? Math.max(options.intervalMs, 1000);
 
-  async function pendingChunk(dueBefore: string | null, ids?: readonly number[]): Promise<PendingItem[]> {
+  async function waitingChunk(dueBefore: string | null, ids?: readonly number[]): Promise<PendingItem[]> {
     let query = db
       .selectFrom('payout_items')
-      .select([
-        'id',
-        'batch_id',
-        'company_id',
-        'platform_mark',
-        'name',
-        'id_card',
-        'bank_card',
-        'mobile',
-        'amount',
-        'service_charge',
-        'tax_amount',
-        'tax_status',
-        'create_time',
-      ])
-      .where('status', '=', ITEM.processing)
+      .select(PENDING_COLUMNS)
+      .where('status', '=', ITEM.waiting)
       .orderBy('id')
       .limit(CHUNK);
     if (dueBefore) query = query.where('create_time', '<=', dueBefore);
@@ -82,40 +102,105 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
     return (await query.execute()) as PendingItem[];
   }
 
-  async function record(items: readonly PendingItem[], results: readonly PayoutResult[]): Promise<void> {
-    const now = chinaTime();
-    await db.transaction().execute((tx) => recordItemOutcomes(tx, items, results, now, ITEM.processing));
+  /** Open orders due a query, after `afterId`; all of them (ignoring query_time) when `due` is null. */
+  async function openChunk(due: string | null, afterId: number, ids?: readonly number[]): Promise<number[]> {
+    let query = db
+      .selectFrom('payout_items')
+      .select('id')
+      .where('status', 'in', [...AT_CHANNEL])
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(CHUNK);
+    if (due) query = query.where((eb) => eb.or([eb('query_time', 'is', null), eb('query_time', '<=', due)]));
+    if (ids) query = query.where('id', 'in', ids.length > 0 ? [...ids] : [-1]);
+    return (await query.execute()).map((row) => Number(row.id));
   }
 
-  /** Sends the items to the channel (keyed by item id, so a resend pays once) and records the outcomes. */
-  async function pay(items: readonly PendingItem[]): Promise<PayoutResult[]> {
-    const results = await Promise.all(
+  /** Submits the items (keyed by item id, so a resend pays once) and records each answer. */
+  async function send(items: readonly PendingItem[]): Promise<void> {
+    const answers = await Promise.all(
       items.map((item) =>
-        channel.pay({
-          itemId: item.id,
-          name: item.name,
-          idCard: item.id_card,
-          bankCard: item.bank_card,
-          // The net: the income tax withheld stays in the signing entity's 代扣税款 account.
-          amount: netPayable(item),
-          grossAmount: Number(item.amount),
-          taxWithheld: Number(item.amount) - netPayable(item),
+        channel
+          .submit({
+            itemId: Number(item.id),
+            name: item.name,
+            idCard: item.id_card,
+            bankCard: item.bank_card,
+            // The net: the income tax withheld stays in the signing entity's 代扣税款 account.
+            amount: netPayable(item),
+            grossAmount: Number(item.amount),
+            taxWithheld: Number(item.amount) - netPayable(item),
+          })
+          .catch((error: unknown) => {
+            // Not sent as far as we know: the item stays waiting and the next round resends it under its id.
+            options.onError?.(error);
+            return null;
+          }),
+      ),
+    );
+    const now = chinaTime();
+    const queryTime = chinaTime(Date.now() + queryIntervalMs);
+    await db.transaction().execute(async (tx) => {
+      const refused: { item: PendingItem; reason: string }[] = [];
+      for (const [index, item] of items.entries()) {
+        const answer = answers[index];
+        if (!answer) continue;
+        if (answer.accepted)
+          await recordAccepted(tx, Number(item.id), channel.provider, answer.orderId, now, queryTime);
+        else refused.push({ item, reason: answer.reason });
+      }
+      await recordItemOutcomes(
+        tx,
+        refused.map(({ item }) => item),
+        refused.map(({ reason }) => ({ ok: false, reason })),
+        now,
+        ITEM.waiting,
+      );
+    });
+  }
+
+  /** Asks the channel about open orders and records what it says; those still open are asked again later. */
+  async function ask(ids: readonly number[]): Promise<void> {
+    const states = await Promise.all(
+      ids.map((id) =>
+        channel.query(id).catch((error: unknown): ChannelState => {
+          options.onError?.(error);
+          return { state: 'unknown' };
         }),
       ),
     );
-    await record(items, results);
-    return results;
+    const now = chinaTime();
+    const queryTime = chinaTime(Date.now() + queryIntervalMs);
+    await db.transaction().execute(async (tx) => {
+      for (const [index, id] of ids.entries()) await applyChannelState(tx, id, states[index], now);
+      await tx
+        .updateTable('payout_items')
+        .set({ query_time: queryTime })
+        .where('id', 'in', ids.length > 0 ? [...ids] : [-1])
+        .where('status', 'in', [...AT_CHANNEL])
+        .execute();
+    });
   }
 
   async function round(ignoreDelay: boolean): Promise<number> {
-    let paid = 0;
+    let moved = 0;
     for (;;) {
       const dueBefore = ignoreDelay ? null : chinaTime(Date.now() - options.delayMs);
-      const items = await pendingChunk(dueBefore);
-      if (items.length === 0) return paid;
-      await pay(items);
-      paid += items.length;
+      const items = await waitingChunk(dueBefore);
+      if (items.length === 0) break;
+      await send(items);
+      moved += items.length;
+      // An item the channel could not be reached for stays waiting: leave it to the next round.
+      if ((await waitingChunk(dueBefore)).some((item) => items.some((sent) => sent.id === item.id))) break;
     }
+    const due = ignoreDelay ? null : chinaTime();
+    for (let afterId = 0; ; ) {
+      const ids = await openChunk(due, afterId);
+      if (ids.length === 0) break;
+      await ask(ids);
+      afterId = ids[ids.length - 1];
+    }
+    return moved;
   }
 
   /** One round at a time; a request during a round runs another one right after it. */
@@ -127,9 +212,24 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
     return running;
   }
 
+  async function statusOf(ids: readonly number[]): Promise<ItemNow[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectFrom('payout_items')
+      .select(['id', 'status', 'fail_reason', 'hold_reason', 'return_reason'])
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      status: Number(row.status),
+      reason: row.return_reason ?? row.fail_reason ?? row.hold_reason ?? null,
+    }));
+  }
+
   // Scheduled rounds take the job's lock (system/jobLock.ts): with several hosts one sends at a time, so an item
-  // is not sent to the channel by two hosts at once (recording stays conditional on status 0 regardless). A round
-  // is skipped while 定时任务 has the job paused, and recorded there when it paid something.
+  // is not sent to the channel by two hosts at once (recording stays a claim regardless). A round is skipped while
+  // 定时任务 has the job paused, and recorded there when it moved something.
   const tick = () => {
     runScheduledRound(db, 'payouts', () => run(false)).catch((error) => options.onError?.(error));
   };
@@ -155,10 +255,23 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
     payItems(ids) {
       // Under the same lock as the rounds: an item a round (on any host) is sending is not sent a second time.
       return runWhenFree(db, 'payouts', async () => {
-        const items = await pendingChunk(null, ids);
-        const results = await pay(items);
-        return items.map((item, index) => ({ id: Number(item.id), result: results[index] }));
+        const items = await waitingChunk(null, ids);
+        if (items.length === 0) return [];
+        await send(items);
+        await ask(
+          await openChunk(
+            null,
+            0,
+            items.map((item) => Number(item.id)),
+          ),
+        );
+        return statusOf(items.map((item) => Number(item.id)));
       });
+    },
+    async queryItems(ids) {
+      const open = await openChunk(null, 0, ids);
+      if (open.length > 0) await ask(open);
+      return statusOf(ids);
     },
   };
 }

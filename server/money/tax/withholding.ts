@@ -1,4 +1,4 @@
-import { ITEM } from '../../../src/domain/moneyEnums';
+import { ITEM_REFUNDED } from '../../../src/domain/moneyEnums';
 import { laborIncomeTax } from '../../../src/domain/statistics/laborTax';
 import {
   type CumulativeLines,
@@ -116,7 +116,7 @@ export async function paidHistories(
       .where('id_card', 'in', keys.slice(start, start + CLAIM_CHUNK))
       .where('tax_month', '>=', `${taxYear}-01`)
       .where('tax_month', '<=', `${taxYear}-12`)
-      .where('status', '!=', ITEM.failed)
+      .where('status', 'not in', [...ITEM_REFUNDED])
       .groupBy(['id_card', 'tax_month'])
       .execute();
     for (const row of rows) {

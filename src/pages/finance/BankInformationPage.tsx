@@ -86,7 +86,7 @@ export function BankInformationPage() {
               <dt>联行号</dt>
               <dd style={{ margin: 0 }}>{account.bankCode}</dd>
               <dt>银行通道</dt>
-              <dd style={{ margin: 0 }}>{info?.channel === 'dev' ? '开发环境银行（本地账簿）' : info?.channel}</dd>
+              <dd style={{ margin: 0 }}>{info?.channel === 'dev' ? '平台本地账簿（未连接银行）' : info?.channel}</dd>
               <dt>收款账户待处理资金</dt>
               <dd style={{ margin: 0 }}>
                 {formatMoney(info?.collectionBalance ?? 0)} 元（同步时；无法归属资金 {info?.unattributedCount} 笔，

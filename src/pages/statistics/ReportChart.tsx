@@ -3,7 +3,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { formatMoney } from '../../domain/money';
 import { type ChartKind, METRIC_LABELS } from '../../domain/statistics/reports';
-import { compactYuan, shortDateLabels } from './chartLabels';
+import { compactYuan, evenTicks, shortDateLabels } from './chartLabels';
 
 /** The chart of a report (@mui/x-charts, its own chunk: only the statistics pages load it). Values in yuan. */
 export interface ReportChartProps {
@@ -38,7 +38,10 @@ export function ReportChart({ kind, categories, series }: ReportChartProps) {
     label: METRIC_LABELS[item.key] ?? item.key,
     valueFormatter: money,
   }));
-  const moneyAxis = { valueFormatter: (value: number) => compactYuan(value), width: 64 };
+  // The money axis carries its own even ticks and ends on one, so no label is dropped for lack of room.
+  const { min, max, ticks } = evenTicks(chartSeries.flatMap((item) => item.data));
+  const evenScale = { min, max, tickInterval: ticks, valueFormatter: (value: number) => compactYuan(value) };
+  const moneyAxis = { ...evenScale, width: 64 };
   if (kind === 'line') {
     const short = shortDateLabels(categories);
     return (
@@ -62,7 +65,7 @@ export function ReportChart({ kind, categories, series }: ReportChartProps) {
     <BarChart
       height={320}
       layout="horizontal"
-      xAxis={[{ valueFormatter: (value: number) => compactYuan(value), tickLabelMinGap: 8 }]}
+      xAxis={[{ ...evenScale, tickLabelMinGap: 8 }]}
       yAxis={[{ scaleType: 'band', data: categories, width: 180, tickLabelStyle: { fontSize: 11 } }]}
       series={chartSeries}
     />

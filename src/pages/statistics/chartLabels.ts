@@ -10,6 +10,34 @@ export function compactYuan(yuan: number): string {
   return trim(yuan);
 }
 
+const NICE_STEPS = [1, 2, 2.5, 5, 10] as const;
+
+/**
+ * Even axis ticks: the step is 1, 2, 2.5 or 5 × 10ⁿ and every tick a multiple of it, so an axis reads
+ * 0 5000 1万 1.5万 2万 and never 1万 1.2万 1.6万 2万 (the chart's own ticks are even, but it hides the labels that
+ * collide, and what is left is uneven). The axis runs from the tick at or below the smallest value to the tick at
+ * or above the largest, and always includes 0.
+ */
+export function evenTicks(values: readonly number[], maxTicks = 5): { min: number; max: number; ticks: number[] } {
+  const finite = values.filter(Number.isFinite);
+  let low = Math.min(0, ...finite);
+  let high = Math.max(0, ...finite);
+  if (low === high) high = low + 1;
+  const intervals = Math.max(1, maxTicks - 1);
+  const raw = (high - low) / intervals;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  // The smallest nice step that fits the range in the intervals allowed.
+  const fits = (step: number) => Math.ceil(high / step - 1e-9) - Math.floor(low / step + 1e-9) <= intervals;
+  const step = NICE_STEPS.map((factor) => factor * power).find(fits) ?? 10 * power;
+  const first = Math.floor(low / step + 1e-9);
+  const last = Math.ceil(high / step - 1e-9);
+  const ticks: number[] = [];
+  for (let index = first; index <= last; index += 1) ticks.push(Number((index * step).toPrecision(12)));
+  low = ticks[0] ?? 0;
+  high = ticks[ticks.length - 1] ?? 1;
+  return { min: low, max: high, ticks };
+}
+
 /** Day (yyyy-mm-dd) or month (yyyy-mm) categories: the year goes when every category has the same one. */
 export function shortDateLabels(categories: readonly string[]): (category: string) => string {
   const years = new Set(categories.map((category) => category.slice(0, 4)));

@@ -79,7 +79,7 @@ export async function insertBatch(db: Db, options: FixtureBatchOptions): Promise
   const id = Number(inserted.id);
 
   const itemStatus = (index: number) =>
-    processing ? ITEM.processing : index < succeeded.length ? ITEM.succeeded : ITEM.failed;
+    processing ? ITEM.waiting : index < succeeded.length ? ITEM.succeeded : ITEM.failed;
   if (items.length > 0) {
     await db
       .insertInto('payout_items')
