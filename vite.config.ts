@@ -22,7 +22,7 @@ export default defineConfig({
   plugins: [
     react(),
     // What each of these plugins changes and saves, measured: scripts/BUILD_PATCHES.md.
-    // Mounting a page renders it once before the browser paints (issue 18): scripts/deferredTooltipPlugin.ts,
+    // Mounting a page renders it once before the browser paints: scripts/deferredTooltipPlugin.ts,
     // formSubscriptionPlugin.ts; a list's filter bar renders once as it mounts: scripts/filterFormPlugin.ts.
     ...unless('deferredTooltip', deferredTooltipPlugin(`${import.meta.dirname}/src/components/DeferredTooltip.tsx`)),
     ...unless('formSubscription', formSubscriptionPlugin()),

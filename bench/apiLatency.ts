@@ -12,7 +12,7 @@ import { figure, header } from './support/report';
 import { loginContent } from './support/session';
 
 /**
- * API latency at scale (issue 18): 1 000 000 companies and 1 000 000 contracts, 10 concurrent connections on
+ * API latency at scale: 1 000 000 companies and 1 000 000 contracts, 10 concurrent connections on
  * loopback, on SQLite and on PostgreSQL (a throwaway local server, as the API tests start it), beside the anchor:
  * a plain Fastify + better-sqlite3 server over the same SQLite file (no auth, no envelope, no count), measured in
  * the same run. Scenarios: the company search (first page, page 10 000, a 1% name substring, a date range, each

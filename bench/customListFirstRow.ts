@@ -1,4 +1,4 @@
-// Cold custom lists (issue 17 item 14): from opening each hand-built list page (new browser context per run,
+// Cold custom lists: from opening each hand-built list page (new browser context per run,
 // nothing cached, logged in) to its first row, beside generated lists measured in the same run as anchors
 // (/adMerchant for staff, /allRechargeRecord for the merchant). Demo database.
 import { chromium } from '@playwright/test';

@@ -19,7 +19,7 @@ const CASES = [
   { rows: 25, firstPaintBudgetMs: 400 },
   { rows: 200, firstPaintBudgetMs: 600 },
 ].filter((item) => !process.env.BENCH_ROWS || process.env.BENCH_ROWS.split(',').includes(String(item.rows)));
-/** The app's interactive list against the anchor's: at most this ratio (issue 18). */
+/** The app's interactive list against the anchor's: at most this ratio. */
 const RATIO_BUDGET = 0.8;
 const WARM_BUDGET_MS = 150;
 /** Warm navigation: from /adMerchant through the menu to this list and back. */

@@ -14,7 +14,7 @@ import { figure, header } from './support/report';
 import { loginContent } from './support/session';
 
 /**
- * Statistics and finance at scale (issue 15): the rollups of 10 000 000 ledger entries across 100 000 companies
+ * Statistics and finance at scale: the rollups of 10 000 000 ledger entries across 100 000 companies
  * (one year) and the finance rows of those companies (bench/seed/statisticsRollups.ts), on SQLite and on
  * PostgreSQL (a local server as the API tests start it, its files kept for the next run). Every statistics
  * page's first screen (the current month, page 0, 10 rows, its default sort, totals and chart in the same

@@ -1,4 +1,4 @@
-// Signed webhooks (issue 13): an enterprise's events posted to the real server on loopback, each signed with
+// Signed webhooks: an enterprise's events posted to the real server on loopback, each signed with
 // HMAC-SHA256 over `${timestamp}.${body}` and a unique event id, so every call goes the whole way: signature
 // check, the event's row and its effect in one transaction, the call log. Bounded: WEBHOOK_CALLS calls or
 // WEBHOOK_SECONDS seconds, whichever comes first, 10 at a time.

@@ -23,7 +23,7 @@ import { startBenchServer } from './support/server';
 import { loginContent } from './support/session';
 
 /**
- * Gig workers at scale (issue 12), on a cached SQLite data directory with the demo seed plus 1 000 000 workers
+ * Gig workers at scale, on a cached SQLite data directory with the demo seed plus 1 000 000 workers
  * (a fifth in company 1, the merchant's) and 5 000 000 agreements (bench/seed/workers.ts):
  * - worker search by name (prefix), ID number and mobile (prefix) within company 1 through the API (merchant), p99 ≤ 50 ms, beside
  *   the same SQL (page and count) through better-sqlite3 in this process;

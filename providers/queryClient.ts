@@ -49,7 +49,7 @@ notifyManager.setScheduler(queueMicrotask);
  *   re-rendered the whole layout twice per navigation (react-admin's router and guards subscribe to it).
  * - checkAuth also starts with its answer while the token is not due for a refresh. Asked asynchronously on a
  *   cold start, react-admin's list waited for it before it mounted its view and enabled its request: one more
- *   render of the whole page between the first one and the rows (issue 18). A token due for a refresh, or no
+ *   render of the whole page between the first one and the rows. A token due for a refresh, or no
  *   session, goes through authProvider.checkAuth as before (refresh, or logout and /login).
  */
 export class AdminQueryClient extends QueryClient {
@@ -88,7 +88,7 @@ export class AdminQueryClient extends QueryClient {
   /**
    * A list's first page asked for before the app's first render (src/admin/initialList.ts), put where
    * react-admin's <List> looks for it (ra-core useGetList's key): the list renders its rows in its first render
-   * instead of mounting, asking, and rendering the whole page again when the answer comes (issue 18). It counts
+   * instead of mounting, asking, and rendering the whole page again when the answer comes. It counts
    * as fresh for SEEDED_FRESH_MS, so mounting the list does not ask for the same page again; a refresh, a
    * change, or any later answer makes the query an ordinary one.
    */

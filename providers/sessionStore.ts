@@ -59,7 +59,7 @@ let parsed: { raw: StoredSession; session: Session | null } | null = null;
 
 /**
  * The session in session storage. Every auth query of every render asks for it (react-admin's canAccess and
- * permissions, issue 18): the stored text is read each time, so a login, a refresh or a logout in any tab of
+ * permissions): the stored text is read each time, so a login, a refresh or a logout in any tab of
  * this session is seen at once, but parsed only when it changed. The answer is frozen, being shared.
  */
 export function getSession(): Session | null {

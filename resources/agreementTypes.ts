@@ -7,7 +7,7 @@ const TEMPLATE_MGR = ['ADM_PLAT_AGREEMENT_TEMPLATE_MGR'] as const;
 export const AGREEMENT_TYPE_CHOICES = '/api/v1/agreementTemplateType/choices';
 
 /**
- * 协议类型 (issue 33): the kinds of agreement templates and contracts as data (agreement_types, migration 200),
+ * 协议类型: the kinds of agreement templates and contracts as data (agreement_types, migration 200),
  * managed on /adContractTemplate's tab 协议类型管理 (that page's route and code; no route of its own): list, add,
  * edit, 启用 / 停用. The spec's calls
  * (GET /api/v1/agreementTemplateType/search, POST …/updateAgreementType, GET …/findSignByEnterpriseId) are served

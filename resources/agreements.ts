@@ -18,7 +18,7 @@ export const WORKER_AGREEMENT_DOCUMENTS = {
 };
 
 /**
- * Agreements between merchants and enterprises (issue 13), one page per kind and edition: contracts with an
+ * Agreements between merchants and enterprises, one page per kind and edition: contracts with an
  * agreement kind (AGREEMENT_KIND). Merchants sign them on /contractManagement; these pages are the platform's view.
  */
 function agreementList(

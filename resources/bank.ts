@@ -3,7 +3,7 @@ import { RECON_RUN_STATUS, RECON_TRIGGER, SUB_ACCOUNT_STATUS, UNATTRIBUTED_STATU
 import type { ResourceDeclaration } from './types';
 
 /**
- * The bank side of finance (issue 15 part 2), read from the bank channel's books and the ledger; the operations
+ * The bank side of finance, read from the bank channel's books and the ledger; the operations
  * are hand-written (server/finance/bank.routes.ts).
  */
 const RECONCILIATION = ['UI_FUND_RECONCILIATION'] as const;

@@ -89,7 +89,7 @@ const CREATE_FIELDS: readonly FieldDeclaration[] = [
 ];
 
 /**
- * The operator's calls on one company (spec §7 Companies, issue 33), each named as the server logs it so the
+ * The operator's calls on one company (spec §7 Companies), each named as the server logs it so the
  * operation log shows the button's words. They serve both editions' pages; the caller's codes and the company's
  * edition are checked by the server.
  */
@@ -216,7 +216,7 @@ export const companies: ResourceDeclaration = {
     update: '/api/v1/companies/:id',
   },
   permissions: { list: ['UI_COMPANY_MGR'], create: ['UI_COMPANY_MGR'], edit: ['UI_COMPANY_MGR'] },
-  // A row opens the company's detail: its balance, contracts, latest batches and invoices (issue 17 item 4).
+  // A row opens the company's detail: its balance, contracts, latest batches and invoices.
   views: { create: true, edit: true, show: true },
   createFields: CREATE_FIELDS,
   actions: COMPANY_ACTIONS,

@@ -3,7 +3,7 @@ import { PLATFORM_MARK_CHOICES, YES_NO } from '../src/domain/enums';
 import type { ActionDeclaration, FieldDeclaration, FilterDeclaration, ResourceDeclaration } from './types';
 
 /**
- * Enterprises (代征主体 / 服务主体, issue 13): the signing and tax entity a merchant contracts with, that settles
+ * Enterprises (代征主体 / 服务主体): the signing and tax entity a merchant contracts with, that settles
  * with workers and issues invoices. One table, three views: each edition's management page
  * (/adAgentmanagement standard, /adSmallAgentmanagement small-scale) and the read-only 主体信息 across both.
  * Rates are integers in 1/10000 (600 = 6.00%) per VIP level. A locked enterprise takes no new payouts or

@@ -4,7 +4,7 @@ import type { ResourceDeclaration } from './types';
  * The first list of the built pages /applyInvoice and /smallApplyInvoice: the batches the company may invoice
  * (GET /api/v1/invoices/batches?page=0&size=200, what ApplyInvoicePage asks for first). Not a react-admin
  * resource (the page is built by hand); declared so the boot script's first paint (src/boot) can draw these
- * rows before the app has loaded, as it does for lists (issue 17 item 14). Amounts are units of 1/10000 yuan.
+ * rows before the app has loaded, as it does for lists. Amounts are units of 1/10000 yuan.
  */
 function applyInvoiceBatches(name: string): ResourceDeclaration {
   return {

@@ -2,7 +2,7 @@ import { HELP_ADMIN_CODES, HELP_ARTICLE, HELP_ARTICLE_STATUS } from '../src/doma
 import type { FieldDeclaration, ResourceDeclaration } from './types';
 
 /**
- * 帮助中心 (issue 16): merchants read published articles by category with search at /help (MER_HOME);
+ * 帮助中心: merchants read published articles by category with search at /help (MER_HOME);
  * administrators write them at /adHelpCenter and keep the categories at /adHelpCategory (UI_HELP_CENTER_JCY,
  * our code: the spec has no admin route for help). Bodies are Markdown, rendered and sanitised by the server.
  */

@@ -45,7 +45,7 @@ function serviceEnterprises(name: string, platformMark: 1 | 3, codes: readonly s
   const base = platformMark === 1 ? '/api/v1/partner/enterprises' : '/api/v1/partner/xgm/enterprises';
   const fields: FieldDeclaration[] = [
     { source: 'id', label: '编号', type: 'number', sortable: true },
-    // Pickers by name (issue 33), not typed ids; the list shows the names the server joins in.
+    // Pickers by name, not typed ids; the list shows the names the server joins in.
     {
       source: 'partnerId',
       label: '合伙人',

@@ -3,7 +3,7 @@ import { adIndividualReceived, adSmallIndividualReceived, individualReceived } f
 import { adSmallTransferLot, adTransferLot, paymentRecord } from './payoutBatches';
 import type { ResourceDeclaration } from './types';
 
-/** What was paid (issue 6): batches, per-person totals, abnormal and returned funds; one line in index.ts. */
+/** What was paid: batches, per-person totals, abnormal and returned funds; one line in index.ts. */
 export const PAYOUT_RECORD_RESOURCES: readonly ResourceDeclaration[] = [
   paymentRecord,
   adTransferLot,

@@ -2,7 +2,7 @@ import { TASK_PAY_STATUS_CHOICES, TASK_PRICING_CHOICES, TASK_STATUS_CHOICES } fr
 import type { FieldDeclaration, FilterDeclaration, ResourceDeclaration } from './types';
 
 /**
- * Tasks (issue 12; rules in server/tasks/README.md). /taskRelease publishes and runs a company's tasks;
+ * Tasks (rules in server/tasks/README.md). /taskRelease publishes and runs a company's tasks;
  * /taskSummary and /adTaskSummary summarize them per task and per assigned worker (the per-worker views are
  * the pages' second tab). Assigning workers, the pickers and the overview are server/tasks/tasks.routes.ts.
  */

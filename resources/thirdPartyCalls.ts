@@ -4,7 +4,7 @@ import { CALL_DIRECTION, CALL_OUTCOME, OPEN_KEY_STATUS } from '../src/domain/thi
 import type { ResourceDeclaration } from './types';
 
 /**
- * Third-party calls (issue 13). The three callback pages (UI_DX_ENTERPRISE) list the calls in and out of one
+ * Third-party calls. The three callback pages (UI_DX_ENTERPRISE) list the calls in and out of one
  * enterprise channel each (大熊, 宝谷, 安徽亚辉): request, response, HTTP status, outcome and latency; an admin
  * replays an inbound call (its signature and event id are checked again, the time window is not).
  * /addThirdPartyCall (UI_LN_ENTERPRISE) lists which merchant may call the platform's open API with which key.

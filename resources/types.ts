@@ -48,6 +48,8 @@ export interface FieldDeclaration {
   validate?: ValidatorName;
   /** Shown on the form but not editable. */
   readOnly?: boolean;
+  /** A secret (a password, a key): the operation log records that it changed, never its value. */
+  secret?: boolean;
   /**
    * For 'file' uploads: the field that receives the original file name (e.g. annexName). For references: the
    * field carrying the referenced record's name (a join of the binding), shown in lists and show views.

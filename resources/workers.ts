@@ -9,7 +9,7 @@ import { WORKER_AGREEMENT_DOCUMENTS } from './agreements';
 import type { ActionDeclaration, FieldDeclaration, FilterDeclaration, ResourceDeclaration } from './types';
 
 /**
- * Gig workers (issue 12), one table `workers` seen by several pages. The ID number is never listed: lists show
+ * Gig workers, one table `workers` seen by several pages. The ID number is never listed: lists show
  * idMasked, and the 身份证号 filter matches the keyed lookup hash of the full number (server/workers/).
  */
 

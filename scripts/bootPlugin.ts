@@ -15,7 +15,7 @@ import type { ListRecipe } from '../src/boot/listRecipes';
  * sends it for the admin's pages (server/webApp.ts), so the browser asks for the chunks while it parses the page's
  * head instead of once the boot script has arrived and run (one round trip later). The boot is inline (the server's
  * CSP allows it by its hash, nothing else inline): as a file it was one more request beside the chunks, and the
- * browser compiled it on the background thread the chunks' compilation needs (issue 18: the app's first row
+ * browser compiled it on the background thread the chunks' compilation needs (the app's first row
  * 76-125 ms sooner in three rounds of alternating cold loads, the first paint no later).
  */
 export function bootPlugin(options: {

@@ -27,7 +27,7 @@ const RESET_CHECK_BLANK_AS_EMPTY = `        const blank = (values) => Object.fro
 
 /**
  * A list's filter bar is ra-core's FilterLiveForm. As it mounted, its inputs rendered three times before the
- * list's rows could (issue 18: some 290 of a first visit's 1 300 components, 30-50 ms of a warm navigation on
+ * list's rows could (some 290 of a first visit's 1 300 components, 30-50 ms of a warm navigation on
  * this machine): once more because it reset the form to the list's filters when they differed only by undefined
  * against '' (an empty input against an empty filter), and once more because react-hook-form then computed the
  * form's validity for it, since it read `isValid` as it rendered. This build skips the reset in that case (a real

@@ -43,11 +43,11 @@ const PASSIVE_SUBSCRIPTION = LAYOUT_SUBSCRIPTION.replace(
  * react-hook-form's useForm subscribes, and sets its `isReady` state, in a layout effect. A state change during
  * React's commit is synchronous: every form that mounts (a list's filter bar among them) made React run every
  * effect of the page and render it a second time before the browser could paint the first (on a cold
- * /adMerchant some 100 ms, issue 18). This build runs that effect after the commit instead, like useForm's
+ * /adMerchant some 100 ms). This build runs that effect after the commit instead, like useForm's
  * other effects. What the form's fields did in their own effects before it subscribed is not lost: the state
  * it sets on subscribing is the form's state as it then is (react-hook-form's own callback sets the same), and
  * it is set only when what the form's components read of it differs (no errors before and after are the same):
- * a list's filter bar rendered all its inputs again only to learn that the form was ready (issue 18). A
+ * a list's filter bar rendered all its inputs again only to learn that the form was ready. A
  * react-hook-form whose useForm no longer has this effect fails the build, so an upgrade is looked at again.
  * The dev server pre-bundles react-hook-form unchanged: only a difference in speed.
  */

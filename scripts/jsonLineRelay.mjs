@@ -1,4 +1,4 @@
-// Passes a server's output on so that every line is one JSON object (issue 35 §6), whatever wrote it: pino's and
+// Passes a server's output on so that every line is one JSON object, whatever wrote it: pino's and
 // logLine's lines go through as they are; anything else (what V8 writes itself when the heap runs out, a native
 // module's or a child tool's text) is gathered, consecutive lines together, into ONE JSON record with the text
 // inside, written once the output has been quiet for `quietMs` or when `flush()` is called (the server exited).

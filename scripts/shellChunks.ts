@@ -5,7 +5,7 @@ interface ChunkingContext {
 }
 
 /**
- * Code splitting for a cold admin page (issue 18): left to itself the bundler cut what the admin needs at start
+ * Code splitting for a cold admin page: left to itself the bundler cut what the admin needs at start
  * into some seventy small chunks shared with the lazily loaded pages, and a cold page queued them six at a time
  * on HTTP/1.1. Here everything the login page and the admin both load statically is one chunk ("shell"), and
  * everything only the admin loads statically one more ("admin"), so an admin page starts with the entry and

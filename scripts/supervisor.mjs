@@ -1,4 +1,4 @@
-// The supervisor `npm start` runs (issue 19): the server runs as a child process; when it dies — a crash, an
+// The supervisor `npm start` runs: the server runs as a child process; when it dies — a crash, an
 // out-of-memory abort, a SIGKILL — the supervisor logs why and starts it again, waiting 1 s, 2 s, 4 s … up to
 // 30 s between attempts (back to 1 s once a server has run for a minute). SIGINT / SIGTERM sent to the
 // supervisor are passed to the server, which closes cleanly; the supervisor then exits with the server's code.
@@ -16,7 +16,7 @@ const BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
 /** A server that ran this long counts as healthy: the next restart waits the shortest time again. */
 const STABLE_MS = 60_000;
 /**
- * A stopping server may take its SHUTDOWN_GRACE_MS (requests in progress finish, issue 35 §3) and this much more
+ * A stopping server may take its SHUTDOWN_GRACE_MS (requests in progress finish) and this much more
  * (closing the database, exiting) before it is killed: a fixed 10 s cut a 30 s grace short, and the exports with it.
  */
 const STOP_MARGIN_MS = 5_000;

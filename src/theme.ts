@@ -25,7 +25,7 @@ export const appTheme = createTheme(
       primary: { main: THEME_TOKENS.primary },
       secondary: { main: THEME_TOKENS.secondary },
       // MUI's orange (#ed6c02) is 3.1:1 on white, below WCAG AA for text (4.5:1): warning buttons and notes read
-      // in this darker orange, 5.0:1 (issue 32).
+      // in this darker orange, 5.0:1.
       warning: { main: '#b45309' },
       background: { default: THEME_TOKENS.background },
     },

@@ -6,7 +6,7 @@ export const THEME_TOKENS = {
   /**
    * The usual Chinese stack: macOS, Windows, then Linux's two common CJK fonts. Without WenQuanYi, a Linux machine
    * that has only it (Debian's fonts-wqy-microhei, this project's CI) looked every Chinese character up through
-   * fontconfig's fallback: the first paint's first layout took 72 ms instead of 35 (median of 8 traces, issue 18).
+   * fontconfig's fallback: the first paint's first layout took 72 ms instead of 35 (median of 8 traces).
    */
   fontFamily:
     '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "WenQuanYi Micro Hei", "Helvetica Neue", Arial, sans-serif',

@@ -3,7 +3,7 @@ import { workerIdKey } from '../../server/workers/identity';
 import { luhnCheckDigit, nationalIdCheckChar } from '../../src/domain/payees';
 
 /**
- * Bench workers (issue 12): `count` workers, a fifth of them in company 1 (the searched company: a big one), the
+ * Bench workers: `count` workers, a fifth of them in company 1 (the searched company: a big one), the
  * rest spread over the other companies, and `agreements` agreements over them (SQLite). Workers are written from
  * this process in prepared-statement batches because their lookup hash is an HMAC under the server's ID_KEY;
  * agreements need no hash and are one INSERT … SELECT over a number series.

@@ -3,7 +3,7 @@ import sha256 from 'crypto-js/sha256';
 
 /**
  * SHA-256 of a UTF-8 string as lowercase hex, by crypto-js (the design card's library: hand-written crypto is a
- * liability, issue 19 #17). Only its SHA-256 module and hex encoder are imported, a few KB on /login.
+ * liability). Only its SHA-256 module and hex encoder are imported, a few KB on /login.
  */
 export function sha256Hex(text: string): string {
   return sha256(text).toString(Hex);

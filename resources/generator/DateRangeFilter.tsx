@@ -18,7 +18,7 @@ export interface DateRangeFilterProps {
 /** A date-range filter: start and end pickers with quick ranges; it filters only once the range is whole. */
 export function DateRangeFilter({ source, endSource, label }: DateRangeFilterProps) {
   // The pickers' own box (two small pickers, 至, four quick ranges; 4 px below): the filter bar wraps the same way
-  // before and after they come, so the list below does not move (issue 32: /adMerchant's CLS was 0.1).
+  // before and after they come, so the list below does not move (/adMerchant's CLS was 0.1).
   const placeholder = <Box sx={{ width: 575, height: 48, mb: 0.5 }} />;
   // On a cold page the pickers' code (MUI X, some 45 KB gzip) took 300-400 ms of the main thread before the
   // list's first rows; it loads once the list has its first page. Even loaded, mounting the two pickers costs

@@ -8,7 +8,7 @@ export const ListPendingContext = createContext<boolean | undefined>(undefined);
  * Gives `children` only the part of the list that filtering uses: the filters, which are shown, the sort and page
  * size (saved queries keep them), and the functions that change them. react-admin's filter form and filter
  * button read the whole list, so every filter input rendered again whenever the list did: as its rows arrived
- * (some 150 of a warm navigation's components, issue 18) and as each page loaded. `children` must be an element
+ * (some 150 of a warm navigation's components) and as each page loaded. `children` must be an element
  * made once (useMemo, or by a parent that does not render again with the list) for them to be left alone.
  */
 export function ListFiltersOnly({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ import { endFirstPaint } from '../../src/boot/handoff';
 /**
  * Inside a generated list: once the list has its data (or its error), it replaces the first paint, in the commit
  * that draws the list's rows (a layout effect: the picture must not cover them until React gets round to its
- * passive effects, which since issue 18 may come after the browser has painted).
+ * passive effects, which in this build may come after the browser has painted).
  */
 export function ListFirstPaintHandoff() {
   const { isPending } = useListContext();

@@ -8,7 +8,7 @@ import { pageItems } from './pageItems';
  * A list's footer: 每页条数, 第 1-10 条，共 N 条, and the page buttons (pageItems.ts). The same controls and texts as
  * react-admin's Pagination (MUI's TablePagination and Pagination), drawn with plain elements and one style rule:
  * MUI's footer was a sixth of a cold list's first render (some 25 styled components, and MUI's select, which sets
- * state as it mounts: issue 18). The page-size chooser is the browser's own select.
+ * state as it mounts). The page-size chooser is the browser's own select.
  */
 export const ListPagination = memo(function ListPagination({ pageSizes }: { pageSizes: readonly number[] }) {
   const { isPending, page, perPage, total, hasNextPage, setPage, setPerPage } = useListPaginationContext();

@@ -24,7 +24,7 @@ type RowProps = Pick<DatagridRowProps, 'className' | 'rowClick' | 'style'> & { c
  * A list row of plain `tr`/`td` with react-admin's class names, for lists without an expand panel or row
  * selection (GeneratedList). react-admin's DatagridRow draws each cell through MUI's TableCell and the row through
  * TableRow: some 250 styled components, each computing its style, on a 25-row page (a fifth of a cold list's first
- * render, issue 18); here the table's one style rule (datagridSx, plainRowSx) gives the cells MUI's look. A click
+ * render); here the table's one style rule (datagridSx, plainRowSx) gives the cells MUI's look. A click
  * goes where react-admin's would: rowClick as 'show', 'edit', a path, or a function of the record.
  */
 export const PlainDatagridRow = memo(function PlainDatagridRow({ children, className, rowClick, style }: RowProps) {

@@ -23,7 +23,7 @@ interface RecordCellProps {
 /**
  * A list column's cell: what `render` makes of the row's record, straight in the table cell. react-admin's
  * FunctionField wraps it in a Typography whose font the cell already has: one more styled element, with its
- * style work, per cell of every list (issue 18).
+ * style work, per cell of every list.
  */
 export function RecordCell({ render }: RecordCellProps) {
   const record = useRecordContext();

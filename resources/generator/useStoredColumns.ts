@@ -5,7 +5,7 @@ type ColumnProps = { source?: string; label?: unknown };
 
 /**
  * react-admin's DatagridConfigurable learns its columns in an effect after its first render: on a first visit (an
- * empty store) it draws its rows without a cell, then the whole list again with them (issue 18: two more renders
+ * empty store) it draws its rows without a cell, then the whole list again with them (two more renders
  * between the list's first render and its first cell). This writes what that effect would store (the same list,
  * by the same rule, ra-ui-materialui DatagridConfigurable) before the datagrid first renders, so its first render
  * is the real one and its effect finds nothing to change. A store that has them already is left alone.

@@ -1,4 +1,4 @@
-// Screenshots for issue 17 (an operator's day without friction), the same shots against any build:
+// Screenshots of an operator's day without friction, the same shots against any build:
 //
 //   node --import tsx scripts/screenshots/issue17.ts <baseUrl> <outDir> [dataDir]
 //

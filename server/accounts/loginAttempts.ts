@@ -30,7 +30,7 @@ export async function attemptState(db: Db, username: string, now = Date.now()): 
 }
 
 /**
- * Counts one failure in a single conditional upsert, so parallel wrong logins are all counted (issue 19 #16):
+ * Counts one failure in a single conditional upsert, so parallel wrong logins are all counted:
  * a lock that has run out starts a new count; reaching LOCK_AFTER_FAILURES sets the lock; a lock in force
  * stays as it is.
  */

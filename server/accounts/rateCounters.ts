@@ -15,7 +15,7 @@ export interface RateLimit {
  * Takes one unit of a fixed-window counter (SMS sends per phone and per IP, company lookups per IP) in one
  * conditional upsert: the row is created, or renewed when its window is over, or counted up while under the
  * limit and past the least interval. Parallel requests are serialised by the row, so none can overrun the
- * limit (issue 19 #16). False when the limit refuses this take.
+ * limit. False when the limit refuses this take.
  */
 export async function takeRate(db: Db, key: string, limit: RateLimit, now = Date.now()): Promise<boolean> {
   const windowOver = sql<boolean>`(rate_counters.window_start <= ${now - limit.windowMs})`;
@@ -42,7 +42,7 @@ export async function takeRate(db: Db, key: string, limit: RateLimit, now = Date
 /**
  * The public checks that tell whether an account exists (checkloginphone, checknameandphone,
  * companies/duplicate/checking) share one counter per address, so they cannot be used together to list the
- * staff's and merchants' phones (issue 31 #11). A person on the login, reset or registration page asks a few.
+ * staff's and merchants' phones. A person on the login, reset or registration page asks a few.
  */
 export const ACCOUNT_CHECKS_PER_IP: RateLimit = { windowMs: 10 * 60_000, max: 30 };
 export const MSG_TOO_FREQUENT = '查询过于频繁，请稍后再试';

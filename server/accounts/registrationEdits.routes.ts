@@ -20,7 +20,7 @@ import { duplicatesOf, findRegistration, type RegistrationRecord } from './regis
 import { MSG_MOBILE_TAKEN, MSG_NAME_TAKEN } from './registrations.routes';
 
 /**
- * The registration calls of spec §7 beside registrations.routes.ts (issue 33):
+ * The registration calls of spec §7 beside registrations.routes.ts:
  * - GET  /api/v1/companies/register/servicename          customer-service accounts a registration may get { id, name };
  * - GET  /api/v1/companies/register/servicename/agency   partner (代理) accounts { id, name };
  * - POST /api/v1/companies/register/serviceid { id, serviceId }   assign a pending registration's customer service;

@@ -66,7 +66,7 @@ import { verifySmsCode } from './sms/smsCodes';
 export const MSG_NAME_TAKEN = '该公司已注册，请勿重复注册';
 export const MSG_MOBILE_TAKEN = '该手机号已注册，请直接登录';
 export const UPLOADS_PER_IP_PER_HOUR = 20;
-/** Registration uploads per address, in the database so the limit holds across server processes (issue 31). */
+/** Registration uploads per address, in the database so the limit holds across server processes. */
 const UPLOADS_PER_IP = { windowMs: 3600_000, max: UPLOADS_PER_IP_PER_HOUR };
 /** Registration uploads have no user yet; they are owned by this pseudo user id (staff may read them). */
 const REGISTRATION_UPLOAD_OWNER = 0;
@@ -202,7 +202,7 @@ export async function registrationsRoutes(
   /**
    * Suggestions from the business registry, from COMPANY_LOOKUP_MIN_CHARS characters, at most COMPANY_LOOKUP_PER_IP
    * lookups per address. A registry record comes with its fields so the form fills itself in; a company already on
-   * the platform comes as its name only (it cannot register again, and issue 19 #8: the lookup must not list our
+   * the platform comes as its name only (it cannot register again, and the lookup must not list our
    * customers with their credit codes).
    */
   app.get('/api/v1/companies/tianyancha', publicRoute, async (request) => {

@@ -20,7 +20,7 @@ import { verifySmsCode } from './sms/smsCodes';
 import { findCompaniesByMobile, paymentPasswordHash, savePaymentPassword } from './workspace.repository';
 
 /**
- * The logged-in merchant's own workspace (issue 5):
+ * The logged-in merchant's own workspace:
  * - GET   /api/v1/companies/findcompanybymobile?q=coname:..;mobile:..&page&size  accounts bound to the caller's
  *   own mobile in the caller's edition; a mobile in q other than the caller's is refused (403);
  * - PUT   /api/v1/companies/:coid/contacts             the merchant's own contact fields (linkmanName/Mobile);

@@ -1,7 +1,7 @@
 import { ROLE } from '../../src/domain/roles';
 
 /**
- * Privileges only go down (DESIGN §4, issue 31): the one set of checks every route that changes an account's role,
+ * Privileges only go down (DESIGN §4): the one set of checks every route that changes an account's role,
  * codes, departments, status, mobile or password goes through. Pure: the routes read the rows, these decide.
  * - a caller assigns only roles (or grants only codes) it holds itself;
  * - a caller never changes its own role, departments or status;

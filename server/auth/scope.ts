@@ -11,7 +11,7 @@ export interface CompanyScope {
   companyId?: number;
   /** Companies of these departments; an empty list reaches no company (the `none` scope is that list). */
   departmentIds?: readonly number[];
-  /** A partner's own companies: those whose sale partner it is (issue 14), within the rest of its scope. */
+  /** A partner's own companies: those whose sale partner it is, within the rest of its scope. */
   salePartnerId?: number;
   /** Companies of these subsidiaries (companies.subsidiary_id). */
   subsidiaryIds?: readonly number[];

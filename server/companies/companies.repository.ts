@@ -229,7 +229,7 @@ function searchConditions(db: Db, search: CompanySearch) {
   };
 }
 
-/** The operator's search keys of issue 33 (insid entid isbind salename platformid dpname cpname and the id cards). */
+/** The operator's search keys (insid entid isbind salename platformid dpname cpname and the id cards). */
 function operatorConditions(db: Db, eb: CompanyEb, search: CompanySearch): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   const bindings = () =>

@@ -16,7 +16,7 @@ import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { checkedReference } from '../references/references.service';
 
 /**
- * The operator's company calls of spec §7 (issue 33), beside the list and edit of companies.routes.ts:
+ * The operator's company calls of spec §7, beside the list and edit of companies.routes.ts:
  * - GET  /api/v1/companies/sign_plat/:id              the enterprises (签约平台) the company has signed with;
  * - GET  /api/v1/company/viplevel?platformmark=       the VIP levels a company may hold;
  * - POST /api/v1/companies                            an operator creates a company;

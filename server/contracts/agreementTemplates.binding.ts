@@ -47,7 +47,7 @@ export const agreementTemplatesBinding: ResourceBinding = {
   messages: { notFound: '模板不存在', idLabel: '模板编号', created: '保存成功' },
 };
 
-/** The template's file: the caller's own upload or the one the template already has (attachFile, issue 31). */
+/** The template's file: the caller's own upload or the one the template already has (attachFile). */
 async function templateFile(db: Db, auth: AuthContext, id: number | undefined, url: string): Promise<string> {
   const current =
     id === undefined

@@ -35,7 +35,7 @@ import { contractDocumentId, GENERAL_AGREEMENT } from './contractDocument';
 import { CONTRACT_ESIGN_MSG, contractEsign } from './contractEsign';
 
 /**
- * Agreements between a merchant and an enterprise (issue 13): contracts with an agreement kind, signed through the
+ * Agreements between a merchant and an enterprise: contracts with an agreement kind, signed through the
  * e-sign provider (server/esign).
  * - POST /api/v1/companies/service_sign/:coid/:enterpriseId  { type?, confirmRisk? }  draws up the agreement (or
  *   answers the open one), rendered to PDF from the enterprise's template; a locked enterprise refuses, a risky
@@ -436,7 +436,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('只有商户本人可以签署协议');
     if (agreement.signStatus === 1) fail('该合同已签署');
     if (fileIdOfReference(query.paperUrl) === null) fail('请先上传纸质合同扫描件');
-    // Only a scan the caller uploaded (issue 31 #1): any other stored file would become this contract's document.
+    // Only a scan the caller uploaded: any other stored file would become this contract's document.
     const paperId = (
       await attachFile(db, auth, query.paperUrl, {
         purpose: 'contract_paper',

@@ -8,7 +8,7 @@ import { saveGeneratedFile } from '../files/generatedFiles';
 import type { FileStorage } from '../files/storage/fileStorage';
 
 /**
- * A contract's document, made when first asked for (issue 32 #6): contracts drawn up before documents were kept
+ * A contract's document, made when first asked for: contracts drawn up before documents were kept
  * (the demo data, imports) have none, so nothing could be downloaded or signed. The first request renders it
  * through the e-sign provider from the contract's own record — signed ones are then sealed with the company's
  * name at the recorded sign time — stores it (generatedFiles) and sets `file_id`, so every later request reuses

@@ -16,7 +16,7 @@ import { CRM_SYNC_KINDS, type CrmKind, type CrmProvider } from './crmProvider';
 import { crmProviderFor } from './index';
 
 /**
- * The CRM calls (spec §7 Subsidiaries, partners, CRM; issue 33):
+ * The CRM calls (spec §7 Subsidiaries, partners, CRM):
  * - GET   /api/v1/subsidiary/crm/search?q=name:&page&size  the CRM's subsidiaries, each with the subsidiary bound to it;
  * - PATCH /api/v1/subsidiary/crm/binding   { id, crmId }    bind one of ours to one of the CRM's;
  * - PATCH /api/v1/subsidiary/crm/unbinding { id }           undo it;

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of migration 030 (money, issue 6). Amounts are integers in 1/10000 yuan; times China-time text. */
+/** Tables of migration 030 (money). Amounts are integers in 1/10000 yuan; times China-time text. */
 export interface AccountTable {
   id: Generated<number>;
   company_id: number;

@@ -1,4 +1,4 @@
-/** Tables of migration 040 (issue 19: sessions, lockouts, rate limits), kept apart from schema.ts. */
+/** Tables of migration 040 (sessions, lockouts, rate limits), kept apart from schema.ts. */
 export interface RevokedSessionTable {
   sid: string;
   /** Epoch ms after which the session's tokens are expired anyway and the row can go. */

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of migration 070 (statistics rollups, issue 15). Amounts 1/10000 yuan, positive per kind. */
+/** Tables of migration 070 (statistics rollups). Amounts 1/10000 yuan, positive per kind. */
 export interface RollupMetrics {
   topup_amount: Generated<number>;
   topup_count: Generated<number>;

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of migrations 080-089 (issue 16: sensitive words, feedback, SMS log, automatic invoicing, help). */
+/** Tables of migrations 080-089 (sensitive words, feedback, SMS log, automatic invoicing, help). */
 
 /** One word of a sensitive-word list (1 general, 2 top-up side). */
 export interface SensitiveWordTable {

@@ -1,4 +1,4 @@
-/** Tables of the session workspace (issue 5), kept apart so schema.ts only gains one line per table. */
+/** Tables of the session workspace, kept apart so schema.ts only gains one line per table. */
 export interface PaymentPasswordTable {
   company_id: number;
   /** bcrypt of the SHA-256 hex the browser sends. */

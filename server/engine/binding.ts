@@ -24,6 +24,8 @@ export interface ResourceBinding {
   computed?: Readonly<Record<string, RawBuilder<unknown>>>;
   /** Declared operations ('list', 'one', 'create', 'update', 'delete') and action names a hand-written route beside the binding serves: the engine leaves them out. */
   handWritten?: readonly string[];
+  /** Record keys the operation log shows only as changed, never their values, besides the declaration's `secret` fields (a column the declaration does not show). */
+  secretFields?: readonly string[];
   /** Who sees which rows (DESIGN §4). Default: everyone who holds the route's codes sees every row. */
   scope?: ScopeRule;
   /** A page with a code per edition (e.g. UI_FEEDBACK_BOX / UI_FEEDBACK_BOX_XGM): rows of an edition (`column`) only for holders of its codes, on top of `scope`; role 1 sees all. */

@@ -22,14 +22,46 @@ export interface OperationEntry {
   changes: Changes;
 }
 
-/** Form fields whose values never enter the log, only the fact that they changed. */
-const SECRET_FIELD = /pass|pwd|secret|token|captcha|^code$|smscode/i;
+/**
+ * Fields whose values never enter the log, only the fact that they changed, are declared, never guessed from a
+ * name: a declared entity marks them (a field's `secret`, its binding's `secretFields`, see `declaredSecrets`),
+ * a hand-written route may add its own (`config.secretFields`), and the bodies of hand-written routes, which have
+ * no declaration, are read with this list of the secrets they carry. Anything else is shown as it is: a field
+ * named `code` is a bank's or an industry's code, a `passwordTime` a date.
+ */
+export const HAND_WRITTEN_SECRET_FIELDS: ReadonlySet<string> = new Set([
+  'password',
+  'repassword',
+  'oldPassword',
+  'newPassword',
+  'confirmPassword',
+  'payPassword',
+  'oldPayPassword',
+  'newPayPassword',
+  'smsCode',
+  'captcha',
+  'captchaCode',
+  'token',
+  'refreshToken',
+  'secret',
+  'secretKey',
+]);
+
+/** The secret fields of a declared entity: its fields marked `secret` and its binding's `secretFields`. */
+export function declaredSecrets(
+  fields: readonly { source: string; secret?: boolean }[],
+  secretFields: readonly string[] = [],
+): ReadonlySet<string> {
+  return new Set([...fields.filter((field) => field.secret).map((field) => field.source), ...secretFields]);
+}
 const MAX_VALUE_CHARS = 500;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A POST that only reads (a search with a body, a preview, a token refresh): not an operation to log. */
     readOnly?: boolean;
+    /** Body fields of this hand-written route the fallback logs only as changed, besides HAND_WRITTEN_SECRET_FIELDS. */
+    secretFields?: readonly string[];
   }
   interface FastifyRequest {
     /** Set once the request's write is in the operation log, so the fallback does not log it twice. */
@@ -37,24 +69,29 @@ declare module 'fastify' {
   }
 }
 
-function logValue(field: string, value: unknown): unknown {
+function logValue(field: string, value: unknown, secrets: ReadonlySet<string>): unknown {
   if (value === undefined) return null;
-  if (SECRET_FIELD.test(field)) return value === null || value === '' ? value : '******';
+  if (secrets.has(field)) return value === null || value === '' ? value : '******';
   if (typeof value === 'string' && value.length > MAX_VALUE_CHARS) return `${value.slice(0, MAX_VALUE_CHARS)}…`;
   return value;
 }
 
-/** The fields whose values differ between `before` and `after` (either may be null: create, delete). */
+/**
+ * The fields whose values differ between `before` and `after` (either may be null: create, delete), `secrets`
+ * masked: a declared entity's (`declaredSecrets`), else the hand-written routes' list.
+ */
 export function changesBetween(
   before: Record<string, unknown> | null | undefined,
   after: Record<string, unknown> | null | undefined,
+  secrets: ReadonlySet<string> = HAND_WRITTEN_SECRET_FIELDS,
 ): Changes {
   const changes: Changes = {};
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const field of fields) {
     const from = before?.[field] ?? null;
     const to = after?.[field] ?? null;
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = [logValue(field, from), logValue(field, to)];
+    if (JSON.stringify(from) !== JSON.stringify(to))
+      changes[field] = [logValue(field, from, secrets), logValue(field, to, secrets)];
   }
   return changes;
 }
@@ -94,12 +131,12 @@ export function auditOf(request: FastifyRequest, auth: AuthContext, entry: Opera
 }
 
 /** A hand-written write's body as changes (after values only), secrets masked. */
-export function bodyChanges(body: unknown): Changes {
+export function bodyChanges(body: unknown, secrets: ReadonlySet<string> = HAND_WRITTEN_SECRET_FIELDS): Changes {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
   const changes: Changes = {};
   for (const [field, value] of Object.entries(body as Record<string, unknown>)) {
     if (value !== null && typeof value === 'object') continue;
-    changes[field] = [null, logValue(field, value)];
+    changes[field] = [null, logValue(field, value, secrets)];
   }
   return changes;
 }
@@ -121,10 +158,14 @@ export function registerOperationLogFallback(app: import('fastify').FastifyInsta
       !payload.startsWith('{"code":1020000');
     if (skip) return done(null, payload);
     const rawId = Number((request.params as { id?: unknown } | undefined)?.id);
+    const routeSecrets = request.routeOptions.config?.secretFields;
     recordOperation(db, request, request.auth as AuthContext, {
       action: request.method,
       recordId: Number.isSafeInteger(rawId) ? rawId : null,
-      changes: bodyChanges(request.body),
+      changes: bodyChanges(
+        request.body,
+        routeSecrets ? new Set([...HAND_WRITTEN_SECRET_FIELDS, ...routeSecrets]) : HAND_WRITTEN_SECRET_FIELDS,
+      ),
     }).then(() => done(null, payload), done);
   });
 }

@@ -59,7 +59,7 @@ function ruleCondition(binding: ResourceBinding, auth: AuthContext): Condition |
       return auth.deptScope ? (eb) => eb(column, 'in', auth.deptScope?.length ? auth.deptScope : [-1]) : null;
     case 'partner':
       if (auth.roleId === ROLE.merchant) throw new ForbiddenError(MERCHANT_DENIED);
-      // A partner reaches its own rows only, as the partner picker offers only itself (issue 14).
+      // A partner reaches its own rows only, as the partner picker offers only itself.
       if (auth.roleId === ROLE.partner) return (eb) => eb(column, '=', auth.userId);
       if (!auth.deptScope) return null;
       return (eb) =>

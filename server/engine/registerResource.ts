@@ -12,7 +12,7 @@ import { type ListSpec, pageOf, parseListQuery } from '../http/listQuery';
 import { checkedReference } from '../references/references.service';
 import type { ResourceBinding, WriteContext } from './binding';
 import { resolveColumns } from './columns';
-import { changesBetween, recordOperation } from './operationLog';
+import { changesBetween, declaredSecrets, recordOperation } from './operationLog';
 import { type EngineRecord, fixedCondition, listPage, recordOrFail } from './reads';
 import { actionSchema, operationSchema } from './schemas';
 
@@ -115,6 +115,7 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
   const formFields = declaration.fields.filter(
     (field): field is FieldDeclaration => !!field.form && !field.readOnly && field.source in columns.writable,
   );
+  const secrets = secretsOf(binding);
   const routes: EngineRoute[] = [];
   const route = (
     operation: 'list' | 'one' | 'create' | 'update' | 'delete',
@@ -207,7 +208,7 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
           resource: declaration.name,
           recordId: created.id,
           recordTitle: recordTitleOf(declaration, created),
-          changes: changesBetween(null, created),
+          changes: changesBetween(null, created, secrets),
         });
         return created;
       }),
@@ -245,7 +246,7 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
           resource: declaration.name,
           recordId: id,
           recordTitle: recordTitleOf(declaration, after),
-          changes: changesBetween(before, after),
+          changes: changesBetween(before, after, secrets),
         });
         return after;
       }),
@@ -269,7 +270,7 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
         resource: declaration.name,
         recordId: id,
         recordTitle: recordTitleOf(declaration, before),
-        changes: changesBetween(before, null),
+        changes: changesBetween(before, null, secrets),
       });
       return before;
     });
@@ -282,6 +283,12 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
 
 /** The body with the binding's normalize applied to the fields it names (a body that is not an object as it is). */
 /** The record's name for the operation log (its declaration's recordTitle field). */
+/** The record keys the operation log masks: the declaration's `secret` fields and the binding's `secretFields`. */
+function secretsOf(binding: ResourceBinding): ReadonlySet<string> {
+  const { declaration } = binding;
+  return declaredSecrets([...declaration.fields, ...(declaration.createFields ?? [])], binding.secretFields);
+}
+
 function recordTitleOf(declaration: ResourceBinding['declaration'], record: Record<string, unknown>): string | null {
   const title = record[declaration.recordTitle];
   return title === null || title === undefined || title === '' ? null : String(title);
@@ -316,6 +323,7 @@ function actionRoutes(
   idOf: (request: FastifyRequest) => number,
 ): EngineRoute[] {
   const { declaration } = binding;
+  const secrets = secretsOf(binding);
   const routes = new Map<string, ActionDeclaration[]>();
   for (const action of declaration.actions ?? []) {
     const crud = CRUD_METHOD[action.method];
@@ -373,7 +381,7 @@ function actionRoutes(
             resource: declaration.name,
             recordId: id,
             recordTitle: recordTitleOf(declaration, after),
-            changes: changesBetween(before, after),
+            changes: changesBetween(before, after, secrets),
           });
           return after;
         });

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 
 /**
  * The e-sign provider (电子签章): renders an agreement to PDF, signs it for a party, hands out a signing link,
- * and checks that the person signing is the signer (意愿认证) before a signer's signature is applied. Contracts between a merchant and an enterprise (issue 13) and, later, a gig worker's agreements use
+ * and checks that the person signing is the signer (意愿认证) before a signer's signature is applied. Contracts between a merchant and an enterprise and, later, a gig worker's agreements use
  * the same interface. `devEsign.ts` does the work locally and deterministically; a real provider (法大大, e签宝,
  * …) implements this interface and is chosen by ESIGN_PROVIDER in `index.ts`.
  */

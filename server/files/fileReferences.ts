@@ -5,7 +5,7 @@ import { downloadUrl, fileIdOfUrl } from './downloadUrls';
 import { findUpload, type UploadRecord } from './uploads.repository';
 
 /**
- * Files are owned references (DESIGN §4, issue 31). A request body or query names a file by the URL the upload
+ * Files are owned references (DESIGN §4). A request body or query names a file by the URL the upload
  * answered ('/api-v1/dl?file=<id>&rn=<name>') or by its id; every route that stores such a reference in a record
  * goes through attachFile, and nothing else in server/ parses a file reference out of a request
  * (tests/unit/fileReferenceCallers.test.ts holds that).

@@ -31,7 +31,7 @@ import {
 import { attributeDeposit, returnDeposit } from './unattributed.service';
 
 /**
- * The bank side of finance (issue 15 part 2) beside the engine's lists (bank.binding.ts):
+ * The bank side of finance beside the engine's lists (bank.binding.ts):
  * - spec §7: GET /api/v1/bankaccounts/bank/balance?bacc= (one account's bank balance against the ledger),
  *   PATCH /api/v1/bankaccounts/bank/syncbalance (every sub-account's bank balance copied and compared),
  *   GET /api/v1/accounts/status/{companyId}?platformmark=, PATCH /api/v1/accounts/{childAccountNumber}/password,

@@ -6,7 +6,7 @@ import { chinaTime } from '../db/time';
 import type { BankChannel, StatementLine } from './bank/bankChannel';
 
 /**
- * 资金对账 (issue 15): one day of the bank's statement against the ledger.
+ * 资金对账: one day of the bank's statement against the ledger.
  * - A top-up credit on a sub-account matches the confirmed top-up whose payer serial it carries (same company,
  *   edition and amount) and that top-up's ledger entry; a transfer into a sub-account (ATTR:<serial>) matches the
  *   ledger entry of the attributed deposit.

@@ -7,7 +7,7 @@ import type { Db } from '../db/database';
 import type { Tx } from '../money/ledger/ledger';
 
 /**
- * 结算单 (issue 15): a company's month of one edition, computed from its ledger entries.
+ * 结算单: a company's month of one edition, computed from its ledger entries.
  * - opening balance: the sum of every entry before the month (the balance at the month's start);
  * - top-ups (充值), payouts (批量打款), service charges (服务费), refunds (失败退回): the month's entries per kind,
  *   as positive magnitudes with their counts;

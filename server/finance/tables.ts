@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of the finance domain (issue 15): settlement sheets (072). Amounts 1/10000 yuan, times China time. */
+/** Tables of the finance domain: settlement sheets (072). Amounts 1/10000 yuan, times China time. */
 export interface SettlementSheetTable {
   id: Generated<number>;
   sheet_no: string;

@@ -45,7 +45,7 @@ import { issueOf, rejectReasonOf, trackingNoOf } from './services/stepRequests';
 import { uploadedDocument } from './services/uploadedDocument';
 
 /**
- * Invoices (issue 6), driven by resources/invoices.ts:
+ * Invoices, driven by resources/invoices.ts:
  * - GET  /api/v1/remittances/batch/notinvoice/:coid  whether the company has batches it may still invoice
  *   (a merchant: in its session's edition); drives the unpaid-invoice reminder;
  * - GET  /api/v1/invoices/categories                 the enabled categories of the caller's edition;

@@ -37,7 +37,7 @@ import { assertPayeesPayableNow } from './payouts/payeeChecks';
 import { alreadyHandled, repayAbnormalFund, repayCardError } from './payouts/repayAbnormalFund';
 
 /**
- * Abnormal and returned funds (issue 6), driven by resources/abnormalFunds.ts:
+ * Abnormal and returned funds, driven by resources/abnormalFunds.ts:
  * - GET  /api/v1/abnormalfunds/search?q=&page=&size=&sort=   the merchant's own (/errorMoney) or, for staff,
  *        every company's in scope (/adErrorMoney; q= platformmark narrows to one edition whose code they hold);
  * - POST /api/v1/abnormalfunds/:id/repay { bankCard, payPassword }   pay the person again to a corrected card;

@@ -13,7 +13,7 @@ import { balanceOf } from './ledger/ledger';
 import { balanceSchema, receivingSchema } from './money.schemas';
 
 /**
- * Balances (issue 6), for any logged-in user within their company scope:
+ * Balances, for any logged-in user within their company scope:
  * - GET /api/v1/bankaccounts/balance?coid=&platformmark=   { balance, companyId, platformMark }: the account's
  *   balance in 1/10000 yuan, 0 before its first entry. Merchants: their own company (coid may be left out) and
  *   their session's edition only; staff: coid required, platformmark defaults to the company's edition.

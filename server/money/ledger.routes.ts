@@ -13,7 +13,7 @@ import { searchLedger } from './ledger.repository';
 import { ledgerSearchSchema } from './money.schemas';
 
 /**
- * The transaction flow (issue 6), driven by resources/ledger.ts:
+ * The transaction flow, driven by resources/ledger.ts:
  * - GET /api/v1/ledger/search?platformmark=1|3&q=coname:…;kind:…;stime:…;etime:…;companyId:…&page=&size=&sort=
  *   ledger entries of that edition (UI_TRANSACTION_FLOW for 1, UI_XGM_TRANSACTION_FLOW for 3), within the
  *   caller's company scope. Read-only: entries are written by the business records that cause them.

@@ -28,7 +28,7 @@ import { type BatchRecord, findBatch, searchBatches, searchItems } from './payou
 import { allCodes, assertRecordVisible, listOf, parseEdition, recordScope } from './payoutRecords.scope';
 
 /**
- * What was paid (issue 6), driven by resources/payoutBatches.ts and resources/payeeTotals.ts (filter keys,
+ * What was paid, driven by resources/payoutBatches.ts and resources/payeeTotals.ts (filter keys,
  * sort fields and codes come from the declarations; a merchant gets the merchant view's, staff the staff
  * view's):
  * - GET /api/v1/remittances/batch/search?q=&page=&size=&sort=[&platformmark=]   one page of batches;

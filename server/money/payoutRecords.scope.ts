@@ -9,7 +9,7 @@ import { ForbiddenError, fail } from '../http/errors';
 import { type ListQuery, parseListQuery } from '../http/listQuery';
 
 /**
- * Who sees which payout records (issue 6). A merchant sees its own company in the session's edition and needs
+ * Who sees which payout records. A merchant sees its own company in the session's edition and needs
  * the page's merchant code. Staff see the editions whose code they hold (role 1 holds every code), within their
  * role's data scope; a view of one edition names it (`platformmark`).
  */

@@ -45,7 +45,7 @@ import {
 } from './recharges.repository';
 
 /**
- * Top-ups (issue 6), driven by resources/recharges.ts:
+ * Top-ups, driven by resources/recharges.ts:
  * - POST /api/v1/recharges   the merchant's top-up notice (MER_BANKACCOUNT_RECHARGE), JSON
  *   { amount, payerName, payerAccount, bankSerial, voucherUrl, remark? }. `amount` is the integer count of
  *   1/10000 yuan (a JSON integer or a string of digits): the browser parses the yuan typed with parseMoney and

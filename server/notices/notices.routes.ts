@@ -99,7 +99,7 @@ function withAliases(body: unknown): Record<string, unknown> {
 
 /**
  * An upload a notice may show: one its author uploaded (or the one the notice already shows), through attachFile
- * (issue 31 #3: not another company's certificate finance uploaded); for the image, an image.
+ * (not another company's certificate finance uploaded); for the image, an image.
  */
 async function noticeUpload(db: Db, auth: AuthContext, url: string, image: boolean, current: string | null) {
   const attached = await attachableFile(db, auth, url, { purpose: 'notice', current });

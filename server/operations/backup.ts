@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
 /**
- * An online, consistent backup of everything the server keeps (issue 35 §4), taken while it serves:
+ * An online, consistent backup of everything the server keeps, taken while it serves:
  * - SQLite: `VACUUM INTO` writes the database as one read transaction sees it (WAL mode: a snapshot that ignores
  *   writes that commit meanwhile). Copying app.sqlite while the server runs loses what sits in app.sqlite-wal.
  *   SQLite's incremental backup API restarts whenever another connection writes, so under steady writes it may

@@ -1,6 +1,6 @@
 // One JSON line in the shape of the server's own log (pino's fields: level, time, pid, msg), for everything written
 // outside Fastify's logger: the supervisor (scripts/supervisor.mjs, plain Node, hence .mjs), the cluster primary,
-// start-up and crashes (server/server.ts). Every line the server writes is then one JSON object (issue 35).
+// start-up and crashes (server/server.ts). Every line the server writes is then one JSON object.
 
 const LEVELS = { info: 30, warn: 40, error: 50, fatal: 60 };
 

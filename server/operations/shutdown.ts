@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_SERVER_ERROR } from '../../src/domain/codes';
 
 /**
- * A graceful stop (issue 35 §3): on SIGTERM the server keeps listening but answers every new request 503, lets
+ * A graceful stop: on SIGTERM the server keeps listening but answers every new request 503, lets
  * the requests in progress finish (a streaming export to its last byte) up to a deadline, and only then closes.
  * Requests the server makes to itself (`app.inject`, e.g. an export reading a hand-written list page by page)
  * belong to a request in progress and carry INTERNAL_REQUEST_HEADER with this process's own random value.

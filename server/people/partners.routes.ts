@@ -22,7 +22,7 @@ import { pageOf, parseListQuery } from '../http/listQuery';
 import { partnerRefusal } from './partners.binding';
 
 /**
- * Partners and channels (issue 14 part 3), besides the engine's 服务企业管理 and virtual companies:
+ * Partners and channels, besides the engine's 服务企业管理 and virtual companies:
  * - GET /api/v1/cloud/partner/search?q=displayName:;mobile:;csort:&page&size&sort   渠道管理: partner accounts in
  *   the caller's departments with category, channel, their companies and this month's performance;
  * - GET /api/v1/cloud/partner/:id; PUT /api/v1/cloud/partner/:id { csort, channelName, remark };

@@ -21,7 +21,7 @@ import { allReportRows, METRIC_KEYS, type ReportCriteria, runReport } from './re
 import { writeSheet, XLSX_TYPE } from './xlsx';
 
 /**
- * The statistics pages (issue 15), one route pair per declaration of src/domain/statistics/reports.ts:
+ * The statistics pages, one route pair per declaration of src/domain/statistics/reports.ts:
  * - GET /api/v1/statistics/reports/{route}?platformmark=1|3&period=day|month|range&day=&month=&from=&to=
  *   &q=coname:…;departmentId:…;partnerId:…&page=&size=&sort=payoutAmount,desc
  *   → a page of rows plus `totals` (the whole period, exact) and `chart`;

@@ -5,7 +5,7 @@ import { isPostgres } from '../db/migrations/columns';
 import { jobPaused, recordedRound, recordedRun, THIS_PROCESS } from './jobRuns';
 
 /**
- * Scheduled jobs run once across hosts (issue 35 §7). Every server process schedules them (scheduledJobs.ts) and two
+ * Scheduled jobs run once across hosts. Every server process schedules them (scheduledJobs.ts) and two
  * things decide which one runs:
  * - a cron instant is taken by one process: `runScheduledTick` inserts (job, instant) into scheduled_job_ticks
  *   (migration 170) and only the process whose insert landed runs it, so a quick job is not run again by a host

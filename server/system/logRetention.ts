@@ -11,10 +11,10 @@ import { runScheduledTick } from './jobLock';
 import type { JobDefinition } from './scheduledJobs';
 
 /**
- * The log retention job (issue 31): every day at LOG_RETENTION_CRON (China time) it deletes third-party call log,
+ * The log retention job: every day at LOG_RETENTION_CRON (China time) it deletes third-party call log,
  * SMS log and operation log rows older than their configured ages (server/config.ts, defaults in the README),
  * login log rows older than LOGIN_LOG_RETENTION_DAYS, rate counters whose last take is two days old (no window is
- * longer than a day), 定时任务 runs older than a month, 在线用户 rows of sessions over for a day, and (issue 35) finished
+ * longer than a day), 定时任务 runs older than a month, 在线用户 rows of sessions over for a day, and finished
  * 大熊信息下载 jobs with their zip files and payout uploads never submitted (never a submitted one: it is the
  * idempotency key of its batch). Deleting by age is idempotent:
  * a second run, another process's run or a run after a restart deletes what is still too old and nothing else.

@@ -4,7 +4,7 @@ import { formatMoney } from '../../src/domain/money';
 import { findRoute } from '../../src/domain/routes';
 
 /**
- * The operation log in an operator's words (issue 32 item 13), worked out when an entry is read, so entries
+ * The operation log in an operator's words, worked out when an entry is read, so entries
  * written before read the same way: 页面 is the page's title from the route table, 操作 a Chinese verb with the
  * record's kind (新增行业, 修改企业费率), 记录 the record's name and number, 变更内容 「字段: 旧值 → 新值」 with the
  * labels and choices of the resource declarations. Nothing here is stored; the row keeps what was written.

@@ -89,7 +89,7 @@ function formOf(body: unknown): PlatformSettings {
 }
 
 /**
- * 通用设置 (issue 14, spec §9):
+ * 通用设置 (spec §9):
  * - GET /api/v1/common/settings?host=   public: platform name per edition, customer-service phone, and the
  *   filing number and image host of the host name (a host rule, else the defaults), read by the app at start;
  * - GET /api/v1/system/settings, PUT /api/v1/system/settings (UI_ACCOUNT_SET_CURRENCY): the whole form with its

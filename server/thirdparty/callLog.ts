@@ -8,7 +8,7 @@ export const MAX_LOGGED_CHARS = 256 * 1024;
 
 /**
  * Most characters kept of the body of a call nobody authenticated (unknown enterprise, no or a wrong signature):
- * anyone can send those, so the log keeps an excerpt to tell what they were, never the body (issue 31).
+ * anyone can send those, so the log keeps an excerpt to tell what they were, never the body.
  */
 export const REFUSED_EXCERPT_CHARS = 1024;
 

@@ -31,7 +31,7 @@ import {
 import { handleWebhook, WEBHOOK_CALLS_PER_IP, WEBHOOK_REFUSALS_PER_IP } from './webhooks';
 
 /**
- * Third-party calls (issue 13), besides the engine's lists (thirdPartyCalls.binding.ts):
+ * Third-party calls, besides the engine's lists (thirdPartyCalls.binding.ts):
  * - POST /api/v1/open/enterprises/:enterpriseId/webhook   an enterprise's signed event (webhooks.ts), public;
  * - POST /api/v1/thirdcalls/replay/:id                     an admin re-runs a logged inbound call (UI_DX_ENTERPRISE);
  * - GET  /api/v1/companies/otherplatformmark/companies?name=   the grant form's merchant picker;
@@ -43,7 +43,7 @@ import { handleWebhook, WEBHOOK_CALLS_PER_IP, WEBHOOK_REFUSALS_PER_IP } from './
  */
 const KEY_ACCESS = { config: { access: { permissions: ['UI_LN_ENTERPRISE'] } } };
 const KEY_PREFIX_LENGTH = 12;
-/** Open-API key checks per address (public and logged, issue 31). */
+/** Open-API key checks per address (public and logged). */
 export const KEY_CHECKS_PER_IP = { windowMs: 60_000, max: 120 };
 
 function newKey(): { key: string; prefix: string; hash: string } {

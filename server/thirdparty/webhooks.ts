@@ -19,7 +19,7 @@ import { type EnterpriseReport, recordEnterpriseReports } from '../money/payouts
 import { elapsedMs, excerpt, logCall } from './callLog';
 
 /**
- * An enterprise's signed inbound webhook (issue 13). The enterprise posts JSON
+ * An enterprise's signed inbound webhook. The enterprise posts JSON
  * `{ eventId, type, data }` to /api/v1/open/enterprises/{id}/webhook with
  *   x-lg-timestamp: unix seconds, x-lg-signature: hex HMAC-SHA256(its webhook secret, `${timestamp}.${raw body}`).
  * A call is refused when the enterprise is unknown or has no secret (404), a header is missing, the timestamp is

@@ -18,7 +18,7 @@ import { runExclusively } from '../system/jobLock';
 import { bigBearWorker } from './bigBear';
 
 /**
- * 大熊信息下载 (issue 12): a background job writes one zip per request — 人员信息.xlsx (every worker of the company
+ * 大熊信息下载: a background job writes one zip per request — 人员信息.xlsx (every worker of the company
  * signed with the chosen 大熊 enterprise, or all of them, in the chosen sign status) and each worker's signed
  * agreement PDF — to a scratch file under DATA_DIR/tmp, then into the file storage (the local disk or the object
  * store). Rows are read a page at a time, the sheet is streamed to a temporary file, and each PDF is added only

@@ -9,7 +9,7 @@ import type { IdentityConfig } from './identityConfig';
  *
  * `workerIdKey` is an HMAC of the ID number under the server's ID_KEY: a worker is found and kept unique by it
  * without an index over the numbers themselves, and a masked number cannot be recovered by hashing the few
- * hidden digits (the same reasoning as payeeKey, issue 19 #4). Rows written without the key (the demo and bench
+ * hidden digits (the same reasoning as payeeKey). Rows written without the key (the demo and bench
  * seeds, which run before the configuration is loaded) get it when the server starts (workerKeys.ts).
  */
 export function workerIdKey(idKey: string, idCard: string): string {

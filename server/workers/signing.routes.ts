@@ -33,7 +33,7 @@ import {
 } from './workers.schemas';
 
 /**
- * Workers sign the freelance agreement (自由职业者协议) of the company's signing enterprise (issue 12 part 5):
+ * Workers sign the freelance agreement (自由职业者协议) of the company's signing enterprise:
  * the merchant asks for a signing link (the agreement is rendered through the e-sign provider with the worker's
  * details, kept as a draft file, and a random token goes into the link — only its SHA-256 is stored); the worker
  * opens /workerSign/<token> without logging in, reads the PDF and presses 同意并签署, which signs it (seal page,

@@ -17,7 +17,7 @@ function sameDefinition(a: ResourceDefinition | undefined, b: ResourceDefinition
 /**
  * react-admin registers every <Resource> in an effect after its first render, and on mount registers them all a
  * second time (it re-reads its children in another effect): on a cold start two more renders of the whole page
- * after the one that drew the list (issue 18). Our resources are fixed for the app's life (AdminApp's children
+ * after the one that drew the list. Our resources are fixed for the app's life (AdminApp's children
  * are built once), so this provider (in place of react-admin's, between AdminContext and AdminUI) starts with
  * their definitions and keeps its state when react-admin registers one again unchanged or unregisters one of
  * them. Anything else registers and unregisters as in ra-core's ResourceDefinitionContextProvider.

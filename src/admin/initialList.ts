@@ -24,7 +24,7 @@ let initial: InitialList | undefined;
 
 /**
  * On a cold start of a declared list, the list's first page through the data provider (which takes the boot
- * script's early answer) before the app renders, so the app's first render already has its rows (issue 18: the
+ * script's early answer) before the app renders, so the app's first render already has its rows (the
  * list otherwise mounted, asked, and rendered the whole page again). Nothing is lost when this gives up: the
  * list then asks as it always does.
  */

@@ -93,7 +93,7 @@ export const MIN_ACTION_ROW_HEIGHT = 42;
 /**
  * How many rows the window can show below the bar and the table head. The picture draws no more: rows below the
  * fold cannot be seen before the app replaces them, and at 200 rows drawing them all cost the app's start about
- * 180 ms (issue 18).
+ * 180 ms.
  */
 export function rowsThatFit(windowHeight: number, rowHeight = MIN_ROW_HEIGHT): number {
   return Math.max(1, Math.ceil((windowHeight - T.appBarHeight) / rowHeight));

@@ -6,7 +6,7 @@ export type ListRecipe = Pick<ResourceDeclaration, 'name' | 'api' | 'defaultSort
 /**
  * The first-paint lists' requests by path, for boot.js (scripts/bootPlugin.ts): boot.js asks for the opened list's
  * first page as soon as config.json has come, instead of once firstPaint.js (every declaration, 20 KB gzip) has
- * downloaded behind the app's chunks and run (issue 18: that request was what the app's first render waited for).
+ * downloaded behind the app's chunks and run (that request was what the app's first render waited for).
  */
 export function listRecipes(declarations: readonly ResourceDeclaration[]): Record<string, ListRecipe> {
   return Object.fromEntries(

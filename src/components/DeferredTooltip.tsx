@@ -43,7 +43,7 @@ type ChildProps = { className?: string; ref?: Ref<unknown> };
  * its place). MUI's Tooltip keeps its child's DOM node in state, set from a ref as it mounts; a state change
  * during React's commit is synchronous, so one tooltip on a page made React run every effect of that page and
  * render it a second time before the browser could paint the first (the sort hints of a list's header, the
- * sidebar and refresh buttons: issue 18). Here a tooltip first renders its child as MUI renders it while closed
+ * sidebar and refresh buttons). Here a tooltip first renders its child as MUI renders it while closed
  * (the title as its accessible name), and becomes MUI's Tooltip in the render after its first, which runs once
  * the page has been committed; a controlled tooltip (`open` given) is MUI's from the start.
  */

@@ -1,7 +1,7 @@
 import { divideToFen } from './money';
 
 /**
- * The platform's service charge on a payout (issue 6, issue 30 §2). The rate is in 1/10000 (600 = 6.00%) from
+ * The platform's service charge on a payout. The rate is in 1/10000 (600 = 6.00%) from
  * GET /api/v1/servicecharge. Every item carries its own charge, amount × rate rounded half up to a whole fen
  * (divideToFen): it is what the payslip shows for that person, a failed item refunds exactly what it cost, and
  * the batch's charge, shown on /remit before the payment password and debited, is the sum of its items'.

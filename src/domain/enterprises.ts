@@ -1,6 +1,6 @@
 import type { Choice } from './enums';
 
-/** Enterprises (代征主体 / 服务主体, issue 13): statuses, VIP levels, callback channels, agreement kinds. */
+/** Enterprises (代征主体 / 服务主体): statuses, VIP levels, callback channels, agreement kinds. */
 
 export const ENTERPRISE_STATUS_CODE = { normal: 1, locked: 2, risky: 3 } as const;
 

@@ -1,6 +1,6 @@
 import type { Choice } from './enums';
 
-/** 结算单 settlement_sheets.status (issue 15). */
+/** 结算单 settlement_sheets.status. */
 export const SETTLEMENT_SHEET_STATUS: readonly Choice[] = [
   { id: 0, name: '待确认' },
   { id: 1, name: '已确认' },

@@ -1,7 +1,7 @@
 import type { MenuItem } from './menus';
 
 /**
- * The home page's 快捷入口 (issue 32 item 15): the few pages this user opens most, not the whole menu. Counts come
+ * The home page's 快捷入口: the few pages this user opens most, not the whole menu. Counts come
  * from the user's own navigation (src/layout/pageVisits.ts); pages never opened fall back to the pages a merchant's
  * week is made of, in this order, so a new merchant starts with a sensible set.
  */

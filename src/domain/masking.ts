@@ -1,5 +1,5 @@
 /**
- * How payees' numbers are shown in payout records (issue 6): enough to recognise a person or a card, not
+ * How payees' numbers are shown in payout records: enough to recognise a person or a card, not
  * enough to copy them. The server masks before answering, so a full number never reaches a list or an export.
  */
 

@@ -1,6 +1,6 @@
 import type { Choice } from './enums';
 
-/** Status values of the money records (issue 6) with their Chinese labels. */
+/** Status values of the money records with their Chinese labels. */
 
 /** recharges.status */
 export const RECHARGE_STATUS: readonly Choice[] = [

@@ -1,5 +1,5 @@
 /**
- * Checks on the people a batch pays (issue 6): the national id's check digit (GB 11643) and the bank card's
+ * Checks on the people a batch pays: the national id's check digit (GB 11643) and the bank card's
  * Luhn check digit. Shared by the server's batch validation, the simulated payout channel and the UI.
  */
 import { NATIONAL_ID_PATTERN } from './validation';

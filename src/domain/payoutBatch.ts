@@ -1,5 +1,5 @@
 /**
- * The batch payout file (issue 6, /remit): its columns, their Chinese headers and the limits of one upload.
+ * The batch payout file (/remit): its columns, their Chinese headers and the limits of one upload.
  * Shared by the server (template, parsing, validation) and the page (labels of bad rows, hints).
  */
 export type BatchField = 'name' | 'idCard' | 'bankCard' | 'mobile' | 'amount' | 'remark';

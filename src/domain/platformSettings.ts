@@ -1,5 +1,5 @@
 /**
- * 通用设置 (issue 14, spec §9): what the app reads at start from GET /api/v1/common/settings (public) and what
+ * 通用设置 (spec §9): what the app reads at start from GET /api/v1/common/settings (public) and what
  * /adSystemSettings edits through GET/PUT /api/v1/system/settings.
  */
 export interface PublicSettings {

@@ -2,7 +2,7 @@ import { formatMoney } from './money';
 import { MSG, type Validator } from './validation';
 
 /**
- * The top-up notice's rules (issue 6), shared by /recharge and POST /api/v1/recharges. Amounts are integer
+ * The top-up notice's rules, shared by /recharge and POST /api/v1/recharges. Amounts are integer
  * units of 1/10000 yuan; a bank transfer moves whole fen, so an amount must be a multiple of 100 units.
  */
 export const RECHARGE_MAX_UNITS = 1_000_000_000_000;

@@ -41,7 +41,7 @@ export const ROLE_TEMPLATES: Readonly<Record<number, readonly string[]>> = {
     'UI_ENTERPRISE_MGR_JCY',
     'UI_COMPANY_SUMMARY',
     'UI_PLATFORM_PERFORMANCE',
-    // their own performance and their partners' (issue 15), within their departments
+    // their own performance and their partners', within their departments
     'UI_PARTNER_STATISTICS',
     'UI_PARTNER_PERSONAL_STATISTICS',
     'UI_ENTERPRISE_FLOW',
@@ -65,7 +65,7 @@ export const ROLE_TEMPLATES: Readonly<Record<number, readonly string[]>> = {
     'UI_FINANCE_MGR',
     'UI_ERROR_MONEY',
     'UI_RETURN_MONEY',
-    // statistics, tax, settlement sheets, reconciliation and bank (issue 15)
+    // statistics, tax, settlement sheets, reconciliation and bank
     'XGM_STATISTICS_CORE',
     'UI_XGM_COMPANY_SUMMARY',
     'UI_PLATFORM_PERFORMANCE',
@@ -78,7 +78,7 @@ export const ROLE_TEMPLATES: Readonly<Record<number, readonly string[]>> = {
     'UI_XGM_PARTNER_STATISTICS',
     'UI_PARTNER_PERSONAL_STATISTICS',
     'UI_TAX_COLLECTION',
-    // tax filing needs the full ID numbers of 税费计算's export (issue 30)
+    // tax filing needs the full ID numbers of 税费计算's export
     TAX_EXPORT_FULL_ID_CODE,
     'UI_FUND_RECONCILIATION',
     'UI_SUB_ACCOUNT_QUERY',

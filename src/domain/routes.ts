@@ -266,7 +266,7 @@ export type MenuGroupCode = (typeof MENU_GROUP_CODES)[number];
 export const XGM_INVOICE_APPLY_CODE = 'XGM_INVOICE_APPLY_DETAILS_SAVE';
 
 /**
- * 税费计算's export with full ID numbers, which tax filing needs (issue 30): without it the export masks them like
+ * 税费计算's export with full ID numbers, which tax filing needs: without it the export masks them like
  * every other export. Not a spec code; chosen in the spec's style.
  */
 export const TAX_EXPORT_FULL_ID_CODE = 'UI_TAX_EXPORT_FULL_ID';

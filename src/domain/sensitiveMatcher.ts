@@ -15,7 +15,7 @@ const LATIN_LETTER = /\p{Script=Latin}/u;
 /**
  * The form words and texts are compared in: NFKC (full/half width and compatibility forms folded), lower case,
  * invisible characters removed, and spaces and punctuation removed, so 洗\u200b钱, 套-现 and 套 现 are 洗钱 and
- * 套现 (issue 31 #12). Between two Latin letters a gap stays one space: English words stay apart, so a listed
+ * 套现. Between two Latin letters a gap stays one space: English words stay apart, so a listed
  * `sb` is not found in `is bad`.
  */
 export function normalizeForMatch(text: string): string {

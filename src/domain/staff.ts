@@ -1,4 +1,4 @@
-/** The staff account pages (issue 14): which rid and edition each manages, under which code. */
+/** The staff account pages: which rid and edition each manages, under which code. */
 export interface StaffView {
   /** The route without its slash. */
   name: string;

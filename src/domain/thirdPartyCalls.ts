@@ -1,7 +1,7 @@
 import type { Choice } from './enums';
 
 /**
- * Third-party calls (issue 13): the signed inbound webhook of each enterprise, the platform's calls out, and the
+ * Third-party calls: the signed inbound webhook of each enterprise, the platform's calls out, and the
  * merchants' open-API keys (/addThirdPartyCall). Shared by the server, the callback pages and the tests.
  */
 

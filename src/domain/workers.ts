@@ -1,7 +1,7 @@
 import type { Choice } from './enums';
 
 /**
- * Gig workers (灵工, issue 12): who a company may pay, their freelance agreement's state, the import sheet's
+ * Gig workers (灵工): who a company may pay, their freelance agreement's state, the import sheet's
  * columns and the messages. Shared by the server (server/workers/) and the pages.
  */
 

@@ -116,7 +116,7 @@ function AdminGroups({ groups }: { groups: readonly { group: MenuGroup; items: M
  * The left menu (spec §2): 首页, then admin groups for ADM_HOME holders or the edition's merchant menu
  * (src/domain/visibleMenu.ts, which the home pages' quick links read too). Plain links and buttons under one
  * style rule, with react-admin's menu class names and MUI's look: react-admin's Menu and MenuItemLink, and MUI's
- * ListItemButton, were a fifth of a cold list page's first render (issue 18). Memoised: react-admin's layout
+ * ListItemButton, were a fifth of a cold list page's first render. Memoised: react-admin's layout
  * renders it again on every navigation, and only the links follow the page.
  */
 export const AppMenu = memo(function AppMenu() {
@@ -124,7 +124,7 @@ export const AppMenu = memo(function AppMenu() {
   const [sidebarOpen] = useSidebarState();
   const menu = useMemo(() => (session ? visibleMenu(session.user, session.platformMark) : null), [session]);
   return (
-    // A navigation landmark of lists and links (issue 32): screen readers announce a menu role as an application menu
+    // A navigation landmark of lists and links: screen readers announce a menu role as an application menu
     // whose items must be its direct children, which a sidebar of links inside collapsible groups is not.
     <MenuRoot aria-label="主菜单" className={clsx('RaMenu-root', sidebarOpen ? 'RaMenu-open' : 'RaMenu-closed')}>
       {session && menu && (

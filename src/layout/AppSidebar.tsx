@@ -9,7 +9,7 @@ import { THEME_TOKENS } from '../themeTokens';
  * react-admin's sidebar, less its scroll watcher: it follows the page's scroll to tuck itself under an app bar
  * that hides on scroll, and ours never hides (AppHeader is alwaysOn). The watcher read the scroll position as
  * the layout mounted, which made the browser lay out the whole first page in the middle of React's work (about
- * 30 ms of a cold start, issue 18). Same class names, so react-admin's layout styles still apply.
+ * 30 ms of a cold start). Same class names, so react-admin's layout styles still apply.
  */
 function Sidebar({ children }: { children?: ReactNode }) {
   const isXSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));

@@ -65,7 +65,7 @@ beforeAll(async () => {
     expect(answer.code, `${account}: ${answer.message}`).toBe(OK);
     clients[account] = authed(t.app, answer.content.token, account === 'xgm' ? 3 : 1);
   }
-  // A template names a file the admin uploaded (files are owned references, issue 31), not an invented address.
+  // A template names a file the admin uploaded (files are owned references), not an invented address.
   const uploaded = envelopeOf<{ url: string }>(
     await clients.admin({
       method: 'POST',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * Agreement types as data (issue 33): the spec's calls under /api/v1/agreementTemplateType, the types seeded from
+ * Agreement types as data: the spec's calls under /api/v1/agreementTemplateType, the types seeded from
  * the old fixed list, and their use where the list was fixed (a template's type, a merchant's signing, the contract
  * list's q key `sort`).
  */

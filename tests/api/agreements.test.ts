@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTERPRISE_MSG } from '../../src/domain/enterprises';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
-/** Agreements (issue 13): a merchant signs with an enterprise through the e-sign provider, downloads, zips. */
+/** Agreements: a merchant signs with an enterprise through the e-sign provider, downloads, zips. */
 
 let t: TestApp;
 let admin: AuthedClient;

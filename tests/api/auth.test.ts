@@ -40,7 +40,7 @@ afterAll(async () => {
 afterEach(async () => {
   await t.db.deleteFrom('login_attempts').execute();
   await t.db.deleteFrom('sms_codes').execute();
-  // SMS send limits count in rate_counters (issue 19 #16)
+  // SMS send limits count in rate_counters
   await t.db.deleteFrom('rate_counters').execute();
   await t.db.updateTable('users').set({ status: 1 }).execute();
 });
@@ -377,7 +377,7 @@ describe('SMS login', () => {
 
   it('limits sends per IP (30 an hour)', async () => {
     const now = Date.now();
-    // 30 sends from this address ten minutes ago (the per-IP counter of the last hour, issue 19 #16).
+    // 30 sends from this address ten minutes ago (the per-IP counter of the last hour).
     const used = { window_start: now - 10 * 60_000, count: 30, last_at: now - 10 * 60_000 };
     await t.db
       .insertInto('rate_counters')

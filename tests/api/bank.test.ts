@@ -9,7 +9,7 @@ import { LEDGER } from '../../src/domain/moneyEnums';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * Reconciliation and bank (issue 15 part 2): the development bank's books against the ledger, 无法归属资金
+ * Reconciliation and bank: the development bank's books against the ledger, 无法归属资金
  * attributed (a ledger entry in the status change's transaction, once) or returned, sub-accounts and balances,
  * the spec §7 bank calls, and the daily job.
  */

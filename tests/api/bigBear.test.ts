@@ -10,7 +10,7 @@ import { type AuthedClient, authed, createTestApp, envelopeOf, login, type TestA
 import { signAsWorker } from './support/workerSigningFlow';
 
 /**
- * 大熊 (issue 12): /bigBearOverview opens from the company's own data (an upload-enabled enterprise it signed
+ * 大熊: /bigBearOverview opens from the company's own data (an upload-enabled enterprise it signed
  * with, or a xiong template), its figures and list are the company's workers of 大熊 enterprises; 大熊信息下载
  * runs as a job whose zip holds the workers' sheet and signed PDFs, within the staff member's scope.
  */

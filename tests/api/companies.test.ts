@@ -701,7 +701,7 @@ describe('totals: trigger-maintained counts and the versioned cache (migration 0
     ],
     ['departID 2', { q: { departID: 2 } }, inDepartments(2)],
     ['kefu (departments 1 and 2)', { as: 'kefu' }, inDepartments(1, 2)],
-    // A partner sees its own companies only: those whose sale partner it is (issue 14), in its department.
+    // A partner sees its own companies only: those whose sale partner it is, in its department.
     [
       'hehuoren (department 2, own companies)',
       { as: 'hehuoren' },

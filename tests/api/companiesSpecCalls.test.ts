@@ -8,7 +8,7 @@ const code = (first17: string) => `${first17}${creditCodeCheckCharacter(first17)
 
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
-/** Issue 33: the spec's company, registration, enterprise and upgrade-notice calls answer at their own paths. */
+/** The spec's company, registration, enterprise and upgrade-notice calls answer at their own paths. */
 
 let t: TestApp;
 let admin: AuthedClient;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf } from '../../server/money/ledger/ledger';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
-/** GET /api/v1/companies/:id/overview: the company show view's panels (issue 17 item 4), scoped like the list. */
+/** GET /api/v1/companies/:id/overview: the company show view's panels, scoped like the list. */
 
 let t: TestApp;
 let admin: AuthedClient;

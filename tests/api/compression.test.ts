@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, tokenOf } from './support/testApp';
 
-/** API answers are compressed when the client accepts it (issue 35 §6); files and small answers are not. */
+/** API answers are compressed when the client accepts it; files and small answers are not. */
 let t: TestApp;
 let token: string;
 

@@ -70,7 +70,7 @@ beforeAll(async () => {
       companyId: user.company_id,
       platformMark: user.platform_mark,
       deptScope: user.role_id === 3 || user.role_id === 4 ? departments.map((row) => row.department_id) : null,
-      // A partner's companies are those whose sale partner it is, within its departments (issue 14).
+      // A partner's companies are those whose sale partner it is, within its departments.
       salePartnerId: user.role_id === 4 ? Number(user.id) : null,
     };
   }

@@ -9,7 +9,7 @@ import { signPayees } from './support/signedWorkers';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * What the merchant's /contractManagement and /remit rely on (issue 13): another company's agreement can be neither
+ * What the merchant's /contractManagement and /remit rely on: another company's agreement can be neither
  * read, signed nor downloaded; a risky enterprise needs the caller's confirmation before a payout or a signing,
  * a locked one refuses both; the e-sign calls the platform makes go into the call log with secrets masked.
  */

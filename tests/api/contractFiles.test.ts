@@ -6,7 +6,7 @@ import { fileBytes, multipartRequest } from './support/multipart';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * Issue 32 #6: the demo's contracts have no stored document. A signed one must still download as a real PDF
+ * The demo's contracts have no stored document. A signed one must still download as a real PDF
  * (made on first request, then reused), an unsigned one must be signable online, and the file calls keep
  * another company's merchant out.
  */

@@ -355,7 +355,7 @@ describe('list: filters', () => {
     for (const key of filterKeys(adminContracts)) expect(message).toContain(key);
   });
 
-  it("the spec's q key `sort` is accepted: the contract's agreement type (issue 33)", async () => {
+  it("the spec's q key `sort` is accepted: the contract's agreement type", async () => {
     const expected = (await allContracts()).filter((row) => row.agreementType === 2).map((row) => row.id);
     expect(expected.length).toBeGreaterThan(0);
     expect(ids(await listAll({ q: { sort: 2 } })).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));

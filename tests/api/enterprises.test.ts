@@ -9,7 +9,7 @@ import { multipartRequest } from './support/multipart';
 import { signPayees } from './support/signedWorkers';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
-/** Enterprises (代征主体, issue 13): records, edition views, status with who and why, rates, industries, payout lock. */
+/** Enterprises (代征主体): records, edition views, status with who and why, rates, industries, payout lock. */
 
 let t: TestApp;
 let admin: AuthedClient;
@@ -18,7 +18,7 @@ let merchant: AuthedClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  // Payouts go only to signed workers (issue 12): the payees this file uploads have signed.
+  // Payouts go only to signed workers: the payees this file uploads have signed.
   for (const company of [{ companyId: 1, platformMark: 1 }]) await signPayees(t, company, [8101]);
   admin = authed(t.app, await tokenOf(t.app, 'admin'));
   kefu = authed(t.app, await tokenOf(t.app, 'kefu'));

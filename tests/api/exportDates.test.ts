@@ -15,7 +15,7 @@ import { zipEntries } from '../support/zipEntries';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * Dates in files are dates (issue 30 §3): every statistics export writes its days and months as date cells, the
+ * Dates in files are dates: every statistics export writes its days and months as date cells, the
  * 大熊 zip's 人员信息.xlsx its 签约时间 and 导入时间, and the zip's entry times are the China wall-clock whatever the
  * server's TZ (run this file with TZ=UTC to see the difference: `TZ=UTC npx vitest run --project api …`).
  * Each file is also read by a second, independent reader: openpyxl (`scripts/checkXlsxDates.py`; Debian package

@@ -16,7 +16,7 @@ import {
 } from './support/testApp';
 
 /**
- * Issue 31: files are owned references. A body field naming a file takes only the caller's own upload for that
+ * Files are owned references. A body field naming a file takes only the caller's own upload for that
  * purpose (or the file the record already holds); a file is readable only through a record that may hold it.
  * Every file field the resource declarations name is attacked with another company's file (the table below must
  * cover each one), then findings 1 (paper contract), 3 (notice attachments, help images) and 9 (partner scope).

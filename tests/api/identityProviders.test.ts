@@ -15,7 +15,7 @@ import {
 } from './support/testApp';
 
 /**
- * Issue 34: the worker import checks each person with the identity provider (IDENTITY_PROVIDER=aliyun against a
+ * The worker import checks each person with the identity provider (IDENTITY_PROVIDER=aliyun against a
  * loopback cloudauth that checks the request signature); a verdict is paid once (identity_checks, keyed by an HMAC).
  */
 

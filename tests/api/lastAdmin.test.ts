@@ -3,7 +3,7 @@ import { chinaTime } from '../../server/db/time';
 import { assertNotLastActiveAdmin, assignRole, MSG_LAST_ADMIN } from '../../server/people/roles.service';
 import { createTestApp, type TestApp } from './support/testApp';
 
-/** Issue 14: the last active admin can be neither disabled nor given another role (staff service). */
+/** The last active admin can be neither disabled nor given another role (staff service). */
 
 let test: TestApp;
 let adminId: number;

@@ -15,7 +15,7 @@ import { luhnCheckDigit, nationalIdCheckChar } from '../../src/domain/payees';
 import { createTestApp, type TestApp } from './support/testApp';
 
 /**
- * Property (issue 6): whatever the interleaving of top-ups, confirmations (repeated ones too), batch
+ * Property: whatever the interleaving of top-ups, confirmations (repeated ones too), batch
  * submissions (some beyond the balance), item failures and their refunds — sequential or concurrent — every
  * account's balance equals the sum of its ledger entries, is never negative, and equals what a simple model
  * of the same operations expects.
@@ -36,7 +36,7 @@ type Command =
   | { op: 'process' }
   | { op: 'together'; first: Command; second: Command };
 
-// Amounts that move are whole fen (issue 30 §2): 0.01 to 500 yuan.
+// Amounts that move are whole fen: 0.01 to 500 yuan.
 const amount = fc.integer({ min: 1, max: 50_000 }).map((fen) => fen * 100);
 const simple: fc.Arbitrary<Command> = fc.oneof(
   amount.map((value) => ({ op: 'topUp' as const, amount: value })),

@@ -9,7 +9,7 @@ import { encodeQ } from '../../src/domain/query';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * GET /api/v1/exports/:name (issue 17 item 12): the list's own rows, filters, sort and scope, as .xlsx with
+ * GET /api/v1/exports/:name: the list's own rows, filters, sort and scope, as .xlsx with
  * numbers as numbers, dates as dates, Chinese headers and file names instead of internal paths, or as CSV.
  */
 

@@ -9,7 +9,7 @@ import { findRoute } from '../../src/domain/routes';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * Issue 33: the operator's actions on /adMerchant and /adSmallMerchant are declarations (resources/companies.ts).
+ * The operator's actions on /adMerchant and /adSmallMerchant are declarations (resources/companies.ts).
  * Each declared action is sent exactly as the list's dialog builds it (resources/actionRequest.ts: the record's id
  * in the path or the body, the answers typed) and must be accepted by its served call, change what it says, and
  * leave an operation-log entry that reads in words. The create form's fields must be what POST /api/v1/companies

@@ -236,7 +236,7 @@ describe('an update that changes nothing', () => {
   });
 });
 
-describe('in operator words (issue 32 item 13)', () => {
+describe('in operator words', () => {
   interface Shown extends LogRow {
     pageName: string;
     actionText: string;

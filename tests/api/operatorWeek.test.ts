@@ -14,7 +14,7 @@ import {
   tokenOf,
 } from './support/testApp';
 
-/** Issue 32, items 7-8: what a sub-account is shown and may open; what a task's 任务总价 and members say. */
+/** What a sub-account is shown and may open; what a task's 任务总价 and members say. */
 
 let t: TestApp;
 let merchant: AuthedClient;

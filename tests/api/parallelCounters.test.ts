@@ -13,7 +13,7 @@ import {
 } from './support/testApp';
 
 /**
- * Issue 19 #16: counters under parallel load. Each test fires many requests at once (Promise.all) and checks
+ * Counters under parallel load. Each test fires many requests at once (Promise.all) and checks
  * every one was counted and no limit was overrun. Run with DATABASE_URL set for PostgreSQL, where requests
  * really interleave on separate connections.
  */
@@ -49,7 +49,7 @@ async function sendersFor(mobiles: string[], type: number) {
   );
 }
 
-describe('issue 19 #16: counters hold under parallel load', () => {
+describe('counters hold under parallel load', () => {
   it('login failures: every parallel wrong password is counted and the account locks', async () => {
     const answers = await all(() => loginResponse(t.app, 'race_nobody', 'Wrong-password-1'));
     expect(answers.every((response) => response.statusCode === 200)).toBe(true);

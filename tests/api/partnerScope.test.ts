@@ -8,7 +8,7 @@ import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tok
 
 /**
  * A partner reads only its own companies (sale partner) on every page it can open, not every company of its
- * departments (issue 14): two partners of the same department, each with companies of its own, perform the
+ * departments: two partners of the same department, each with companies of its own, perform the
  * cross-partner attack on the statistics reports, the ledger list and the company summary. Expected figures are
  * summed here straight from the ledger entries, grouped by the companies' sale partner.
  */
@@ -96,7 +96,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe("a partner's statistics are its own companies' figures (issue 14)", () => {
+describe("a partner's statistics are its own companies' figures", () => {
   it('企业汇总 lists only its own companies, and the totals are their sum', async () => {
     for (const partner of ['hehuoren', 'hehuoren2']) {
       const oracle = await ledgerTotals(partner);
@@ -166,7 +166,7 @@ describe("a partner's statistics are its own companies' figures (issue 14)", () 
   });
 });
 
-describe('a partner reads only its own companies elsewhere (issue 14)', () => {
+describe('a partner reads only its own companies elsewhere', () => {
   it("the ledger list shows its own companies' entries only", async () => {
     for (const partner of ['hehuoren', 'hehuoren2']) {
       const answer = envelopeOf(await as[partner].get('/api/v1/ledger/search?platformmark=1&size=100'));

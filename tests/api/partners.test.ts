@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_CATEGORY } from '../../src/domain/enums';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
-/** Partners and channels (issue 14 part 3): 渠道管理, performance, sale partner, service enterprises, virtual companies. */
+/** Partners and channels: 渠道管理, performance, sale partner, service enterprises, virtual companies. */
 
 let test: TestApp;
 let admin: AuthedClient;

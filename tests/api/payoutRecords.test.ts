@@ -14,7 +14,7 @@ import { luhnCheckDigit, nationalIdCheckChar, PAYEE_MSG } from '../../src/domain
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * Payout records (issue 6): batches and their items, per-person totals, abnormal funds (re-pay, keep) and
+ * Payout records: batches and their items, per-person totals, abnormal funds (re-pay, keep) and
  * returned funds — scope (merchant, department, edition) on every endpoint, and the money of a re-payment.
  */
 let test: TestApp;
@@ -438,7 +438,7 @@ describe('per-person totals', () => {
 describe('abnormal funds', () => {
   it('re-pays a returned item once, to a corrected card, through the ledger', async () => {
     const failing = row(456_700, { validCard: false });
-    // Paid again only to someone payable now, signed with the company (issue 31).
+    // Paid again only to someone payable now, signed with the company.
     await addSignedWorkers(
       test.db,
       { companyId: 1, platformMark: 1 },

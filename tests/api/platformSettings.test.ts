@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, SETTINGS_MSG } from '../../src/domain/platformSettings';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
-/** 通用设置 /adSystemSettings (issue 14): saved by admin, read publicly by host name at the app's start. */
+/** 通用设置 /adSystemSettings: saved by admin, read publicly by host name at the app's start. */
 
 let test: TestApp;
 let admin: AuthedClient;

@@ -17,7 +17,7 @@ import {
 } from './support/testApp';
 
 /**
- * Issue 31, findings 2 and 8: privileges only go down. Every staff view × every non-admin kind of staff that can
+ * Privileges only go down. Every staff view × every non-admin kind of staff that can
  * reach it tries to raise itself and to take over a peer; every attempt is refused (403, a Chinese message) and
  * changes nothing, while the admin's own edits still work. Then the exact takeover chain of finding 2, and the
  * registration list's department scope (finding 8).
@@ -169,7 +169,7 @@ const ATTACKED_WRITES = [
   `POST ${STAFF_BASE}/:id/resetpwd`,
 ];
 
-describe('issue 31: privileges only go down on every staff page', () => {
+describe('privileges only go down on every staff page', () => {
   it('attacks every write route the staff pages register', () => {
     const writes = registeredRoutes(t.app)
       .filter((route) => route.url.startsWith(STAFF_BASE) && route.method !== 'GET')
@@ -365,7 +365,7 @@ describe('issue 31: privileges only go down on every staff page', () => {
   });
 });
 
-describe('issue 31 finding 8: the registration list keeps to the caller’s departments', () => {
+describe('the registration list keeps to the caller’s departments', () => {
   /** A pending registration, as the sign-up wizard leaves it. */
   async function pendingRegistration(name: string, mobile: string, licence: string): Promise<number> {
     const row = await t.db

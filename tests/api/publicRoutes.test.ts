@@ -15,7 +15,7 @@ import { fileBytes, multipartRequest } from './support/multipart';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * Issue 31, "public routes are cheap and bounded": every public route refuses a body over its small limit with the
+ * "public routes are cheap and bounded": every public route refuses a body over its small limit with the
  * envelope; refused webhook calls leave an excerpt only and an address's refusals are capped; the checks that tell
  * whether an account exists are rate-limited per address; sensitive words cannot be split by invisible or
  * punctuation characters; q= refuses `__proto__` like any unknown key.

@@ -26,7 +26,7 @@ import {
 } from './support/testApp';
 
 /**
- * Issue 31, "state changes claim first" and "money rules hold at the moment money moves": every engine action
+ * "state changes claim first" and "money rules hold at the moment money moves": every engine action
  * that changes a status and every money route, fired RACERS times at once, changes the state once and moves the
  * money once; the payee rules are checked again when the money moves. On SQLite the parallel injects share one
  * connection; on PostgreSQL (DATABASE_URL) they run as parallel transactions on a pool.

@@ -5,7 +5,7 @@ import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tok
 
 /**
  * The pickers' calls (GET /api/v1/references/:kind/search|:id) answer names in the caller's scope only, and a write
- * naming an id outside it is refused with a Chinese message; a partner reaches its own companies only (issue 14).
+ * naming an id outside it is refused with a Chinese message; a partner reaches its own companies only.
  */
 let t: TestApp;
 const as: Record<string, AuthedClient> = {};
@@ -154,7 +154,7 @@ describe('writes naming a reference', () => {
   });
 });
 
-describe('a partner reaches only its own companies (issue 14)', () => {
+describe('a partner reaches only its own companies', () => {
   it('hehuoren sees exactly the companies whose sale partner it is; a second partner of the same department none of them', async () => {
     const hehuorenId = await idOf('hehuoren');
     const own = await t.db
@@ -199,7 +199,7 @@ describe('a partner reaches only its own companies (issue 14)', () => {
   });
 });
 
-describe('pickers whose choice is written (issue 32 item 15)', () => {
+describe('pickers whose choice is written', () => {
   it('usable:1 offers only enabled records; without it a disabled one is still found, marked', async () => {
     const disabled = await t.db
       .insertInto('subsidiaries')

@@ -286,7 +286,7 @@ describe('activation', () => {
       .where('name', '=', String(form.name))
       .executeTakeFirstOrThrow();
     expect(company.sign_status).toBe(0);
-    // What the registrant entered, so the company does not show them blank (issue 17 item 10).
+    // What the registrant entered, so the company does not show them blank.
     expect(company).toMatchObject({
       credit_code: '91330100MA27Q8KL12',
       legal_person_name: '张法人',
@@ -321,7 +321,7 @@ describe('activation', () => {
   });
 });
 
-describe('issue 19: registration security', () => {
+describe('registration security', () => {
   it('finding 10: kefu (departments 1 and 2) cannot activate a registration into department 3', async () => {
     const registered = await register(await validForm(nextMobile()));
     expect(registered.code, registered.message).toBe(OK);
@@ -382,7 +382,7 @@ describe('issue 19: registration security', () => {
   });
 });
 
-describe('issue 19 #8: the public company lookup cannot list the customer base', () => {
+describe('the public company lookup cannot list the customer base', () => {
   const lookup = (name: string, remoteAddress: string) =>
     t.app
       .inject({ method: 'GET', url: `/api/v1/companies/tianyancha?name=${encodeURIComponent(name)}`, remoteAddress })

@@ -26,7 +26,7 @@ beforeAll(async () => {
   test = await createTestApp();
   merchant = authed(test.app, await tokenOf(test.app, 'merchant'));
   xgm = authed(test.app, await tokenOf(test.app, 'xgm', 3), 3);
-  // Payouts go only to signed workers (issue 12): the payees this file uploads have signed with companies 1 and 2.
+  // Payouts go only to signed workers: the payees this file uploads have signed with companies 1 and 2.
   await signPayees(test, { companyId: 1, platformMark: 1 }, range(0, 31_000), [TEMPLATE_EXAMPLE.idCard]);
   await signPayees(test, { companyId: 2, platformMark: 3 }, [...range(0, 100), ...range(4500, 4510)]);
   await signPayees(test, { companyId: 3, platformMark: 3 }, [4201]);
@@ -157,7 +157,7 @@ describe('validate', () => {
       shortfall: Math.max(0, totalAmount + serviceCharge - balance),
     });
     expect(answer.content.rows).toHaveLength(200);
-    // Masked as the payout records show them (issue 17 item 11): the preview never echoes full numbers.
+    // Masked as the payout records show them: the preview never echoes full numbers.
     expect(answer.content.rows[0]).toEqual({
       rowNo: 2,
       name: rows[0][0],

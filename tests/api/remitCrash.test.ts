@@ -15,7 +15,7 @@ import { csvFile, payee } from '../support/batchFiles';
 import { range, signPayees } from './support/signedWorkers';
 
 /**
- * A crash in the middle of a batch submission (issue 6): the REAL server runs as a child process on a kept
+ * A crash in the middle of a batch submission: the REAL server runs as a child process on a kept
  * SQLite data directory; the test uploads a 10 000-row file, sends the submission and kills the server with
  * SIGKILL — a few milliseconds after sending, or right after the answer — then starts it again on the same
  * directory. Whatever the moment, the draft became either the whole batch (10 000 items, the balance debited
@@ -157,7 +157,7 @@ beforeAll(async () => {
   try {
     await migrateToLatest(db);
     await seedDemo(db);
-    // Only signed workers of the company may be paid (issue 12): every round's payees signed first, keyed with
+    // Only signed workers of the company may be paid: every round's payees signed first, keyed with
     // the ID key the server resolves from the same data directory.
     const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' });
     await signPayees({ db, config }, ACCOUNT, range(0, ROUNDS * ROWS));

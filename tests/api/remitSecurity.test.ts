@@ -9,7 +9,7 @@ import { range, signPayees } from './support/signedWorkers';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * Issue 19, the attacks on batch payout uploads, each as the probe ran it:
+ * The attacks on batch payout uploads, each as the probe ran it:
  * - finding 2: a ~100 KB .xlsx whose one cell inflates to 100 MB, and whitespace bombs, sent by a merchant to
  *   /batch/validate. Each is refused with 1040400 文件内容过大或格式异常… and the server answers the next request;
  * - finding 7: "10,00" and "0,50" in the amount column were paid as 1 000.00 and 50.00 yuan;
@@ -22,7 +22,7 @@ let merchant: AuthedClient;
 
 beforeAll(async () => {
   test = await createTestApp();
-  // Payouts go only to signed workers (issue 12): the payees this file uploads have signed.
+  // Payouts go only to signed workers: the payees this file uploads have signed.
   for (const company of [{ companyId: 1, platformMark: 1 }])
     await signPayees(test, company, [...range(0, 200), ...range(2000, 2500), ...range(3000, 3200)]);
   merchant = authed(test.app, await tokenOf(test.app, 'merchant'));

@@ -30,7 +30,7 @@ const OK = 1020000;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  // Payouts go only to signed workers (issue 12): the payees this file uploads have signed.
+  // Payouts go only to signed workers: the payees this file uploads have signed.
   for (const company of [
     { companyId: 1, platformMark: 1 },
     { companyId: 2, platformMark: 3 },

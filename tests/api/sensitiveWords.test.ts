@@ -21,7 +21,7 @@ const TOPUP = topUpSideSensitiveWord.api;
 
 beforeAll(async () => {
   t = await createTestApp();
-  // Payouts go only to signed workers (issue 12): the payees this file uploads have signed.
+  // Payouts go only to signed workers: the payees this file uploads have signed.
   for (const company of [{ companyId: 1, platformMark: 1 }]) await signPayees(t, company, range(0, 10));
   admin = authed(t.app, await tokenOf(t.app, 'admin'));
   kefu = authed(t.app, await tokenOf(t.app, 'kefu'));

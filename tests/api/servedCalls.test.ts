@@ -9,7 +9,7 @@ import { registeredRoutes } from './support/registeredRoutes';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * Calls the server answered but no page used (issue 33 §"Calls served but used by no page"), now row actions and
+ * Calls the server answered but no page used, now row actions and
  * toolbar calls of their pages: every one the declarations name is a registered route, every values dialog's
  * fields are in the answer it reads, and the calls that changed for their page (closings under way for 资金管理,
  * an enterprise's industries) do what the page shows.

@@ -6,7 +6,7 @@ import { type RunningServer, startServer } from '../../scripts/serverProcess';
 import { sha256Hex } from './support/testApp';
 
 /**
- * Several server processes on one database (issue 18 part 3): `npm start` with WORKERS=2 (server/server.ts, Node
+ * Several server processes on one database: `npm start` with WORKERS=2 (server/server.ts, Node
  * cluster) on PostgreSQL when DATABASE_URL is set (its own schema), else on one SQLite file. Each keep-alive
  * connection is served by one worker (the x-server-worker header says which): a write through one worker is read
  * through the other, and a session ended through one is refused by the other at its very next request. Scheduled

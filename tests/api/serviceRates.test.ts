@@ -9,7 +9,7 @@ import { itemServiceCharge } from '../../src/domain/charges';
 import { LEDGER } from '../../src/domain/moneyEnums';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
-/** 企业费率调整 / 合伙人费率调整 (issue 14 part 4): rate history, the rate in force, payouts and the log. */
+/** 企业费率调整 / 合伙人费率调整: rate history, the rate in force, payouts and the log. */
 
 let test: TestApp;
 let admin: AuthedClient;

@@ -5,7 +5,7 @@ import { LEDGER } from '../../src/domain/moneyEnums';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * 结算单 (issue 15): a company's month from the ledger, generated, confirmed, downloaded, never changed after
+ * 结算单: a company's month from the ledger, generated, confirmed, downloaded, never changed after
  * confirmation; a correction is a new sheet naming the old one. The history below is posted at fixed times in
  * May 2020 (and around it), so every expected figure is worked out by hand here.
  */

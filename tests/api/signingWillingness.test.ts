@@ -17,7 +17,7 @@ import {
 import { lastCodeSentTo, postSignature, requestSigningCode } from './support/workerSigningFlow';
 
 /**
- * Holding the signing link does not make one the signer (issue 31 finding 7, DESIGN §4): the merchant who asked
+ * Holding the signing link does not make one the signer (DESIGN §4): the merchant who asked
  * for the link opens it and presses 同意并签署 itself — without a code, with a guessed one, with a code sent to a
  * mobile of its own, with the code of another worker's signing — and the worker stays 待签署 and unpayable. Only
  * the code sent to the worker's own mobile on record signs, once, within its time and tries, and its proof is

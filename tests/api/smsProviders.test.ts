@@ -7,7 +7,7 @@ import { startTencentSmsFake } from '../support/fakes/tencentSmsFake';
 import { createTestApp, envelopeOf, formRequest, randomSecret, sendSmsCode, type TestApp } from './support/testApp';
 
 /**
- * Issue 34: SMS through Aliyun and Tencent Cloud, each pointed at a loopback fake of its documented API that checks
+ * SMS through Aliyun and Tencent Cloud, each pointed at a loopback fake of its documented API that checks
  * the request signature by the documented algorithm (tests/support/fakes). The admin logs in with the code the fake
  * received; the providers' error codes reach the user in Chinese; their delivery receipts settle the SMS log.
  */

@@ -4,7 +4,7 @@ import { postEntries } from '../../server/money/ledger/ledger';
 import { LEDGER } from '../../src/domain/moneyEnums';
 import { authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
-/** Statistics pages (issue 15): figures, scope, periods, the xlsx export and the company summary call. */
+/** Statistics pages: figures, scope, periods, the xlsx export and the company summary call. */
 let test: TestApp;
 let caiwu: ReturnType<typeof authed>;
 let hehuoren: ReturnType<typeof authed>;

@@ -12,7 +12,7 @@ import { range, signPayees } from './support/signedWorkers';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * Statistics in operator terms (issue 32 item 11): 打款笔数 counts payments to workers, not batches; the 合伙人
+ * Statistics in operator terms: 打款笔数 counts payments to workers, not batches; the 合伙人
  * filter lists the companies' partners (not 分公司) and filters by them.
  */
 let test: TestApp;

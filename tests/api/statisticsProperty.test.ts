@@ -9,7 +9,7 @@ import { REPORTS, reportEditions } from '../../src/domain/statistics/reports';
 import { createTestApp, type TestApp } from './support/testApp';
 
 /**
- * Property (issue 15): for random ledger histories — several companies, days and months, every kind, debits
+ * Property: for random ledger histories — several companies, days and months, every kind, debits
  * that overdraw and roll back — every report's totals, and the sum of its rows, equal the sums of the ledger
  * entries the report covers (edition, period, department filter, department scope, a partner's own companies).
  * The rollups are also what
@@ -42,7 +42,7 @@ interface Posting {
 const KINDS = [LEDGER.recharge, LEDGER.payout, LEDGER.serviceCharge, LEDGER.refund];
 const entry = fc.record({
   kind: fc.constantFrom(...KINDS),
-  // whole fen, as the ledger takes only those (issue 30 §2)
+  // whole fen, as the ledger takes only those
   amount: fc.integer({ min: 1, max: 30_000 }).map((fen) => fen * 100),
 });
 const posting = fc.record({

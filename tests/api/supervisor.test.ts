@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * `npm start` survives the unexpected (issue 19 #2): scripts/start.mjs runs the real server under a supervisor
+ * `npm start` survives the unexpected: scripts/start.mjs runs the real server under a supervisor
  * on a free loopback port; the test kills the server with SIGKILL (what the kernel's OOM killer or a V8 heap
  * abort amount to), and the supervisor logs why and starts it again on the same port. SIGTERM to the supervisor
  * stops both cleanly, and a server whose supervisor is killed stops too instead of lingering.

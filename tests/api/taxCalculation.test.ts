@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM } from '../../src/domain/moneyEnums';
 import { authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
-/** 税费计算 (issue 15 part 3): per worker per month, 劳务报酬所得预扣预缴; the user-id exception is a setting. */
+/** 税费计算: per worker per month, 劳务报酬所得预扣预缴; the user-id exception is a setting. */
 let test: TestApp;
 const Y = 10_000;
 const MONTH = '2031-07';

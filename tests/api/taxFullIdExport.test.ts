@@ -6,7 +6,7 @@ import { ITEM } from '../../src/domain/moneyEnums';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * 税费计算's ID numbers (issue 30 §3): masked on the page and in the export like every other export; the full
+ * 税费计算's ID numbers: masked on the page and in the export like every other export; the full
  * numbers, which tax filing needs, only through `…/export?fullId=1` for UI_TAX_EXPORT_FULL_ID, each such export in
  * the operation log.
  */

@@ -18,7 +18,7 @@ import {
 } from './support/testApp';
 
 /**
- * Third-party calls (issue 13): an enterprise's signed webhook (HMAC-SHA256 over `${timestamp}.${body}`, 5-minute
+ * Third-party calls: an enterprise's signed webhook (HMAC-SHA256 over `${timestamp}.${body}`, 5-minute
  * window, event ids applied once) reports payout items and signings; every call is logged on its callback page
  * and an admin can replay one; merchants' open-API keys are stored hashed and shown once.
  */

@@ -23,7 +23,7 @@ import { signPayees } from './support/signedWorkers';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /**
- * Issue 30 §2: every amount that moves is whole fen. The service charge is amount × rate rounded half up to the
+ * Every amount that moves is whole fen. The service charge is amount × rate rounded half up to the
  * fen per item; a batch debits the sum of its items and their charges; the ledger refuses anything finer; the
  * demo seed and every flow here leave no money column below a fen; migration 120 brings old data there.
  */

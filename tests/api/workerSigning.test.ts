@@ -8,7 +8,7 @@ import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tok
 import { signAsWorker } from './support/workerSigningFlow';
 
 /**
- * A worker signs the freelance agreement through the public link (issue 12 part 5): the merchant asks for a link,
+ * A worker signs the freelance agreement through the public link: the merchant asks for a link,
  * the worker (no session) reads the PDF with their details, enters the code sent to their mobile (the willingness
  * check: signingWillingness.test.ts) and presses 同意并签署; the worker becomes 已签署 with a time, the signed PDF's
  * SHA-256 is kept and downloadable, several download as a zip; 灵工合同管理 lists it.

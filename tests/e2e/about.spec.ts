@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from './support/login';
 
-// Issue 17 item 8: 关于我们 opened from the menu stays inside the layout and offers no 返回登录.
+// 关于我们 opened from the menu stays inside the layout and offers no 返回登录.
 
 test('已登录时从菜单打开关于我们：留在布局内，没有「返回登录」', async ({ page }) => {
   await loginAs(page, 'merchant');

@@ -82,7 +82,7 @@ test('注册三步（返回清空后续步骤）→ 管理员激活 → 新商�
   await page.getByRole('textbox', { name: '手机号' }).fill(mobile);
   const captchaId = nextCaptcha(page);
   await page.getByRole('button', { name: '获取验证码' }).click();
-  // A wrong image captcha is refused in words that stay while the image changes (issue 32 item 1: the image used
+  // A wrong image captcha is refused in words that stay while the image changes (the image used
   // to change and the message went with it).
   const firstId = await captchaId;
   const answer = captchaAnswer(firstId);
@@ -97,7 +97,7 @@ test('注册三步（返回清空后续步骤）→ 管理员激活 → 新商�
   await page.getByRole('button', { name: '发送验证码' }).click();
   await expect(page.getByRole('button', { name: /秒后重新获取/ })).toBeVisible();
 
-  // Staff see at /adCodeQuery that a code was sent, never a code that still works (issue 19 #1).
+  // Staff see at /adCodeQuery that a code was sent, never a code that still works.
   const adminContext = await contextOf(browser);
   const admin = await adminContext.newPage();
   await loginAs(admin, 'admin', { path: '/login?index' });

@@ -4,7 +4,7 @@ import { bankCard, idCard } from '../support/batchFiles';
 import { DEMO_PASSWORD } from './support/login';
 
 /**
- * What a gig worker sees on /workerSign/<token> (issue 30 §1): the agreement in Chromium's own PDF viewer. The
+ * What a gig worker sees on /workerSign/<token>: the agreement in Chromium's own PDF viewer. The
  * title is Chinese only, so a page whose embedded font no viewer can draw leaves that band blank (it did, while the
  * PDF's text layer parsed). The screenshot is of the frame as drawn, compared with the blank page around it.
  */

@@ -18,7 +18,7 @@ test.describe('企业管理 /adMerchant', () => {
     await page.reload();
     await expect(page.getByRole('textbox', { name: '企业名称' })).toHaveValue('灵动科技');
 
-    // A row opens the company's detail (issue 17 item 4); 编辑 leads to the form.
+    // A row opens the company's detail; 编辑 leads to the form.
     await page.getByRole('cell', { name: '上海灵动科技有限公司', exact: true }).click();
     await expect(page).toHaveURL(/\/adMerchant\/1\/show$/);
     await page.getByRole('link', { name: '编辑' }).click();

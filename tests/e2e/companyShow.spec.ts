@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
-// Issue 17 item 4: a company row opens its detail view: the record, its balance, contracts, latest batches and
+// A company row opens its detail view: the record, its balance, contracts, latest batches and
 // invoice applications; 编辑 and the breadcrumb lead on.
 
 test('管理员在商户管理点一行打开企业详情：余额、合同、最近批次和开票申请', async ({ page }) => {

@@ -4,7 +4,7 @@ import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
 /**
- * Issue 32 #6 / issue 33: the demo's contracts have files. A merchant downloads a signed e-contract's PDF and
+ * The demo's contracts have files. A merchant downloads a signed e-contract's PDF and
  * signs an unsigned one online; staff zip-download the files of selected rows. Every contract touched is put back
  * as seeded afterwards (other specs share the server).
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { loginAs } from './support/login';
 
 /**
- * Issue 33: on /adPartnerManageSub an operator searches the CRM, binds a subsidiary to a CRM subsidiary and unbinds
+ * On /adPartnerManageSub an operator searches the CRM, binds a subsidiary to a CRM subsidiary and unbinds
  * it again (the demo row is put back as it was); on /signUser a merchant puts a payee on the payout whitelist and
  * takes them off again.
  */

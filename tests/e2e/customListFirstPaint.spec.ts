@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from './support/login';
 
-// Issue 17 item 14: the hand-built lists (abnormal funds, payout batches, invoice applications and records, the
+// The hand-built lists (abnormal funds, payout batches, invoice applications and records, the
 // notice inbox, the batches to invoice) get the same first paint as generated lists: their first rows are drawn
 // from one early list request before the app and the page's own chunk have loaded (before, the page asked its
 // rows only after the app's bundle, its lazy chunk and the app's own requests), then the app takes over.

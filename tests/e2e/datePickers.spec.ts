@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from './support/login';
 
-// Issue 17 item 2: Chinese date pickers with quick ranges; a half-filled or reversed range runs no query.
+// Chinese date pickers with quick ranges; a half-filled or reversed range runs no query.
 
 function batchSearches(page: Page): string[] {
   const urls: string[] = [];

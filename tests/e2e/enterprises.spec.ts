@@ -8,7 +8,7 @@ import { withServerDb } from './support/serverDb';
 import { MERCHANT_COMPANY, signPayeesOnServer } from './support/signedPayees';
 
 /**
- * Enterprises end to end (issue 13): staff create an enterprise with its rates, mark it risky and lock it; the
+ * Enterprises end to end: staff create an enterprise with its rates, mark it risky and lock it; the
  * merchant, guided by /contractManagement's banner, has its service agreement with 宝谷 drawn up, signs it and
  * downloads the PDF; a payout while its enterprise is risky asks for confirmation naming the reason, a locked one
  * is refused; the e-sign calls show on 宝谷's callback page; 大熊's signed webhook is applied and a forged one

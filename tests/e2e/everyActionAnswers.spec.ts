@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectLoggedInAs, loginAs } from './support/login';
 
-/** Issue 32, "actions that say nothing": what an operator does, and what the page must then say. */
+/** "actions that say nothing": what an operator does, and what the page must then say. */
 
 /** A day that has not ended (the test server may run on a clock of its own), which the server refuses to reconcile. */
 const NOT_ENDED = '2099-01-01';

@@ -4,7 +4,7 @@ import { parseMoney } from '../../src/domain/money';
 import { loginAs } from './support/login';
 
 /**
- * Finance (issue 15): a settlement sheet is generated, confirmed and downloaded; an unattributable deposit is
+ * Finance: a settlement sheet is generated, confirmed and downloaded; an unattributable deposit is
  * attributed to a company and the company's balance rises by exactly that amount.
  */
 

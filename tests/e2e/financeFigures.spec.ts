@@ -9,7 +9,7 @@ import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
 /**
- * Issue 15, the figures finance relies on: 税费计算 against the withholding rule worked out here from the raw
+ * The figures finance relies on: 税费计算 against the withholding rule worked out here from the raw
  * payout items, the settlement sheet's .xlsx against its page and its own arithmetic, and 银行信息 against the
  * development bank's books and the ledger.
  */
@@ -139,7 +139,7 @@ test('税费计算：工人的收入与本月应预扣税额按累计预扣法�
   await page.getByRole('button', { name: '查询' }).click();
   await answered;
 
-  // The top earner's row: income and tax as worked out above. The page masks ID numbers (issue 30).
+  // The top earner's row: income and tax as worked out above. The page masks ID numbers.
   const top = lines[0];
   const masked = `${top.idCard.slice(0, 6)}${'*'.repeat(top.idCard.length - 10)}${top.idCard.slice(-4)}`;
   await expect(table.getByText(top.idCard)).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs } from './support/login';
 
-/** 帮助中心 (issue 16): an admin writes an article with an image; a merchant finds it by search and reads it. */
+/** 帮助中心: an admin writes an article with an image; a merchant finds it by search and reads it. */
 
 // A real 1×1 PNG, so the test can tell that the image was downloaded and decoded, not only laid out.
 const PNG = Buffer.from(

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from './support/login';
 
-// Issue 17 item 5: 查看图片 shows the voucher in a dialog with zoom instead of downloading it.
+// 查看图片 shows the voucher in a dialog with zoom instead of downloading it.
 
 /** A real 1×1 PNG, made here so the test carries no fixture file. */
 const PNG = Buffer.from(

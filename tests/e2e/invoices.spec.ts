@@ -101,7 +101,7 @@ test('商户选批次申请开票，财务上传发票开票，商户下载发�
   const issued = page.getByRole('row').filter({ hasText: applyNo });
   await expect(issued.getByText('已开票')).toBeVisible();
   await expect(issued.getByText('044001900111', { exact: true })).toBeVisible();
-  // A row opens the application's show view (issue 17 item 4): its batches, and the invoice to download.
+  // A row opens the application's show view: its batches, and the invoice to download.
   await issued.getByText(applyNo).click();
   await expect(page).toHaveURL(/\/invoiceRecord\/\d+\/show$/);
   await expect(page.getByRole('navigation', { name: '面包屑' })).toContainText('开票记录');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from './support/login';
 
-// Issue 17 item 9: English covered react-admin's strings and little else, so the language switch is gone and a
+// English covered react-admin's strings and little else, so the language switch is gone and a
 // locale kept from an earlier English visit goes back to Chinese.
 
 test('页头没有语言切换；以前选过英文的浏览器也显示中文', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from './support/login';
 
-// Issue 32 item 18: nothing on /adMerchant moves once drawn, from the first paint through the app taking over.
+// Nothing on /adMerchant moves once drawn, from the first paint through the app taking over.
 
 /** Records every layout shift of the page's life, with what moved (the largest sources' elements). */
 async function recordLayoutShifts(page: Page) {

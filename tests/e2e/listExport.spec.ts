@@ -7,7 +7,7 @@ import { downloadUrl } from '../../server/files/downloadUrls';
 import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
-// Issue 17 item 12: 资金管理 exports .xlsx (and CSV) from the server: Chinese file name with the date, money as a
+// 资金管理 exports .xlsx (and CSV) from the server: Chinese file name with the date, money as a
 // number, dates as dates, the voucher by its file name instead of /api-v1/dl?…, every filtered row.
 
 test('财务在资金管理按流水号筛选后导出 Excel 和 CSV：金额是数字、时间是日期、凭证是文件名', async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
-// Issue 17 item 1: at 1440×900 no list cell wraps into a column of single characters; long text is cut with an
+// At 1440×900 no list cell wraps into a column of single characters; long text is cut with an
 // ellipsis and carries its full text on hover; wide tables scroll inside their card with the first column and the
 // action column held in place (position: sticky).
 test.use({ viewport: { width: 1440, height: 900 } });

@@ -3,7 +3,7 @@ import { creditCodeCheckCharacter } from '../../src/domain/creditCode';
 import { loginAs } from './support/login';
 
 /**
- * Issue 33: the operator's actions on /adMerchant, on a company the test creates (demo companies are left as
+ * The operator's actions on /adMerchant, on a company the test creates (demo companies are left as
  * they are): 新建企业, then 分配销售合伙人, 更换管理员, 工作场景, 绑定签约主体, VIP等级, 绑定CRM and 企业认证 from its
  * row, each checked by what the list or the detail page shows, or by the server's own GET of that company.
  */

@@ -3,7 +3,7 @@ import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
 /**
- * Issue 32 items 10, 11 and 15, as an operator meets them at 1280×720: the task panel's 分配人员 on screen; the
+ * As an operator meets them at 1280×720: the task panel's 分配人员 on screen; the
  * statistics controls, labels and axes whole; the 激活 dialog without 已停用 分公司; 企业信息 asking before unsaved
  * changes are lost; 查看合同 opening the expiring contracts; 快捷入口 the few pages the merchant uses.
  * (Item 13, the operation log in words, is tests/e2e/operationLog.spec.ts; item 10's walk is part of routeWalk.spec.ts.)

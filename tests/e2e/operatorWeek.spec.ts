@@ -9,7 +9,7 @@ import { withServerDb } from './support/serverDb';
 import { MERCHANT_COMPANY } from './support/signedPayees';
 
 /**
- * Issue 32 "An operator's week", items 7-9: a sub-account is shown only pages it may open; a settled task shows
+ * An operator's week: a sub-account is shown only pages it may open; a settled task shows
  * each worker's share and a per-person task its 任务总价; importing workers says how many and leaves the new
  * 待签署 rows in view.
  */

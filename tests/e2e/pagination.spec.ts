@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { openAccountCard } from './support/accountCard';
 import { expectLoggedInAs, loginAs } from './support/login';
 
-// Issue 17 item 6: one footer format (第 1-10 条，共 N 条) in generated lists, custom lists and dialogs alike.
+// One footer format (第 1-10 条，共 N 条) in generated lists, custom lists and dialogs alike.
 const RANGE = /^第 \d+-\d+ 条，共 \d+ 条$/;
 const OTHER_FORMATS = /^\d+-\d+ 共 \d+ 条$|条到第/;
 
@@ -75,7 +75,7 @@ for (const [user, paths] of Object.entries(LISTS)) {
   });
 }
 
-// Issue 18: the page-size chooser is the browser's own select (MUI's made React render a cold page twice before
+// The page-size chooser is the browser's own select (MUI's made React render a cold page twice before
 // it could paint); it still changes the page size, which the URL keeps.
 test('每页条数是浏览器自带的下拉框：选 50 条后列表显示 50 行，地址保留 perPage=50', async ({ page }) => {
   await loginAs(page, 'admin');
@@ -94,7 +94,7 @@ test('每页条数是浏览器自带的下拉框：选 50 条后列表显示 50 
   await expect(chooser).toHaveValue('50');
 });
 
-// Issue 18: the footer's page buttons are our own (resources/generator/ListPagination.tsx): named as react-admin
+// The footer's page buttons are our own (resources/generator/ListPagination.tsx): named as react-admin
 // named them, the current page marked, 上一页 disabled on the first page.
 test('页码按钮：跳到第 2 页、下一页、上一页，当前页标出，第一页时上一页不可用', async ({ page }) => {
   await loginAs(page, 'admin');

@@ -19,7 +19,7 @@ test('商户查看打款批次明细，在异常资金中重新打款，财务�
   await expect(partly).toBeVisible();
   const batchNo = ((await partly.getByRole('cell').first().textContent()) ?? '').trim();
   await partly.getByRole('button', { name: '查看明细' }).click();
-  // The batch's generated show view (issue 17 item 4): its fields, a breadcrumb back to the list, its items.
+  // The batch's generated show view: its fields, a breadcrumb back to the list, its items.
   await expect(page).toHaveURL(/\/paymentRecord\/\d+\/show$/);
   await expect(page.getByText(batchNo, { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: '面包屑' })).toContainText('打款批次');

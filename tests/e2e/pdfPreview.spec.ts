@@ -14,7 +14,7 @@ import {
 } from 'pdf-lib';
 import { loginAs } from './support/login';
 
-// Issue 17 item 5: a PDF (here a 完税证明 finance uploads) opens in the preview dialog, drawn by pdf.js on a
+// A PDF (here a 完税证明 finance uploads) opens in the preview dialog, drawn by pdf.js on a
 // canvas page by page with zoom, instead of only downloading; 下载 stays and gives the same bytes; a corrupt
 // PDF says so in Chinese and still offers 下载.
 

@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
 /**
- * Issue 14 end to end: an admin creates a finance account with a new role, the account sees exactly that role's
+ * Staff accounts and roles end to end: an admin creates a finance account with a new role, the account sees exactly that role's
  * menu; a code taken from the role closes its page at the next request; a partner sees only its companies.
  */
 

@@ -35,7 +35,7 @@ test('商户提交充值并上传凭证，财务确认到账后首页余额恰�
   await page.getByLabel('账户余额').click();
   await expect(page).toHaveURL(/\/recharge$/);
   await expect(page.getByRole('heading', { name: '收款账户' })).toBeVisible();
-  // The platform's one receiving account: the bank channel's collection account, as 银行信息 shows it (issue 32 #12).
+  // The platform's one receiving account: the bank channel's collection account, as 银行信息 shows it.
   await expect(page.getByText('交通银行上海张江支行')).toBeVisible();
   await expect(page.getByText('310066726018800012345')).toBeVisible();
   await expect(page.getByLabel('当前余额')).toHaveText(`${formatMoney(before)} 元`);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from './support/login';
 
-// Issue 17 item 4: generated forms have a breadcrumb, a 返回 button, and warn before unsaved changes are lost.
+// Generated forms have a breadcrumb, a 返回 button, and warn before unsaved changes are lost.
 
 test('生成的新建页：面包屑、返回按钮，离开未保存的修改前先询问', async ({ page }) => {
   await loginAs(page, 'admin');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
-// Pickers that show names (issue 14, issue 17 item 3): a filter chosen by a customer-service name keeps working
+// Pickers that show names: a filter chosen by a customer-service name keeps working
 // and still shows the name after a reload; the id stays in the URL only.
 test('/adMerchant：按客服姓名筛选企业，刷新后筛选和姓名都还在', async ({ page }) => {
   await loginAs(page, 'admin');

@@ -3,7 +3,7 @@ import { invoicePdf } from '../support/invoiceFixtures';
 import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
-/** Issue 33: 修改 on a pending registration (/adActivateMerchant), and 识别发票 in the 开票 form (/adInvoice). */
+/** 修改 on a pending registration (/adActivateMerchant), and 识别发票 in the 开票 form (/adInvoice). */
 
 const READ_NUMBER = '24322000000012345678';
 

@@ -17,7 +17,7 @@ const SERIAL = 880_000 + (Date.now() % 1000) * 10;
 
 test('商户上传有误的打款文件看到每行原因，改正后预览并用支付密码提交，失败的一笔进入异常资金', async ({ page }) => {
   test.setTimeout(120_000);
-  // Only signed workers of the company may be paid (issue 12): the three payees signed first.
+  // Only signed workers of the company may be paid: the three payees signed first.
   await signPayeesOnServer([SERIAL, SERIAL + 1, SERIAL + 2]);
   await loginAs(page, 'merchant');
   await expect(page).toHaveURL(/\/manage$/);
@@ -54,7 +54,7 @@ test('商户上传有误的打款文件看到每行原因，改正后预览并�
   const preview = page.getByRole('table', { name: '打款明细预览' });
   // The header, the three rows and the 合计 row.
   await expect(preview.getByRole('row')).toHaveCount(5);
-  // Masked as in the payout records (issue 17 item 11): the full numbers appear nowhere on the page.
+  // Masked as in the payout records: the full numbers appear nowhere on the page.
   await expect(preview.getByRole('row').nth(3)).toContainText(`****${failing[2].slice(-4)}`);
   await expect(preview.getByRole('row').nth(3)).toContainText(
     `${failing[1].slice(0, 6)}********${failing[1].slice(-4)}`,

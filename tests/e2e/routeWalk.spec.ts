@@ -6,13 +6,13 @@ import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
 // One walk over every page each demo account may open, checking what must hold on every page:
-// - one name per page (issue 17 item 7): the menu starts with 首页, every quick link on the home page is a page of
+// - one name per page: the menu starts with 首页, every quick link on the home page is a page of
 //   the menu, every menu link is a route whose table title is the link's label, and each page's header title is
 //   its route table title;
 // - no critical or serious WCAG 2.1 A/AA violation, nor any violation that Lighthouse's accessibility score counts
-//   (issue 32 items 16-17: every page 100);
+//   (every page 100);
 // - at 1280×720 nothing is wider than the window, the 操作 column is on screen, a cut name has its full text as a
-//   tooltip, no date picker cuts its value (issue 32 items 10-11; a worker, company 1 and a tax certificate's file
+//   tooltip, no date picker cuts its value (a worker, company 1 and a tax certificate's file
 //   get names longer than any column for the walk).
 // The pages come from the route table and the account's own session (permissions, edition), so a new route is
 // checked as soon as it is in the table. (One walk, not one per concern: each walk costs minutes of browser time.)

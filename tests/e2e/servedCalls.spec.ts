@@ -3,7 +3,7 @@ import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
 /**
- * Calls the server answered but no page used (issue 33), each clicked where it now lives, as the role that works
+ * Calls the server answered but no page used, each clicked where it now lives, as the role that works
  * there, and compared with the database: a sub-account's bank balance and status (/subAccountQuery), the accounts
  * being closed (资金管理), an enterprise's industries, risk and level rates (代征主体管理).
  */

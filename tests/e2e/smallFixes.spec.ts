@@ -3,7 +3,7 @@ import { chinaTime } from '../../server/db/time';
 import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
-// Issue 17 item 13: the small ones.
+// The small ones.
 
 test('公告表单：空的版本下拉框提示「请选择版本」', async ({ page }) => {
   await loginAs(page, 'admin');

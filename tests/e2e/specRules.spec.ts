@@ -4,7 +4,7 @@ import { chinaTime } from '../../server/db/time';
 import { DEMO_PASSWORD, loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
-// Issue 33: the spec's rule "Role 11 with subid 51 plus XGM_INVOICE_APPLY_DETAILS_SAVE sees the small-scale invoice
+// The spec's rule "Role 11 with subid 51 plus XGM_INVOICE_APPLY_DETAILS_SAVE sees the small-scale invoice
 // application" (§6), and /adContractTemplate managing its agreement types and showing its unbound templates.
 
 const PAGE_TITLE = '小规模开票申请';
@@ -88,7 +88,7 @@ test.describe('role 11 with subid 51 (spec §6)', () => {
   });
 });
 
-test.describe('/adContractTemplate (issue 33)', () => {
+test.describe('/adContractTemplate', () => {
   test('agreement types are managed on its tab 协议类型管理, with no menu entry of their own', async ({ page }) => {
     const name = `测试协议类型${Date.now() % 100000}`;
     await loginAs(page, 'admin', { path: '/login?Rurl=/adContractTemplate' });

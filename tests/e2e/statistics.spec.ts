@@ -13,7 +13,7 @@ async function typeInto(page: Page, label: string, digits: string) {
 
 /**
  * Finance opens every statistics page, filters a month, exports the table to .xlsx, and the file's 合计 row
- * carries the same totals as the page (issue 15).
+ * carries the same totals as the page.
  */
 test('财务打开每个统计页面，按月筛选并导出 Excel，文件合计与页面合计一致', async ({ page }) => {
   test.setTimeout(300_000);
@@ -51,7 +51,7 @@ test('财务打开每个统计页面，按月筛选并导出 Excel，文件合�
   }
 });
 
-/** Issue 17 item 2: the period pickers are Chinese; a half-filled or reversed custom range runs no query. */
+/** The period pickers are Chinese; a half-filled or reversed custom range runs no query. */
 test('统计周期用中文日期选择器：按日选日历，自定义区间半填或倒置不查询，快捷范围可查', async ({ page }) => {
   test.setTimeout(90_000);
   await loginAs(page, 'caiwu');

@@ -6,7 +6,7 @@ import { insertBatch } from '../api/support/payoutFixtures';
 import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 
-/** Issue 16: feedback with replies, sensitive words, automatic invoicing and the ledger check, in Chromium. */
+/** Feedback with replies, sensitive words, automatic invoicing and the ledger check, in Chromium. */
 
 async function logout(page: Page) {
   await page.getByRole('button', { name: '退出' }).click();

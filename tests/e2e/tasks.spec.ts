@@ -7,7 +7,7 @@ import { withServerDb } from './support/serverDb';
 import { MERCHANT_COMPANY } from './support/signedPayees';
 
 /**
- * Tasks end to end (issue 12): the merchant publishes a task, assigns two signed workers by name (a third is
+ * Tasks end to end: the merchant publishes a task, assigns two signed workers by name (a third is
  * refused beyond the headcount), completes and settles it into a payout draft, which /remit opens and pays with
  * the payment password; the simulated bank pays, and 任务汇总 shows each worker's pay as 已到账.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from './support/login';
 
-// Issue 18: every MUI tooltip, react-admin's included, first renders its child alone and becomes MUI's tooltip
+// Every MUI tooltip, react-admin's included, first renders its child alone and becomes MUI's tooltip
 // in the render after (src/components/DeferredTooltip.tsx). Nothing of it may be lost: the accessible names,
 // the sort hints on a list's header and the buttons' hints still appear on hover, on a cold load as after it.
 test('表头排序提示、收起菜单与刷新按钮的提示照常出现，按钮名称不变', async ({ page }) => {

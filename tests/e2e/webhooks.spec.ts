@@ -9,7 +9,7 @@ import { withServerDb } from './support/serverDb';
 import { MERCHANT_COMPANY, signPayeesOnServer } from './support/signedPayees';
 
 /**
- * Payout results by webhook end to end (issue 13): the merchant's enterprise (大熊) settles with workers itself, so a
+ * Payout results by webhook end to end: the merchant's enterprise (大熊) settles with workers itself, so a
  * batch the merchant submits on /remit waits for its report; the enterprise's signed payout.result marks the items
  * paid on the batch's record page; the same event replayed with a stale timestamp is refused, replayed in time it is answered as a duplicate; all of it is listed
  * on the enterprise's callback page.

@@ -5,7 +5,7 @@ import { loginAs } from './support/login';
 import { signingCodeSentTo } from './support/signingCode';
 
 /**
- * The worker's signing page asks for the willingness check (issue 31 finding 7): 同意并签署 stays disabled until a
+ * The worker's signing page asks for the willingness check: 同意并签署 stays disabled until a
  * 6-digit code is typed; 获取验证码 sends it to the worker's mobile on record (shown masked) and counts down 60 s;
  * the merchant holding the link cannot sign without the code (the API refuses it too) nor with a wrong one (the
  * server's message is shown); the worker signs with the code their mobile got.
@@ -82,7 +82,7 @@ test('签署页：未输入验证码不能签署，验证码错误被拒，输�
   await page.reload();
   await expect(page.getByRole('row').filter({ hasText: MOBILE.slice(-4) })).toContainText('已签署');
 
-  // What the worker signed is the real thing on both sides (issue 32 item 6): 灵工合同管理's detail downloads the
+  // What the worker signed is the real thing on both sides: 灵工合同管理's detail downloads the
   // signed PDF, and the admin's 自由职业者协议管理 lists the agreement.
   await page.goto(`/contractOddJobManagement?filter=${encodeURIComponent(JSON.stringify({ workerName: NAME }))}`);
   const agreement = page.getByRole('row').filter({ hasText: NAME });

@@ -6,7 +6,7 @@ import { withServerDb } from './support/serverDb';
 import { signOnPage } from './support/signingCode';
 
 /**
- * Gig workers end to end (issue 12): the merchant imports workers from an xlsx with bad rows, reads each reason,
+ * Gig workers end to end: the merchant imports workers from an xlsx with bad rows, reads each reason,
  * fixes them and imports; one worker signs through the link (the code sent to their mobile, 同意并签署); a worker who
  * has not signed is refused at the payout upload with the reason; staff approve and reject (with a reason) the
  * collected information, and download the company's 大熊 information as a zip through a background job.
@@ -172,7 +172,7 @@ test('大熊人员概览：商户看到大熊服务主体签约人员的统计�
   await expect(page.getByRole('row').nth(1)).toContainText('天津大熊灵活用工服务有限公司');
 
   // 下载协议 of a worker signed without an e-signed file (the demo's signed workers): the server's refusal is
-  // shown, not swallowed (issue 32 item 1).
+  // shown, not swallowed.
   const withFile = await withServerDb((db) =>
     db
       .selectFrom('worker_agreements')

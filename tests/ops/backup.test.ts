@@ -8,7 +8,7 @@ import { sha256Hex } from '../api/support/testApp';
 import { bankCard, idCard } from '../support/batchFiles';
 
 /**
- * `npm run backup -- DIR` while the server serves and writes (issue 35 §4), on SQLite and on PostgreSQL: a server
+ * `npm run backup -- DIR` while the server serves and writes, on SQLite and on PostgreSQL: a server
  * started on DIR (and, for PostgreSQL, on the dump restored) has every record written before the backup began, with
  * its files (the agreements' PDFs), the same secrets (a token issued by the first server is valid on the second)
  * and, on SQLite, a database that passes the integrity check.

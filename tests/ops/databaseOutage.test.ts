@@ -3,7 +3,7 @@ import { type RunningServer, startServer } from '../../scripts/serverProcess';
 import { sha256Hex } from '../api/support/testApp';
 
 /**
- * A PostgreSQL outage under the real server (issue 35 §1): a PostgreSQL of the test's own is stopped with
+ * A PostgreSQL outage under the real server: a PostgreSQL of the test's own is stopped with
  * `pg_ctl stop -m fast` (every connection gets 57P01, as in an operator's restart) and started again, under a
  * server started by `scripts/serverProcess.ts` as `npm start` runs it (a cluster of two workers, then one process). The server must stay up, answer 503 with the
  * envelope while the database is away, come back by itself, and wait at start-up for a database not yet there.

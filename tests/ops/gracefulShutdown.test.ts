@@ -8,7 +8,7 @@ import { type RunningServer, startServer } from '../../scripts/serverProcess';
 import { sha256Hex } from '../api/support/testApp';
 
 /**
- * SIGTERM while an export streams (issue 35 §3): the export of /contractManagement (a hand-written list the
+ * SIGTERM while an export streams: the export of /contractManagement (a hand-written list the
  * export reads page by page through the server itself) runs to its last row, new requests meanwhile get 503 with
  * the envelope, and the process exits 0 once the export is done. The client reads slowly, so the export is still
  * being written when the signal comes.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../scripts/serverProcess';
 
 /**
- * Prometheus metrics (issue 35 §2) from real server processes: served on METRICS_PORT only, never on the public
+ * Prometheus metrics from real server processes: served on METRICS_PORT only, never on the public
  * port; per route, not per URL; in a cluster the primary answers for every worker.
  */
 let server: RunningServer | null = null;

@@ -6,7 +6,7 @@ import { JOB_LOCK_NAMESPACE } from '../../server/system/jobLock';
 import { RECON_RUN, TRIGGER } from '../../src/domain/finance';
 
 /**
- * Scheduled jobs run once across hosts (issue 35 §7): two independent servers (each a single process, WORKER_INDEX
+ * Scheduled jobs run once across hosts: two independent servers (each a single process, WORKER_INDEX
  * unset, as two hosts would run) share one PostgreSQL of the test's own, with the daily reconciliation scheduled
  * every second in both, so both fire at the same instants. While another holder has the job's advisory lock
  * (server/system/jobLock.ts) neither host runs it; once released the day is reconciled by itself exactly once.

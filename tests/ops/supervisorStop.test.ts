@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The supervisor of `npm start` waits for a stopping server as long as the server lets its requests finish
- * (SHUTDOWN_GRACE_MS, issue 35 §3) plus a margin, and only then kills it. It used to kill after a fixed 10 s, which
+ * (SHUTDOWN_GRACE_MS) plus a margin, and only then kills it. It used to kill after a fixed 10 s, which
  * cut the default 30 s grace short and a long export with it. The server is a stand-in (support/slowStop.mjs)
  * that takes a set time to stop: the supervisor's part is what is tested, without a real server's start-up.
  */

@@ -2,7 +2,7 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { HEADERS } from './batchFiles';
 
 /**
- * Hand-built .xlsx archives for the upload-bomb tests (issue 19): a minimal zip writer (deflate, no data
+ * Hand-built .xlsx archives for the upload-bomb tests: a minimal zip writer (deflate, no data
  * descriptors) and a workbook whose parts are given as chunks of text, so a part of 100 MB is never held as one
  * string. `declaredSize` lets a part lie about its inflated size in the zip headers.
  */

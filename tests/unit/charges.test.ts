@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRate, itemServiceCharge } from '../../src/domain/charges';
 
-describe('itemServiceCharge (rate in 1/10000, half up to a whole fen, issue 30 §2)', () => {
+describe('itemServiceCharge (rate in 1/10000, half up to a whole fen)', () => {
   it('charges the rate of the amount exactly when it divides', () => {
     expect(itemServiceCharge(1_000_000, 600)).toBe(60_000); // 100.00 yuan at 6% = 6.00 yuan
     expect(itemServiceCharge(12_345_600, 0)).toBe(0);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Files are owned references (issue 31, server/files/README.md): a request names a file only through attachFile
+ * Files are owned references (server/files/README.md): a request names a file only through attachFile
  * (server/files/fileReferences.ts). This holds it structurally: outside server/files/ no module parses a file
  * reference itself or looks an upload up, so a new route that takes a file has to go through attachFile.
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Stored files (uploads, generated PDFs, download zips) are read and written only through the FileStorage
- * (server/files/storage/), so a server with FILE_STORAGE=s3 has every file on every host (issue 35 §7). This test
+ * (server/files/storage/), so a server with FILE_STORAGE=s3 has every file on every host. This test
  * reads every module of server/ and fails when one outside the local implementation names the stored-files folder,
  * or when a module not listed below touches the file system at all: a new one must go through the FileStorage, or
  * be added here with the reason it reads or writes something that is not a stored file.

@@ -115,7 +115,7 @@ describe('parseMoney (yuan text → units of 0.0001 yuan)', () => {
     }
   });
 
-  it('takes a comma only as a thousands separator (issue 19: "10,00" was paid as 1 000.00 yuan)', () => {
+  it('takes a comma only as a thousands separator ("10,00" was paid as 1 000.00 yuan)', () => {
     expect(parseMoney('12,345')).toBe(123_450_000);
     expect(parseMoney('1,234,567.89')).toBe(12_345_678_900);
     expect(parseMoney('999,999')).toBe(9_999_990_000);

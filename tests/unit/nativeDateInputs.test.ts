@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 17 item 2: dates are picked with the Chinese MUI X pickers (resources/generator/DateFields.tsx), never
+ * Dates are picked with the Chinese MUI X pickers (resources/generator/DateFields.tsx), never
  * with the browser's native date / month / time inputs (shown mm/dd/yyyy in an English browser) nor react-admin's
  * DateInput family, which renders those same native inputs.
  */

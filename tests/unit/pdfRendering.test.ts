@@ -20,7 +20,7 @@ import {
 } from '../support/pdfRender';
 
 /**
- * Every kind of PDF the platform generates, drawn by poppler, MuPDF and Ghostscript (issue 30 §1): no reader may
+ * Every kind of PDF the platform generates, drawn by poppler, MuPDF and Ghostscript: no reader may
  * complain about a font, and where the title is (and, when signed, inside the seal) the page must have ink.
  * The text layer is not checked here on purpose: it parsed while every viewer showed nothing.
  */

@@ -58,7 +58,7 @@ describe('permission catalogue', () => {
     expect(CATALOGUE_CODES.has('UI_TAX_EXPORT_FULL_ID')).toBe(true);
   });
 
-  // Issue 32 item 14: 企业业绩, 意见反馈管理, 异常资金管理 and 退回资金管理 were listed twice (a page's own code and its
+  // 企业业绩, 意见反馈管理, 异常资金管理 and 退回资金管理 were listed twice (a page's own code and its
   // small-scale *_XGM code under one name), and 开票类目管理 under 消息中心 (its code also guards 短信发送状态).
   it.each([1, 5])('shows each code once, under one name no other code has (role kind %i)', (kind) => {
     const nodes = permissionTreeFor(kind).flatMap((group) => group.codes.map((item) => ({ group: group.label, item })));

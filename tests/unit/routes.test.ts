@@ -256,7 +256,7 @@ describe('ROUTES', () => {
     for (const path of PUBLIC_PATHS) expect(byPath.has(path), path).toBe(false);
   });
 
-  it('has no page of its own for agreement types: they are a tab of /adContractTemplate (issue 33)', () => {
+  it('has no page of its own for agreement types: they are a tab of /adContractTemplate', () => {
     expect(byPath.has('/adContractTemplateType')).toBe(false);
   });
 

@@ -9,7 +9,7 @@ describe('normalizeForMatch', () => {
     expect(normalizeForMatch('　')).toBe('');
   });
 
-  it('drops invisible characters, separators and punctuation slipped into a word (issue 31 #12)', () => {
+  it('drops invisible characters, separators and punctuation slipped into a word', () => {
     for (const text of [
       '洗\u200b钱',
       '洗\u00ad钱',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memberAmounts, TASK_PRICING, taskTotal } from '../../src/domain/tasks';
 
-/** A task's pay split per person (issue 30 §2): whole fen each, adding up to the task's total exactly. */
+/** A task's pay split per person: whole fen each, adding up to the task's total exactly. */
 describe('memberAmounts', () => {
   it('splits 100.00 yuan among 3 as 33.34 + 33.33 + 33.33', () => {
     expect(memberAmounts(TASK_PRICING.total, null, 1_000_000, 3)).toEqual([333_400, 333_300, 333_300]);

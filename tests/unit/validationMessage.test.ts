@@ -20,7 +20,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-describe('an input’s validation message as the user reads it (issue 32: @@react-admin@@"请选择生效日期")', () => {
+describe('an input’s validation message as the user reads it (@@react-admin@@"请选择生效日期")', () => {
   it('decodes what react-admin’s useInput hands to react-hook-form', () => {
     expect(validationMessage('@@react-admin@@"请选择生效日期"', translate)).toBe('请选择生效日期');
   });

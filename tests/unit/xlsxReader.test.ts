@@ -3,7 +3,7 @@ import { BatchLimitError } from '../../server/money/payouts/batchFileErrors';
 import { ByteGuard, ParseBudget } from '../../server/money/payouts/xlsxReader';
 import { BATCH_PARSE_LIMITS } from '../../src/domain/payoutBatch';
 
-/** The byte-level guard of the .xlsx reader (issue 19 #2), on small limits and chunks cut anywhere. */
+/** The byte-level guard of the .xlsx reader, on small limits and chunks cut anywhere. */
 
 const limits = { ...BATCH_PARSE_LIMITS, xmlTextBytes: 20, sheetRows: 3, sharedStrings: 2, inflatedBytes: 200 };
 

@@ -6,7 +6,7 @@ import { excelDate, zipEntryDateOf } from '../../server/engine/excelDates';
 import { createZip } from '../../server/engine/zipArchive';
 
 /**
- * Zip entry times are China time whatever the server's TZ (issue 30 §3): a DOS time has no zone, so what a reader
+ * Zip entry times are China time whatever the server's TZ: a DOS time has no zone, so what a reader
  * shows is the wall-clock written. The server's zips all come from createZip.
  */
 const ROOT = path.resolve(__dirname, '../..');

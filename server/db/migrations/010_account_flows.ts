@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault, withId } from './columns';
 
 /**
- * Account flows (issue 4):
+ * Account flows:
  * - `registrations`: self-service sign-ups waiting for activation (status 0 待激活, 1 已激活, 2 已驳回). The
  *   password is kept as bcrypt of the browser's SHA-256 hex, so activation can hand it to the new user as is.
  * - `sso_assertions`: the jti of every accepted single-sign-on assertion, so one cannot be replayed.

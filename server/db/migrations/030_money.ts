@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault, sql, withId } from './columns';
 
 /**
- * Money (issue 6): accounts and their ledger, top-ups, the settlement blacklist, batch payouts (validated
+ * Money: accounts and their ledger, top-ups, the settlement blacklist, batch payouts (validated
  * drafts, batches, items, abnormal funds), invoices with their categories, and tax payment certificates.
  *
  * Amounts are integers in 1/10000 yuan (bigint). A balance lives in `accounts` (one per company and edition)

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault } from './columns';
 
 /**
- * Security and resilience (issue 19):
+ * Security and resilience:
  * - `users.token_version`: every token carries the version it was issued under; a password change or reset
  *   bumps it, so all earlier tokens of that user stop working.
  * - `revoked_sessions`: sessions ended by a server-side logout (the token's `sid`), kept until they would have

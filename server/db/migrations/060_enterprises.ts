@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { bigint, isPostgres, notNullDefault, withId } from './columns';
 
 /**
- * Enterprises (代征主体 / 服务主体, issue 13): the signing and tax entity a merchant contracts with. Until now
+ * Enterprises (代征主体 / 服务主体): the signing and tax entity a merchant contracts with. Until now
  * contracts, agreement templates and template seals carried bare enterprise ids (1-6, a seed constant); this
  * migration makes those ids real records. Every id already referenced becomes an enterprise, named after the
  * seal that names it (else 服务主体{id}), so no existing reference dangles.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { bigint, notNullDefault } from './columns';
 
 /**
- * Agreements between a merchant and an enterprise (issue 13) are contracts with a kind (AGREEMENT_KIND: 1 服务协议,
+ * Agreements between a merchant and an enterprise are contracts with a kind (AGREEMENT_KIND: 1 服务协议,
  * 2 服务外包协议, 3 自由职业者协议, 4 开户合同; 0 other contracts, e.g. platform cooperation), the template they were
  * drawn from, the document (an upload: the draft to consent to, then the signed PDF and its SHA-256), how it
  * was signed (1 electronic, 2 paper) and the paper scan. Existing contracts get their kind from their name.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault, withId } from './columns';
 
 /**
- * Third-party calls (issue 13):
+ * Third-party calls:
  * - `third_party_calls`: every call in (an enterprise's signed webhook, an open-API key check) and out (the e-sign
  *   provider), with request, response, HTTP status, outcome and latency; `channel` is the enterprise's callback
  *   page (1 大熊, 2 宝谷, 3 安徽亚辉) at the time of the call, so each page lists its own calls;

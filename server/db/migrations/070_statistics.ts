@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault, sql, withId } from './columns';
 
 /**
- * Statistics rollups (issue 15). Every ledger entry adds to three rows in the transaction that posts it
+ * Statistics rollups. Every ledger entry adds to three rows in the transaction that posts it
  * (server/statistics/rollups.ts): its company's day, its company's month, and its edition's day for the
  * company's department and partner (分公司). Reports read these rows, never the ledger. Amounts are integers
  * in 1/10000 yuan, stored as positive magnitudes per kind; net_amount is the signed sum of every entry.

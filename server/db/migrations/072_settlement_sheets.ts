@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault, withId } from './columns';
 
 /**
- * 结算单 (issue 15): one sheet per company, edition and month, computed from the ledger — opening balance, the
+ * 结算单: one sheet per company, edition and month, computed from the ledger — opening balance, the
  * month's top-ups, payouts, service charges and refunds, closing balance — generated and confirmed by finance.
  * A confirmed sheet never changes: a correction is a new row (revision + 1) whose corrects_id names the old one
  * (corrects_id is unique, so a sheet is corrected once). Amounts are integers in 1/10000 yuan.

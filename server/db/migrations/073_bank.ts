@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault, withId } from './columns';
 
 /**
- * The bank side of the platform (issue 15 part 2).
+ * The bank side of the platform.
  * - bank_sub_accounts, bank_transactions: the development bank's own books (server/finance/bank/devBank.ts) —
  *   one sub-account (子账户) per company and edition under the platform's collection account, and its statement
  *   (credits of deposits, debits of payouts and of the service charges moved to the platform's fee account).

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault, sql, withId } from './columns';
 
 /**
- * How many company rows a statistics page has (issue 15, speed): 企业汇总, 企业流水 and 企业业绩 counted the
+ * How many company rows a statistics page has (speed): 企业汇总, 企业流水 and 企业业绩 counted the
  * period's company rows per request (60 000-70 000 index entries for a month at 100 000 companies, p99 over
  * 100 ms). The count is kept beside the group rollups instead, in the ledger entry's transaction
  * (server/statistics/rollups.ts): stat_group_day.company_count is the number of stat_company_day rows of its

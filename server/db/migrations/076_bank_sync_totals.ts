@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault, withId } from './columns';
 
 /**
- * Finance pages at 100 000 companies (issue 15, speed).
+ * Finance pages at 100 000 companies (speed).
  * - bank_sync_totals: what the last balance sync (PATCH bankaccounts/bank/syncbalance, server/finance/bank.routes.ts
  *   syncBalances) found per edition: sub-accounts, those being closed, the bank's and the ledger's balance at that
  *   moment; platform_mark 0 is the collection account. 银行信息 read every sub-account and summed the bank's whole

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { notNullDefault, withId } from './columns';
 
 /**
- * Sensitive words (issue 16): two lists in one table (`list_type` 1 /adSensitiveWords, 2 /topUpSideSensitiveWord),
+ * Sensitive words: two lists in one table (`list_type` 1 /adSensitiveWords, 2 /topUpSideSensitiveWord),
  * unique per list by their normalized form; `sensitive_word_lists` holds a version per list that every change
  * bumps in its transaction, with a random stamp (two databases served by one process never share a stamp), so
  * every server process knows when to rebuild its matcher.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault, withId } from './columns';
 
 /**
- * Feedback (意见反馈, issue 16): a merchant's type, text and up to three images (upload URLs), with the
+ * Feedback (意见反馈): a merchant's type, text and up to three images (upload URLs), with the
  * platform's reply; `reply_read` 0 marks a reply the merchant has not seen (the header bell counts them).
  */
 export async function up(db: Kysely<any>): Promise<void> {

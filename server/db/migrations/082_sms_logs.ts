@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { notNullDefault, withId } from './columns';
 
-/** The SMS log (短信发送状态, issue 16): each message with its delivery status, never its code. */
+/** The SMS log (短信发送状态): each message with its delivery status, never its code. */
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('sms_logs'))
     .addColumn('mobile', 'varchar(20)', (c) => c.notNull())

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault, withId } from './columns';
 
 /**
- * Automatic invoicing of small-scale companies (issue 16): one setting per company, and a row per application
+ * Automatic invoicing of small-scale companies: one setting per company, and a row per application
  * the scheduled job made or tried, unique by (company, run key) so a batch or a month is applied for once.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault, withId } from './columns';
 
 /**
- * 帮助中心 (issue 16): categories as data, and articles with a Markdown body, the sanitised HTML the server
+ * 帮助中心: categories as data, and articles with a Markdown body, the sanitised HTML the server
  * rendered from it at each save, and `search_text` (title + body) the merchant's search matches.
  */
 export async function up(db: Kysely<any>): Promise<void> {

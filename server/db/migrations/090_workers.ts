@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault, withId } from './columns';
 
 /**
- * Gig workers (issue 12): the people a company may pay, their freelance agreements with the company's signing
+ * Gig workers: the people a company may pay, their freelance agreements with the company's signing
  * enterprise, the per-company whitelist of payees exempt from the signing rule, tasks and their workers, and
  * download jobs (信息下载). See server/workers/README.md for the fields.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Tasks (issue 12, server/tasks/README.md): a task is drafted (待发布) before it is published, can be cancelled
+ * Tasks (server/tasks/README.md): a task is drafted (待发布) before it is published, can be cancelled
  * with a reason, and each assigned worker keeps the row number of the payout draft it was settled into, which is
  * how the task summary finds the worker's payout item in the batch the draft became.
  */

@@ -12,7 +12,7 @@ const BUILTIN_ROLES: readonly { id: number; name: string }[] = [
 ];
 
 /**
- * Roles as data (issue 14): `roles` (the five built-in ones keep ids 1-5; `kind` is the rid a user of the role
+ * Roles as data: `roles` (the five built-in ones keep ids 1-5; `kind` is the rid a user of the role
  * has: 1 admin, 2 merchant, 3 customer service, 4 partner, 5 finance) and `role_permissions`, seeded once from
  * src/domain/roleTemplates.ts. `users.permission_role_id` names a user's role where it is not the built-in one
  * of its rid (null: role `role_id`). `user_subsidiaries` holds a staff member's subsidiaries.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, withId } from './columns';
 
 /**
- * Service-charge rates with effective dates and history (issue 14 part 4). `service_rates` keeps every change:
+ * Service-charge rates with effective dates and history. `service_rates` keeps every change:
  * `target_kind` 1 a company's own rate, 2 a partner's rate for the companies it brought (companies.sale_partner_id);
  * `rate` in 1/10000 (600 = 6.00%), in force from `effective_date` (China date) until a later row of the same
  * target and edition. The activation rate in `service_charges` stays the fallback.

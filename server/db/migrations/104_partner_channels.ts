@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault, withId } from './columns';
 
 /**
- * Partners and channels (issue 14 part 3): `partner_profiles` (one per partner account: its category csort 1-10
+ * Partners and channels: `partner_profiles` (one per partner account: its category csort 1-10
  * and channel name, 渠道管理), `partner_enterprises` (the service enterprises 代征主体 a partner serves, per
  * edition: 服务企业管理) and `virtual_partner_companies` (customers a partner reports that have no merchant
  * account on the platform: /api/v1/cloud/virtual/partner/company).

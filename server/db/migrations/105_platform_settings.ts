@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { notNullDefault, withId } from './columns';
 
 /**
- * 通用设置 /adSystemSettings (issue 14): `platform_settings` (one row per key: platform name per edition,
+ * 通用设置 /adSystemSettings: `platform_settings` (one row per key: platform name per edition,
  * customer-service phone, the default filing number and image host) and `host_settings` (spec §9: the image host
  * and filing number chosen by the host name the app is served from; `is_test` marks test environments).
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Registration asks for the legal person and the contact (issue 17 item 10), so an activated company no longer
+ * Registration asks for the legal person and the contact, so an activated company no longer
  * shows both blank: the registration keeps them until activation copies them onto the company.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -5,7 +5,7 @@ import { regroupRollups } from './111_statistics_sale_partner';
 import { isPostgres } from './columns';
 
 /**
- * Issue 30 §2: service charges were rounded to 1/10000 yuan and debited so, leaving ledger amounts, running
+ * Service charges were rounded to 1/10000 yuan and debited so, leaving ledger amounts, running
  * balances, statistics and invoices below a fen. This brings stored data under the rule (server/money/README.md,
  * 金额取整规则) and keeps every derived figure consistent with it:
  *

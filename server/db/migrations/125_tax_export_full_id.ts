@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * UI_TAX_EXPORT_FULL_ID (issue 30): 税费计算's export carries full ID numbers only for roles holding it. A database
+ * UI_TAX_EXPORT_FULL_ID: 税费计算's export carries full ID numbers only for roles holding it. A database
  * made before this code existed gets it on the admin role (role 1 holds every staff code) and on that role's users;
  * other roles, 财务 included, get it when an administrator grants it in the role editor. New databases take it from
  * the role templates (migration 100), so both statements insert only what is missing.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { notNullDefault, withId } from './columns';
 
 /**
- * `log_retention_runs` (issue 31): one row per run of the log retention job (server/system/logRetention.ts):
+ * `log_retention_runs`: one row per run of the log retention job (server/system/logRetention.ts):
  * when it ran, the cut-off of each log and how many rows it deleted, or why it failed.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -3,7 +3,7 @@ import { notNullDefault } from './columns';
 
 /**
  * The retention job (server/system/logRetention.ts) also deletes finished 大熊信息下载 jobs with their zip files
- * and payout uploads never submitted (issue 35); each run records their cut-offs and counts.
+ * and payout uploads never submitted; each run records their cut-offs and counts.
  */
 const COLUMNS = ['downloads_before', 'drafts_before', 'downloads_deleted', 'drafts_deleted'] as const;
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint } from './columns';
 
 /**
- * One row per scheduled run that some host took (issue 35 §7, server/system/jobLock.ts): every host fires the same
+ * One row per scheduled run that some host took (server/system/jobLock.ts): every host fires the same
  * cron instant, the first insert of (job, tick) wins and runs it, the others find the row and skip that instant.
  */
 export async function up(db: Kysely<any>): Promise<void> {

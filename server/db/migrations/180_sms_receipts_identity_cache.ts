@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 34. A real SMS provider answers each accepted message with its own id (Aliyun BizId, Tencent SerialNo);
+ * A real SMS provider answers each accepted message with its own id (Aliyun BizId, Tencent SerialNo);
  * its delivery receipt names that id, so the SMS log keeps it to settle the right row.
  * A paid identity check (实名核验) is answered once: `identity_checks` keeps the verdict under an HMAC of the
  * factors with the server's ID_KEY (never the ID number, mobile or card themselves).

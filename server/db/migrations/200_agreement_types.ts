@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { isPostgres, notNullDefault, sql, withId } from './columns';
 
 /**
- * Agreement types as data (issue 33, /adContractTemplate): the kinds an agreement template and a contract are of,
+ * Agreement types as data (/adContractTemplate): the kinds an agreement template and a contract are of,
  * managed by the platform instead of a fixed list. Seeded with the four kinds the code had fixed, under the same
  * ids (contracts.agreement_type and agreement_templates.type keep their values).
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { bigint, notNullDefault, withId } from './columns';
 
 /**
- * The operator's company calls of issue 33: a company's VIP level (the enterprise rate it pays), work scene,
+ * The operator's company calls of spec §7: a company's VIP level (the enterprise rate it pays), work scene,
  * verification, 宝谷 switch and CRM institution; the enterprises a company is bound to; the upgrade notice's key.
  */
 export async function up(db: Kysely<any>): Promise<void> {

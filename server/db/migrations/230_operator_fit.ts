@@ -3,7 +3,7 @@ import { regroupRollups } from './111_statistics_sale_partner';
 import { sql } from './columns';
 
 /**
- * Issue 32 (an operator's week):
+ * What an operator's week needs:
  * - 打款笔数 counts payments to workers (payout items), not batches: a batch's debit now adds its item count to the
  *   rollups. Rows written before counted one per batch debit; they are recounted from the ledger and the batches,
  *   and the group rows summed again from the company rows (as rebuildStatistics does).

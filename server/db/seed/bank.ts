@@ -10,7 +10,7 @@ const DAY = 86_400_000;
 const Y = 10_000;
 
 /**
- * The development bank's demo books (issue 15 part 2): the sub-accounts and the statement it derives from the
+ * The development bank's demo books: the sub-accounts and the statement it derives from the
  * seeded top-ups and payouts, four deposits on the collection account that match no top-up (无法归属资金), one
  * sub-account being closed and one frozen, a balance sync, and the daily reconciliation of the last seven days.
  */

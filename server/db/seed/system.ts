@@ -2,7 +2,7 @@ import { normalizeForMatch } from '../../../src/domain/sensitiveMatcher';
 import type { Db } from '../database';
 import { chinaTime } from '../time';
 
-/** Demo data of issue 16: sensitive words and feedback with replies. */
+/** Demo data of the system tools: sensitive words and feedback with replies. */
 
 const GENERAL_WORDS = ['代开发票', '刷单返利', '赌博'];
 const TOPUP_WORDS = ['洗钱', '套现'];

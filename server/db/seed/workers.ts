@@ -8,7 +8,7 @@ import { mobile, personName } from './companyNames';
 import { createRandom } from './random';
 
 /**
- * Gig workers of the demo (issue 12): everyone a demo batch paid has signed with that company (a payout needs a
+ * Gig workers of the demo: everyone a demo batch paid has signed with that company (a payout needs a
  * signed agreement), and companies 1 and 2 also have workers still to sign (待签署) and rescinded ones (已解约),
  * so every worker list has rows. Lookup hashes are filled in when the server starts (ID_KEY is not known here).
  */

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import { createDevBank } from './devBank';
 
 /**
- * The bank channel (issue 15): the platform's collection account at the bank and one sub-account (子账户) per
+ * The bank channel: the platform's collection account at the bank and one sub-account (子账户) per
  * company and edition under it. The platform reads the bank's statement and balances through this interface and
  * asks it to move money (attribute a deposit to a sub-account, return a deposit); it never writes the bank's
  * books itself. BANK_CHANNEL=dev (the default) is the development bank, which keeps its own books in this

@@ -7,7 +7,7 @@ import { BusinessError } from '../../http/errors';
 import { addToRollups } from '../../statistics/rollups';
 
 /**
- * The ledger (issue 6, DESIGN §4): the only code that changes a balance. Every change is one or more
+ * The ledger (DESIGN §4): the only code that changes a balance. Every change is one or more
  * ledger entries written inside the caller's transaction, next to the business record that caused it, so
  * the two commit or roll back together. Every amount and balance is whole fen (NonFenAmountError otherwise). A debit that would take the balance below zero changes nothing
  * and throws InsufficientBalanceError; the balance is never negative and always equals the sum of its
@@ -109,7 +109,7 @@ export async function postEntries(
       })
       .execute();
   }
-  // The statistics rollups move with the entries, in the same transaction (issue 15).
+  // The statistics rollups move with the entries, in the same transaction.
   await addToRollups(tx, account, entries, now);
   return running;
 }

@@ -1,5 +1,5 @@
 /**
- * The statistics pages (issue 15) as data: one declaration per route, read by the web app (one report
+ * The statistics pages as data: one declaration per route, read by the web app (one report
  * component: filters, table, chart, export) and by the server (one route per report, same codes, same
  * columns in the xlsx file). Figures come from the rollups of the ledger, in 1/10000 yuan.
  */

@@ -88,7 +88,7 @@ export function LatestNotices({ source = INBOX, title = '最新公告' }: { sour
         {notices?.length === 0 && <Typography color="text.secondary">暂无公告!</Typography>}
         <List dense aria-label={title}>
           {notices?.map((notice) => (
-            // Each notice an <li> holding its button: a list's children must be list items (issue 32).
+            // Each notice an <li> holding its button: a list's children must be list items.
             <ListItem key={notice.id} disablePadding>
               <ListItemButton onClick={() => setSelected(notice)}>
                 <ListItemText

@@ -1,7 +1,7 @@
 import { requestContent } from '../../../providers/httpClient';
 import type { ReceivingAccount } from '../../domain/receivingAccounts';
 
-/** The money API as the merchant's pages call it (issue 6). Amounts are units of 1/10000 yuan. */
+/** The money API as the merchant's pages call it. Amounts are units of 1/10000 yuan. */
 export interface Balance {
   balance: number;
   companyId: number;

@@ -34,7 +34,7 @@ const OK = 1020000;
 const SMS_CODE = /^\d{6}$/;
 
 /**
- * The worker's signing page (issue 12 part 5), outside the admin shell: opened from the link the merchant sends,
+ * The worker's signing page, outside the admin shell: opened from the link the merchant sends,
  * no login. Shows the agreement (the PDF the e-sign provider rendered with the worker's details) and 同意并签署,
  * which needs the code sent to the worker's own mobile (获取验证码): holding the link alone signs nothing.
  */

@@ -26,7 +26,7 @@ import {
 } from './statisticsApi';
 
 /**
- * Every statistics page (issue 15): the route picks its declaration (src/domain/statistics/reports.ts), which
+ * Every statistics page: the route picks its declaration (src/domain/statistics/reports.ts), which
  * says the columns, filters, chart and API. Period (day / month / custom range, China time), edition when the
  * report has two, company / department / partner filters; totals of the whole period; the chart; the table
  * with server paging and sorting; export to .xlsx.

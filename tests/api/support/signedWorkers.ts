@@ -3,7 +3,7 @@ import { bankCard, idCard } from '../../support/batchFiles';
 import type { TestApp } from './testApp';
 
 /**
- * Payouts go only to workers who signed with the company (issue 12): a test that uploads the test kit's payees
+ * Payouts go only to workers who signed with the company: a test that uploads the test kit's payees
  * (batchFiles.ts payee(serial)) first signs those serials up as workers of the paying company.
  */
 export async function signPayees(

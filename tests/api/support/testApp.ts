@@ -106,7 +106,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const sms = capturingSms();
   let app: FastifyInstance | null = null;
   const close = async () => {
-    // Whatever the file did, no money column may hold a fraction of a fen at its end (issue 30 §2): every money flow
+    // Whatever the file did, no money column may hold a fraction of a fen at its end: every money flow
     // the suite runs is checked, not only the ones a test looks at. (A database the test broke is not checked.)
     const belowFen = await amountsBelowFen(db).catch(() => []);
     await app?.close();

@@ -82,7 +82,7 @@ function costsLighthouseScore(violation: AxeViolation): boolean {
 
 /**
  * What keeps the page as it is now from passing: a critical or serious WCAG 2.1 A/AA violation, or any violation
- * that Lighthouse's accessibility score counts (issue 32 items 16-17: every page 100). One readable line each.
+ * that Lighthouse's accessibility score counts (every page 100). One readable line each.
  *
  * axe-core runs in the page itself, injected once per document: a walk navigates inside the app, so later pages
  * reuse it. (@axe-core/playwright's AxeBuilder evaluates axe's 1.3 MB source again on every call, then opens a

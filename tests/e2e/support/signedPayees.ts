@@ -7,7 +7,7 @@ import { withServerDb } from './serverDb';
 export const MERCHANT_COMPANY = { companyId: 1, platformMark: 1 };
 
 /**
- * Payouts go only to workers who signed with the company (issue 12): a spec that uploads the test kit's payees
+ * Payouts go only to workers who signed with the company: a spec that uploads the test kit's payees
  * (batchFiles.ts payee(serial)) first makes them signed workers of the paying company in the e2e server's own
  * database, keyed with the server's own ID key (the same configuration the server resolved from its data directory).
  */

@@ -14,7 +14,7 @@ const empty: Storage = {
   length: 0,
 };
 
-describe('first paint of built pages (issue 17 item 14)', () => {
+describe('first paint of built pages', () => {
   // The page takes the early answer only for exactly the URL it asks for itself (providers/earlyResponse).
   it.each(FIRST_PAINT_PAGES.map((page) => [page.name, page] as const))(
     '/%s asks for what ApplyInvoicePage asks for first',

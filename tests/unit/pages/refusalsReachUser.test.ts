@@ -5,7 +5,7 @@ import { currentToasts, dismissToast } from '../../../src/shell/toast';
 import { MemoryStorage } from '../providers/helpers';
 
 /**
- * Issue 32: a business refusal (1040400 with the server's message) must reach the user whatever page made the
+ * A business refusal (1040400 with the server's message) must reach the user whatever page made the
  * call. Every custom page's API helper (src/**\/*Api.ts, found on disk, not listed by hand) is called against an
  * API that refuses everything; each must show the message or hand it to its caller, never resolve or lose it.
  */

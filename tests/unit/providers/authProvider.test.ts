@@ -235,7 +235,7 @@ describe('safeReturnPath', () => {
   });
 });
 
-describe('Rurl in the login query string (query-string, issue 19 #17)', () => {
+describe('Rurl in the login query string (query-string)', () => {
   it.each(['/adMerchant?page=2&filter={"coname":"a b&c=d"}', '/manage#top', '/adMerchant/12/show?x=%25;+'])(
     'brings %s back unchanged through /login?Rurl=',
     (path) => {
@@ -256,7 +256,7 @@ describe('Rurl in the login query string (query-string, issue 19 #17)', () => {
 });
 
 describe('logout', () => {
-  it('asks the server to revoke the session with the token, then forgets the session (issue 19 #6)', async () => {
+  it('asks the server to revoke the session with the token, then forgets the session', async () => {
     const token = loginAs(2);
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response('{}'));
     vi.stubGlobal('fetch', fetchMock);
