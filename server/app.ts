@@ -15,9 +15,14 @@ import { createFileStorage } from './files/storage/createFileStorage';
 import type { FileStorage } from './files/storage/fileStorage';
 import { DEFAULT_BODY_LIMIT, registerPublicBodyLimit } from './http/bodyLimits';
 import { registerCrossOrigin } from './http/crossOrigin';
+import { docsAccessOf, registerApiDocsReader } from './http/docs/apiDocs.routes';
+import { registerOpenApi } from './http/docs/openApi';
 import { registerEnvelopeErrors } from './http/envelope';
+import { registerInputGuard } from './http/inputGuard';
 import { registerPublicRateLimit } from './http/publicRateLimit';
 import { withRequestSerializer } from './http/requestLog';
+import { registerRouteCatalogue } from './http/routeCatalogue';
+import { registerValidation } from './http/schemas/validation';
 import { loggedPayoutChannel, type PayoutChannel, simulatedBank } from './money/payouts/payoutChannel';
 import { createPayoutProcessor } from './money/payouts/payoutProcessor';
 import { type AppMetrics, registerMetrics } from './operations/metrics';
@@ -84,10 +89,14 @@ export async function buildApp({
   registerEnvelopeErrors(app);
   app.decorate('metrics', registerMetrics(app, db));
   app.decorate('drain', registerDrain(app).drain);
+  registerValidation(app);
+  registerRouteCatalogue(app);
+  registerInputGuard(app);
   await registerCrossOrigin(app, config);
   registerPublicBodyLimit(app);
   registerPublicRateLimit(app, config.publicCallsPerMinute);
   registerUploadRoutes(app);
+  await registerOpenApi(app);
   await app.register(formbody);
 
   const payoutIntervalMs = Math.max(200, Math.min(1000, config.payoutDelayMs));
@@ -159,6 +168,7 @@ export async function buildApp({
     });
     await apiRoutes(api, services);
   });
+  await registerApiDocsReader(app, docsAccessOf(services));
   await registerWebApp(app, config);
   return app;
 }

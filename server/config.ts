@@ -60,6 +60,8 @@ export interface ServerConfig {
   registry: RegistrySettings;
   /** Which CRM (server/crm/): CRM_PROVIDER, `dev` by default (its records in our own database). */
   crmProvider: CrmProviderName;
+  /** The API document and its reader (/api/docs) for anyone, not only holders of UI_SYSTEM_TOOL (API_DOCS_PUBLIC=1). */
+  apiDocsPublic: boolean;
   /** Origins whose pages may call the API from the browser (CORS_ORIGINS, none by default; http/crossOrigin.ts). */
   corsOrigins: string[];
   /** Reached only over HTTPS (BEHIND_TLS=1, TLS ended here or at the proxy): every answer carries HSTS. */
@@ -178,6 +180,12 @@ function readCron(env: Env, name: string, fallback: string, problems: string[]):
 
 type Env = Record<string, string | undefined>;
 
+function readApiDocsPublic(env: Env, problems: string[]): boolean {
+  const raw = env.API_DOCS_PUBLIC?.trim() ?? '';
+  if (!['', '0', '1'].includes(raw)) problems.push(`API_DOCS_PUBLIC 只能是 1 或 0（当前为 "${raw}"）`);
+  return raw === '1';
+}
+
 function readInteger(
   env: Env,
   name: string,
@@ -246,6 +254,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ssoSharedSecret: env.SSO_SHARED_SECRET || null,
     payoutDelayMs: readInteger(env, 'PAYOUT_DELAY_MS', 2000, problems, 0, 600_000),
     payoutAutoProcess: env.PAYOUT_AUTO !== '0',
+    apiDocsPublic: readApiDocsPublic(env, problems),
     metricsPort: env.METRICS_PORT ? readInteger(env, 'METRICS_PORT', 0, problems, 0, 65535) : null,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     shutdownGraceMs: readInteger(

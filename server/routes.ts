@@ -33,6 +33,7 @@ import { watermarkRoutes } from './files/watermark.routes';
 import { bankRoutes } from './finance/bank.routes';
 import { companyOptionsRoutes } from './finance/companyOptions.routes';
 import { settlementSheetsRoutes } from './finance/settlementSheets.routes';
+import { apiDocsRoutes } from './http/docs/apiDocs.routes';
 import { invoiceCategoriesRoutes } from './invoices/invoiceCategories.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { invoiceOcrRoutes } from './invoices/ocr/invoiceOcr.routes';
@@ -139,4 +140,5 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await permissionLoginRoutes(app, services);
   await watermarkRoutes(app, services);
   await invoiceOcrRoutes(app, services);
+  await apiDocsRoutes(app, services);
 }

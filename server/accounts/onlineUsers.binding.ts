@@ -15,6 +15,8 @@ export const onlineUsersBinding: ResourceBinding = {
     { table: 'companies', on: ['companies.id', 'user_sessions.company_id'] },
   ],
   where: aliveSession,
+  // A scope of every company lists every session (staff too); any narrower scope only its companies' merchants.
+  scope: { kind: 'company', column: 'user_sessions.company_id' },
   filters: {
     username: { column: 'user_sessions.username', match: 'contains' },
     ip: { column: 'user_sessions.ip', match: 'prefix' },

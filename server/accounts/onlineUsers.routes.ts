@@ -4,12 +4,12 @@ import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
 import { codesBeyond } from '../auth/privilegeRules';
-import { parseId } from '../auth/scope';
+import { assertCompanyVisible, companyScope, limitsCompanies, parseId } from '../auth/scope';
 import { revokeSession } from '../auth/sessions';
 import { chinaTime, parseChinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
-import { fail } from '../http/errors';
+import { ForbiddenError, fail } from '../http/errors';
 import { aliveSession } from './onlineSessions';
 
 const ACCESS = { config: { access: { permissions: ['UI_ONLINE_USER'] } } };
@@ -28,7 +28,7 @@ export async function onlineUsersRoutes(app: FastifyInstance, { db, config }: Ap
     const ended = await db.transaction().execute(async (tx) => {
       const session = await tx
         .selectFrom('user_sessions')
-        .select(['sid', 'user_id', 'username', 'role_id', 'login_time'])
+        .select(['sid', 'user_id', 'username', 'role_id', 'login_time', 'company_id'])
         .where('id', '=', id)
         .where(aliveSession)
         .executeTakeFirst();
@@ -50,6 +50,10 @@ export async function onlineUsersRoutes(app: FastifyInstance, { db, config }: Ap
             ).length > 0);
         if (stronger) fail(FORCE_LOGOUT_MSG.stronger);
       }
+      // Ending a session reaches no further than listing it (onlineUsers.binding.ts): a merchant's session of a
+      // company in the caller's scope; a staff session only for a scope of every company.
+      if (session.company_id !== null) await assertCompanyVisible(tx, auth, Number(session.company_id));
+      else if (limitsCompanies(companyScope(auth))) throw new ForbiddenError(FORCE_LOGOUT_MSG.outOfScope);
       const claimed = await tx
         .updateTable('user_sessions')
         .set({ end_time: chinaTime(), end_reason: SESSION_END.forced, ended_by: auth.username.slice(0, 64) })

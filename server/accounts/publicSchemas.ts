@@ -1,11 +1,13 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { Text } from '../http/schemas/formats';
 
 /**
  * Body schemas of the public session routes (CONVENTIONS: Fastify validates before the handler runs). Forms
- * post every field as text; JSON callers may send numbers, which Fastify's validator turns into text. Objects,
- * arrays and over-long values are refused with 1040400 (http/envelope.ts), never reach a handler, never 500.
+ * post every field as text; JSON callers may send numbers, which the shared text format takes as their text.
+ * Objects, arrays, over-long values and control characters are refused with 1040400 (http/envelope.ts), never
+ * reach a handler, never 500.
  */
-const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+const text = (max: number) => Type.Optional(Text({ max, numbers: true }));
 
 const body = (properties: Record<string, TSchema>) => ({
   body: Type.Object(properties, { additionalProperties: true }),

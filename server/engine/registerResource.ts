@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
 import { type ActionDeclaration, type FieldDeclaration, filterKeys, sortFields } from '../../resources/types';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { holdsAny, requireAuth } from '../auth/access';
@@ -14,6 +14,7 @@ import type { ResourceBinding, WriteContext } from './binding';
 import { resolveColumns } from './columns';
 import { changesBetween, recordOperation } from './operationLog';
 import { type EngineRecord, fixedCondition, listPage, recordOrFail } from './reads';
+import { actionSchema, operationSchema } from './schemas';
 
 /**
  * The resource engine: registers a declared resource's API from its declaration and binding.
@@ -35,6 +36,10 @@ export interface EngineRoute {
   codes: readonly string[];
   binding: ResourceBinding;
   handler: (request: FastifyRequest) => Promise<unknown>;
+  /** The route's schema, given every route that shares its path (views of one table). */
+  schema: (shared: readonly EngineRoute[]) => FastifySchema;
+  /** The form fields its body takes (create, update). */
+  formFields: readonly FieldDeclaration[];
 }
 
 const DENIED = '无权限访问此页面！';
@@ -73,6 +78,7 @@ export function serveRoutes(app: FastifyInstance, db: Db, routes: readonly Engin
     app.route({
       method: first.method,
       url: first.url,
+      schema: first.schema(shared),
       config: {
         access: {
           permissions: [...new Set(shared.flatMap((route) => route.codes))],
@@ -118,7 +124,14 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
   ) => {
     const url = api[operation];
     if (url && !binding.handWritten?.includes(operation)) {
-      routes.push({ method, url, codes: codes ?? permissions.list, binding, handler });
+      const schema = (shared: readonly EngineRoute[]) =>
+        operationSchema(
+          operation,
+          url,
+          shared.map((item) => item.binding),
+          shared.flatMap((item) => item.formFields),
+        );
+      routes.push({ method, url, codes: codes ?? permissions.list, binding, handler, schema, formFields });
     }
   };
   const idOf = (request: FastifyRequest) => parseId((request.params as { id: string }).id, binding.messages.idLabel);
@@ -323,11 +336,14 @@ function actionRoutes(
   return [...routes].map(([key, actions]) => {
     const [method, path] = key.split(' ');
     const codes = [...new Set(actions.flatMap((action) => action.permissions ?? declaration.permissions.edit ?? []))];
+    const url = path.replace(/:id\b/, ':id');
     return {
       method: method as HTTPMethods,
-      url: path.replace(/:id\b/, ':id'),
+      url,
       codes: codes.length > 0 ? codes : declaration.permissions.list,
       binding,
+      schema: () => actionSchema(method, url, binding, actions),
+      formFields: [],
       handler: async (request: FastifyRequest) => {
         const id = idOf(request);
         const action = actions.find((candidate) => matchesAction(candidate, request));

@@ -1,7 +1,9 @@
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FieldDeclaration } from '../../resources/types';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { NAMED_VALIDATORS, required } from '../../src/domain/validation';
 import { BusinessError, fail } from './errors';
+import { Body, Integer, Text } from './schemas/formats';
 
 /**
  * Checks the submitted values of declared form fields with the shared validators (src/domain). Absent
@@ -46,4 +48,57 @@ export function validatedValues<S extends string>(
   const messages = Object.values(errors);
   if (messages.length > 0) throw new BusinessError(messages[0], CODE_BUSINESS_ERROR, { errors });
   return changes;
+}
+
+/** Longest text of a declared field without its own limit (a link, a name); multi-line text may be longer. */
+const DEFAULT_TEXT_CHARS = 1000;
+const DEFAULT_LONGTEXT_CHARS = 100_000;
+/** validatedValues takes numbers of at most 15 digits. */
+const MAX_FORM_NUMBER = 999_999_999_999_999;
+
+/**
+ * The body schema of a declared form: each field's type, characters and length, checked before the handler
+ * (schemas/formats.ts), so what validatedValues then reads is text without control characters or a whole number.
+ * What a blank optional value means, required fields, the shared rules (a field's `validate`) and the binding's own
+ * checks stay with validatedValues / checkedValues, which report every field at once with the entity's words; a
+ * binding may rewrite a value before them (an ID number upper-cased, a date cut to its day).
+ */
+export function declaredFormSchema<S extends string>(
+  fields: readonly (FieldDeclaration & { source: S })[],
+  options: { maxChars?: Partial<Record<S, number>> } = {},
+): TObject {
+  const properties: Record<string, TSchema> = {};
+  for (const field of fields) {
+    const title = field.label;
+    // The field's own limit is validatedValues' (with every other field's message); this one only bounds the work.
+    const max = Math.max(options.maxChars?.[field.source] ?? 0, DEFAULT_TEXT_CHARS);
+    let schema: TSchema;
+    switch (field.type) {
+      case 'number':
+      case 'money':
+        schema = Integer({ title, digits: true, blank: true, minimum: -MAX_FORM_NUMBER, maximum: MAX_FORM_NUMBER });
+        break;
+      case 'enum':
+        // Which ids are choices is validatedValues' answer, beside every other field's (all at once).
+        schema = Integer({ title, digits: true, blank: true, minimum: -MAX_FORM_NUMBER, maximum: MAX_FORM_NUMBER });
+        break;
+      case 'reference':
+        // Which record it names (and whether it exists) is the reference check's answer, with its own message.
+        schema = Integer({ title, digits: true, blank: true, minimum: -MAX_FORM_NUMBER, maximum: MAX_FORM_NUMBER });
+        break;
+      case 'longtext':
+        schema = Text({
+          title,
+          max: Math.max(max, DEFAULT_LONGTEXT_CHARS),
+          multiline: true,
+          numbers: true,
+          blank: true,
+        });
+        break;
+      default:
+        schema = Text({ title, max, numbers: true, blank: true });
+    }
+    properties[field.source] = Type.Optional(schema);
+  }
+  return Body(properties);
 }

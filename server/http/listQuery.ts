@@ -1,5 +1,6 @@
 import { decodeQ, QueryFormatError } from '../../src/domain/query';
 import { fail } from './errors';
+import { unsafeTextReason } from './schemas/keywords';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
@@ -43,7 +44,14 @@ function parseWholeNumber(raw: unknown, name: string, fallback: number): number 
 /** The q= filters of a request URL; a pair that does not parse answers 1040400 naming it. */
 export function filtersOf(url: string): Record<string, string> {
   try {
-    return decodeQ(rawQueryParam(url, 'q'));
+    const filters = decodeQ(rawQueryParam(url, 'q'));
+    // q= is decoded here, past the query-string schema: its values meet the same text rule as every field.
+    for (const [key, value] of Object.entries(filters)) {
+      if (unsafeTextReason(key, 'line') || unsafeTextReason(value, 'line')) {
+        fail(`查询条件 ${[...key].filter((c) => !unsafeTextReason(c, 'line')).join('')} 含有控制字符，请删除后再查询`);
+      }
+    }
+    return filters;
   } catch (error) {
     if (error instanceof QueryFormatError) fail(error.message);
     throw error;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../appServices';
 import { fail } from '../http/errors';
+import { categoriesOfEditionSchema, categoryOfEditionSchema } from './invoices.schemas';
 import { CATEGORY_EDITION_CODES } from './services/invoiceEditions';
 
 export { MSG_IN_USE, MSG_NAME_LENGTH, MSG_NAME_TAKEN } from './invoiceCategories.binding';
@@ -12,6 +13,10 @@ export { MSG_IN_USE, MSG_NAME_LENGTH, MSG_NAME_TAKEN } from './invoiceCategories
 export async function invoiceCategoriesRoutes(app: FastifyInstance, _services: AppServices): Promise<void> {
   const access = { config: { access: { permissions: [...CATEGORY_EDITION_CODES[1], ...CATEGORY_EDITION_CODES[3]] } } };
   const badEdition = async () => fail('版本格式不正确（只能是 1 或 3）');
-  app.get('/api/v1/invoicecategories/platform/:mark/search', access, badEdition);
-  app.post('/api/v1/invoicecategories/platform/:mark', access, badEdition);
+  app.get(
+    '/api/v1/invoicecategories/platform/:mark/search',
+    { ...access, schema: categoriesOfEditionSchema },
+    badEdition,
+  );
+  app.post('/api/v1/invoicecategories/platform/:mark', { ...access, schema: categoryOfEditionSchema }, badEdition);
 }

@@ -25,6 +25,18 @@ import {
   type InvoiceSearch,
   searchInvoices,
 } from './invoices.repository';
+import {
+  applySchema,
+  categoriesSchema,
+  eligibleBatchesSchema,
+  invoiceSchema,
+  invoiceSearchSchema,
+  issueSchema,
+  mailSchema,
+  notInvoicedSchema,
+  previewSchema,
+  rejectSchema,
+} from './invoices.schemas';
 import { applicationOf, batchIdsOf, completeInvoiceInfo } from './services/applicationRequest';
 import { type Applicant, applyForInvoice, eligibleBatchesOrFail, figuresOf } from './services/applyInvoice';
 import { assertEdition, INVOICE_EDITION_CODES, optionalEdition, staffEditions } from './services/invoiceEditions';
@@ -115,7 +127,7 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
   const listAccess = access([...invoiceRecord.permissions.list, ...STAFF_CODES]);
   const staffAccess = access(STAFF_CODES);
 
-  app.get('/api/v1/remittances/batch/notinvoice/:coid', async (request) => {
+  app.get('/api/v1/remittances/batch/notinvoice/:coid', { schema: notInvoicedSchema }, async (request) => {
     const auth = requireAuth(request);
     const companyId = parseId((request.params as { coid: string }).coid, '公司编号');
     await assertCompanyVisible(db, auth, companyId);
@@ -123,27 +135,31 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
     return ok(await hasEligibleBatches(db, { companyId, platformMark }));
   });
 
-  app.get('/api/v1/invoices/categories', async (request) => {
+  app.get('/api/v1/invoices/categories', { schema: categoriesSchema }, async (request) => {
     const auth = requireAuth(request);
     return ok(await enabledCategories(db, auth.platformMark));
   });
 
-  app.get('/api/v1/invoices/batches', merchantAccess, async (request) => {
+  app.get('/api/v1/invoices/batches', { ...merchantAccess, schema: eligibleBatchesSchema }, async (request) => {
     const applicant = applicantOf(requireAuth(request));
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, BATCH_LIST);
     const { rows, total } = await searchEligibleBatches(db, applicant, { offset: list.offset, limit: list.size });
     return ok(pageOf(rows, total, list));
   });
 
-  app.post('/api/v1/invoices/preview', { config: { ...merchantAccess.config, readOnly: true } }, async (request) => {
-    const applicant = applicantOf(requireAuth(request));
-    const batches = await eligibleBatchesOrFail(db, applicant, batchIdsOf(request.body));
-    // Said before the application: the issuing enterprise must be bound to the company (applyForInvoice refuses).
-    await payingEnterprise(db, applicant.companyId, applicant.platformMark);
-    return ok(figuresOf(applicant.platformMark, batches));
-  });
+  app.post(
+    '/api/v1/invoices/preview',
+    { config: { ...merchantAccess.config, readOnly: true }, schema: previewSchema },
+    async (request) => {
+      const applicant = applicantOf(requireAuth(request));
+      const batches = await eligibleBatchesOrFail(db, applicant, batchIdsOf(request.body));
+      // Said before the application: the issuing enterprise must be bound to the company (applyForInvoice refuses).
+      await payingEnterprise(db, applicant.companyId, applicant.platformMark);
+      return ok(figuresOf(applicant.platformMark, batches));
+    },
+  );
 
-  app.post('/api/v1/invoices', merchantAccess, async (request) => {
+  app.post('/api/v1/invoices', { ...merchantAccess, schema: applySchema }, async (request) => {
     const auth = requireAuth(request);
     const applicant = applicantOf(auth);
     const application = applicationOf(request.body);
@@ -165,7 +181,7 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
     return ok(await invoiceWithBatches(db, id), '开票申请已提交');
   });
 
-  app.get('/api/v1/invoices/search', listAccess, async (request) => {
+  app.get('/api/v1/invoices/search', { ...listAccess, schema: invoiceSearchSchema }, async (request) => {
     const auth = requireAuth(request);
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, LIST_SPEC);
     const criteria = { ...invoiceSearchOf(list.filters), ...scopedSearch(request, auth) };
@@ -177,7 +193,7 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
     return ok(pageOf(rows, total, list));
   });
 
-  app.get('/api/v1/invoices/:id', listAccess, async (request) => {
+  app.get('/api/v1/invoices/:id', { ...listAccess, schema: invoiceSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '发票申请编号');
     await assertInvoiceVisible(db, auth, await invoiceOrFail(db, id));
@@ -193,7 +209,7 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
     return { auth, id, invoice };
   };
 
-  app.post('/api/v1/invoices/:id/issue', staffAccess, async (request) => {
+  app.post('/api/v1/invoices/:id/issue', { ...staffAccess, schema: issueSchema }, async (request) => {
     const { auth, id } = await handled(request);
     const issue = issueOf(request.body);
     const file = issue.fileUrl
@@ -212,7 +228,7 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
     return ok(await invoiceWithBatches(db, id), '开票成功');
   });
 
-  app.post('/api/v1/invoices/:id/mail', staffAccess, async (request) => {
+  app.post('/api/v1/invoices/:id/mail', { ...staffAccess, schema: mailSchema }, async (request) => {
     const { auth, id } = await handled(request);
     const trackingNo = trackingNoOf(request.body);
     const audit = auditOf(request, auth, {
@@ -225,7 +241,7 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
     return ok(await invoiceWithBatches(db, id), '已标记为已邮寄');
   });
 
-  app.post('/api/v1/invoices/:id/reject', staffAccess, async (request) => {
+  app.post('/api/v1/invoices/:id/reject', { ...staffAccess, schema: rejectSchema }, async (request) => {
     const { auth, id } = await handled(request);
     const reason = rejectReasonOf(request.body);
     const audit = auditOf(request, auth, {

@@ -13,6 +13,12 @@ import { ForbiddenError, fail } from '../http/errors';
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { checkedReference } from '../references/references.service';
+import {
+  certificateCreateSchema,
+  certificateDeleteSchema,
+  certificateSchema,
+  certificateSearchSchema,
+} from './invoices.schemas';
 import { type CertificateRequest, certificateOf, isPeriod } from './services/certificateRequest';
 import { restoreSampleDocuments } from './services/sampleDocuments';
 import { DOCUMENT_NAME_MAX, uploadedDocument } from './services/uploadedDocument';
@@ -82,7 +88,7 @@ export async function taxCertificatesRoutes(app: FastifyInstance, { db, files }:
     return { auth, certificate };
   };
 
-  app.get('/api/v1/taxcertificates/search', readAccess, async (request) => {
+  app.get('/api/v1/taxcertificates/search', { ...readAccess, schema: certificateSearchSchema }, async (request) => {
     const auth = requireAuth(request);
     assertReader(auth);
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, LIST_SPEC);
@@ -97,9 +103,11 @@ export async function taxCertificatesRoutes(app: FastifyInstance, { db, files }:
     return ok(pageOf(rows, total, list));
   });
 
-  app.get('/api/v1/taxcertificates/:id', readAccess, async (request) => ok((await visible(request)).certificate));
+  app.get('/api/v1/taxcertificates/:id', { ...readAccess, schema: certificateSchema }, async (request) =>
+    ok((await visible(request)).certificate),
+  );
 
-  app.post('/api/v1/taxcertificates', writeAccess, async (request) => {
+  app.post('/api/v1/taxcertificates', { ...writeAccess, schema: certificateCreateSchema }, async (request) => {
     const auth = requireAuth(request);
     const certificate = certificateOf(request.body);
     // The form's 企业 picker: an id that names no company in the caller's scope is refused on that field.
@@ -125,7 +133,7 @@ export async function taxCertificatesRoutes(app: FastifyInstance, { db, files }:
     return ok(await certificateOrFail(db, id), '上传成功');
   });
 
-  app.delete('/api/v1/taxcertificates/:id', writeAccess, async (request) => {
+  app.delete('/api/v1/taxcertificates/:id', { ...writeAccess, schema: certificateDeleteSchema }, async (request) => {
     const { certificate } = await visible(request);
     if (!(await deleteCertificate(db, certificate.id))) fail('完税证明不存在');
     return ok(certificate, '删除成功');

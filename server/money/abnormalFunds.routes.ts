@@ -31,6 +31,7 @@ import {
   searchAbnormalFunds,
   searchReturnedFunds,
 } from './abnormalFunds.repository';
+import { abnormalSearchSchema, keepSchema, repaySchema, returnedSearchSchema } from './money.schemas';
 import { allCodes, assertRecordVisible, isMerchant, listOf, recordScope } from './payoutRecords.scope';
 import { assertPayeesPayableNow } from './payouts/payeeChecks';
 import { alreadyHandled, repayAbnormalFund, repayCardError } from './payouts/repayAbnormalFund';
@@ -81,7 +82,7 @@ export async function abnormalFundsRoutes(app: FastifyInstance, { db, payouts, c
   const listAccess = { config: { access: { permissions: allCodes(ABNORMAL_CODES) } } };
   const handleAccess = { config: { access: { permissions: [...MERCHANT_ABNORMAL_CODES] } } };
 
-  app.get('/api/v1/abnormalfunds/search', listAccess, async (request) => {
+  app.get('/api/v1/abnormalfunds/search', { ...listAccess, schema: abnormalSearchSchema }, async (request) => {
     const auth = requireAuth(request);
     const declaration = isMerchant(auth) ? errorMoney : adErrorMoney;
     const list = listOf(request, declaration, { field: 'createTime', order: 'desc' });
@@ -104,7 +105,7 @@ export async function abnormalFundsRoutes(app: FastifyInstance, { db, payouts, c
     return ok(pageOf(rows, total, list));
   });
 
-  app.post('/api/v1/abnormalfunds/:id/keep', handleAccess, async (request) => {
+  app.post('/api/v1/abnormalfunds/:id/keep', { ...handleAccess, schema: keepSchema }, async (request) => {
     const auth = requireAuth(request);
     const fund = await ownFund(db, auth, request);
     if (!(await keepOnBalance(db, fund.id, auth.userId, chinaTime()))) {
@@ -114,7 +115,7 @@ export async function abnormalFundsRoutes(app: FastifyInstance, { db, payouts, c
     return ok(await findAbnormalFund(db, fund.id), '已留存余额');
   });
 
-  app.post('/api/v1/abnormalfunds/:id/repay', handleAccess, async (request) => {
+  app.post('/api/v1/abnormalfunds/:id/repay', { ...handleAccess, schema: repaySchema }, async (request) => {
     const auth = requireAuth(request);
     const fund = await ownFund(db, auth, request);
     const body = bodyOf(request.body);
@@ -153,7 +154,7 @@ export async function abnormalFundsRoutes(app: FastifyInstance, { db, payouts, c
 
   app.get(
     '/api/v1/returnedfunds/search',
-    { config: { access: { permissions: allCodes(RETURNED_CODES) } } },
+    { config: { access: { permissions: allCodes(RETURNED_CODES) } }, schema: returnedSearchSchema },
     async (request) => {
       const auth = requireAuth(request);
       const list = listOf(request, adReturnMoney, { field: 'createTime', order: 'desc' });

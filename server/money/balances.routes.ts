@@ -10,6 +10,7 @@ import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { editionParam } from './editionAccess';
 import { balanceOf } from './ledger/ledger';
+import { balanceSchema, receivingSchema } from './money.schemas';
 
 /**
  * Balances (issue 6), for any logged-in user within their company scope:
@@ -22,7 +23,7 @@ import { balanceOf } from './ledger/ledger';
  */
 export async function balancesRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   const collectionAccount = bankChannel(db).platformAccount;
-  app.get('/api/v1/bankaccounts/balance', async (request) => {
+  app.get('/api/v1/bankaccounts/balance', { schema: balanceSchema }, async (request) => {
     const auth = requireAuth(request);
     const query = request.query as Record<string, unknown>;
     const given = (value: unknown) => value !== undefined && value !== '';
@@ -52,7 +53,7 @@ export async function balancesRoutes(app: FastifyInstance, { db }: AppServices):
     return ok({ balance: await balanceOf(db, { companyId, platformMark }), companyId, platformMark });
   });
 
-  app.get('/api/v1/bankaccounts/receiving', async (request) => {
+  app.get('/api/v1/bankaccounts/receiving', { schema: receivingSchema }, async (request) => {
     requireAuth(request);
     const raw = (request.query as Record<string, unknown>).platformmark;
     if (raw !== undefined && raw !== '') editionParam(raw);

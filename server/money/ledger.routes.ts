@@ -10,6 +10,7 @@ import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { assertEditionAccess, type EditionCodes, editionParam } from './editionAccess';
 import { searchLedger } from './ledger.repository';
+import { ledgerSearchSchema } from './money.schemas';
 
 /**
  * The transaction flow (issue 6), driven by resources/ledger.ts:
@@ -32,7 +33,7 @@ const LIST_SPEC = {
 export async function ledgerRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   const access = { config: { access: { permissions: [...CODES[1], ...CODES[3]] } } };
 
-  app.get('/api/v1/ledger/search', access, async (request) => {
+  app.get('/api/v1/ledger/search', { ...access, schema: ledgerSearchSchema }, async (request) => {
     const auth = requireAuth(request);
     const query = request.query as Record<string, unknown>;
     const platformMark = editionParam(query.platformmark);

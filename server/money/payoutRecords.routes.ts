@@ -22,6 +22,7 @@ import { choiceFilter } from '../http/fieldChecks';
 import { filterReader } from '../http/filterValues';
 import { pageOf } from '../http/listQuery';
 import { abnormalFundsRoutes } from './abnormalFunds.routes';
+import { batchItemsSchema, batchSchema, batchSearchSchema, payeeTotalsSchema } from './money.schemas';
 import { searchPayeeTotals } from './payeeTotals.repository';
 import { type BatchRecord, findBatch, searchBatches, searchItems } from './payoutRecords.repository';
 import { allCodes, assertRecordVisible, listOf, parseEdition, recordScope } from './payoutRecords.scope';
@@ -55,7 +56,7 @@ export async function payoutRecordsRoutes(app: FastifyInstance, services: AppSer
   const batchAccess = { config: { access: { permissions: allCodes(BATCH_CODES) } } };
   const payeeAccess = { config: { access: { permissions: allCodes(PAYEE_CODES) } } };
 
-  app.get('/api/v1/remittances/batch/search', batchAccess, async (request) => {
+  app.get('/api/v1/remittances/batch/search', { ...batchAccess, schema: batchSearchSchema }, async (request) => {
     const auth = requireAuth(request);
     const scope = recordScope(
       auth,
@@ -81,9 +82,11 @@ export async function payoutRecordsRoutes(app: FastifyInstance, services: AppSer
     return ok(pageOf(rows, total, list));
   });
 
-  app.get('/api/v1/remittances/batch/:id', batchAccess, async (request) => ok(await visibleBatch(db, request)));
+  app.get('/api/v1/remittances/batch/:id', { ...batchAccess, schema: batchSchema }, async (request) =>
+    ok(await visibleBatch(db, request)),
+  );
 
-  app.get('/api/v1/remittances/batch/:id/items', batchAccess, async (request) => {
+  app.get('/api/v1/remittances/batch/:id/items', { ...batchAccess, schema: batchItemsSchema }, async (request) => {
     const batch = await visibleBatch(db, request);
     const list = listOf(request, batchItems, { field: 'rowNo', order: 'asc' });
     const read = filterReader(list.filters, batchItems.filters);
@@ -96,7 +99,7 @@ export async function payoutRecordsRoutes(app: FastifyInstance, services: AppSer
     return ok(pageOf(rows, total, list));
   });
 
-  app.get('/api/v1/remittances/individual/search', payeeAccess, async (request) => {
+  app.get('/api/v1/remittances/individual/search', { ...payeeAccess, schema: payeeTotalsSchema }, async (request) => {
     const auth = requireAuth(request);
     const scope = recordScope(
       auth,

@@ -27,6 +27,13 @@ import { filterReader } from '../http/filterValues';
 import { type ListSpec, pageOf, parseListQuery } from '../http/listQuery';
 import { assertNoSensitiveWords } from '../system/sensitiveWords';
 import { assertEditionAccess, type EditionCodes, editionParam } from './editionAccess';
+import {
+  rechargeConfirmSchema,
+  rechargeCreateSchema,
+  rechargeRejectSchema,
+  rechargeSchema,
+  rechargeSearchSchema,
+} from './money.schemas';
 import { confirmRecharge, rejectRecharge } from './rechargeHandling';
 import {
   bankSerialTaken,
@@ -154,7 +161,7 @@ export async function rechargesRoutes(app: FastifyInstance, { db }: AppServices)
 
   app.post(
     '/api/v1/recharges',
-    { config: { access: { permissions: ['MER_BANKACCOUNT_RECHARGE'] } } },
+    { config: { access: { permissions: ['MER_BANKACCOUNT_RECHARGE'] } }, schema: rechargeCreateSchema },
     async (request) => {
       const auth = requireAuth(request);
       if (!isMerchant(auth) || auth.companyId === null) throw new ForbiddenError('仅商户账号可以提交充值');
@@ -179,7 +186,7 @@ export async function rechargesRoutes(app: FastifyInstance, { db }: AppServices)
   );
 
   // Any logged-in user: merchants see their own company's; staff are checked against the edition's code.
-  app.get('/api/v1/recharges/search', async (request) => {
+  app.get('/api/v1/recharges/search', { schema: rechargeSearchSchema }, async (request) => {
     const auth = requireAuth(request);
     const query = request.query as Record<string, unknown>;
     const merchant = isMerchant(auth);
@@ -200,14 +207,14 @@ export async function rechargesRoutes(app: FastifyInstance, { db }: AppServices)
     return ok(pageOf(rows, total, list));
   });
 
-  app.get('/api/v1/recharges/:id', async (request) => {
+  app.get('/api/v1/recharges/:id', { schema: rechargeSchema }, async (request) => {
     const auth = requireAuth(request);
     return ok(await rechargeOrFail(request, auth));
   });
 
   const staff = { config: { access: { permissions: STAFF_CODES } } };
 
-  app.put('/api/v1/recharges/:id/confirm', staff, async (request) => {
+  app.put('/api/v1/recharges/:id/confirm', { ...staff, schema: rechargeConfirmSchema }, async (request) => {
     const auth = requireAuth(request);
     const recharge = await rechargeOrFail(request, auth);
     const changes = { status: [recharge.status, RECHARGE.confirmed], amount: [null, recharge.amount] } as const;
@@ -221,7 +228,7 @@ export async function rechargesRoutes(app: FastifyInstance, { db }: AppServices)
     return ok(await findRecharge(db, recharge.id), '确认到账成功');
   });
 
-  app.put('/api/v1/recharges/:id/reject', staff, async (request) => {
+  app.put('/api/v1/recharges/:id/reject', { ...staff, schema: rechargeRejectSchema }, async (request) => {
     const auth = requireAuth(request);
     const recharge = await rechargeOrFail(request, auth);
     const reason = text(bodyOf(request.body ?? {}).reason);

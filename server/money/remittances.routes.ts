@@ -21,6 +21,7 @@ import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { assertNoSensitiveWords } from '../system/sensitiveWords';
 import { identityCheckOf } from '../workers/identityCheck';
 import { balanceOf } from './ledger/ledger';
+import { draftSchema, submitSchema, templateSchema, validateSchema } from './money.schemas';
 import type { RawBatchRow } from './payouts/batchFile';
 import { BatchFileError, BatchLimitError } from './payouts/batchFileErrors';
 import { parseBatchFileIsolated } from './payouts/batchParser';
@@ -91,7 +92,7 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
   });
 
   const identity = identityCheckOf(db, config);
-  app.post('/api/v1/remittances/batch/validate', ACCESS, async (request) => {
+  app.post('/api/v1/remittances/batch/validate', { ...ACCESS, schema: validateSchema }, async (request) => {
     const auth = merchantOf(request);
     const file = await uploadedFile(request);
     // A company whose signed enterprises are none of those bound to it pays through none: said before any check.
@@ -222,7 +223,7 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
   // A decoder thread takes about half a second to start: the real server starts one as it begins listening.
   app.addHook('onListen', async () => warmDecoders());
 
-  app.get('/api/v1/remittances/template', ACCESS, async (request, reply) => {
+  app.get('/api/v1/remittances/template', { ...ACCESS, schema: templateSchema }, async (request, reply) => {
     const format = (request.query as { format?: string }).format ?? 'xlsx';
     if (format !== 'xlsx' && format !== 'csv') fail('模板格式只能是 xlsx 或 csv');
     const content = format === 'xlsx' ? await templateXlsx() : templateCsv();
@@ -246,7 +247,7 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
   });
 
   // A draft opens here again by its id (/remit?draft=<id>): from the list above, or from its task.
-  app.get('/api/v1/remittances/batch/drafts/:id', ACCESS, async (request) => {
+  app.get('/api/v1/remittances/batch/drafts/:id', { ...ACCESS, schema: draftSchema }, async (request) => {
     const auth = merchantOf(request);
     const draftId = parseId((request.params as { id: string }).id, '上传记录编号');
     const draft = await findOwnDraft(db, draftId, auth.companyId, auth.platformMark);
@@ -268,7 +269,7 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
     return ok(await previewOf(db, account, figures, rows, rowWarnings(rows)));
   });
 
-  app.post('/api/v1/remittances/batch/submit', ACCESS, async (request) => {
+  app.post('/api/v1/remittances/batch/submit', { ...ACCESS, schema: submitSchema }, async (request) => {
     const auth = merchantOf(request);
     const body = bodyOf(request.body);
     const draftId = parseId(body.draftId, '上传记录编号');

@@ -6,7 +6,7 @@ import type { AppServices } from '../appServices';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/availability';
 import { isPostgres } from '../db/migrations/columns';
 
-const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 /** A database that has not answered `select 1` within this long counts as unreachable. */
 const PROBE_TIMEOUT_MS = 2_000;
 const STARTED = Date.now();

@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../http/fieldChecks';
 import { editionParam } from '../money/editionAccess';
 import { postTaxEntries } from '../money/tax/taxAccounts';
 import { assertTaxAccess } from './tax.routes';
+import { declarationSchema, filingSchema, quarterlySchema } from './taxFilings.schemas';
 import { enterpriseNames, taxWorkerRows } from './taxReport';
 import { type SheetColumn, writeSheet, XLSX_TYPE } from './xlsx';
 
@@ -134,7 +135,7 @@ function quarterMonths(quarter: string): string[] {
 export async function taxFilingRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
   const { db, config } = services;
 
-  app.get('/api/v1/statistics/tax/declaration', async (request, reply) => {
+  app.get('/api/v1/statistics/tax/declaration', { schema: declarationSchema }, async (request, reply) => {
     const auth = requireAuth(request);
     assertTaxAccess(auth, config.taxCalculationUserIds);
     const query = queryOf(request);
@@ -186,7 +187,7 @@ export async function taxFilingRoutes(app: FastifyInstance, services: AppService
     return sendSheet(reply, `扣缴申报_劳务报酬_${month}_${enterpriseId}.xlsx`, stream);
   });
 
-  app.get('/api/v1/statistics/tax/quarterly', async (request, reply) => {
+  app.get('/api/v1/statistics/tax/quarterly', { schema: quarterlySchema }, async (request, reply) => {
     const auth = requireAuth(request);
     assertTaxAccess(auth, config.taxCalculationUserIds);
     const query = queryOf(request);
@@ -252,7 +253,7 @@ export async function taxFilingRoutes(app: FastifyInstance, services: AppService
     return sendSheet(reply, `涉税信息报送_${quarter}_${enterpriseId}.xlsx`, stream);
   });
 
-  app.post('/api/v1/statistics/tax/filings', async (request) => {
+  app.post('/api/v1/statistics/tax/filings', { schema: filingSchema }, async (request) => {
     const auth = requireAuth(request);
     assertTaxAccess(auth, config.taxCalculationUserIds);
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;

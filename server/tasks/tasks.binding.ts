@@ -231,7 +231,16 @@ export const taskReleaseBinding: ResourceBinding = {
     },
     settle: {
       beforeUpdate: async (context) => {
-        requireMerchant(context);
+        const companyId = requireMerchant(context);
+        // A task whose payout was submitted says so, rather than the guard's general rule.
+        const task = await context.db
+          .selectFrom('worker_tasks')
+          .select('status')
+          .where('id', '=', context.id ?? 0)
+          .where('company_id', '=', companyId)
+          .executeTakeFirst();
+        const submitted: readonly number[] = [TASK_STATUS.paying, TASK_STATUS.settled, TASK_STATUS.payFailed];
+        if (task && submitted.includes(Number(task.status))) fail(TASK_MSG.alreadyPaid);
       },
       // After the claim: of parallel settles, the first makes the draft, the others find it (settleTask.ts).
       afterClaim: async (context) => {

@@ -13,6 +13,14 @@ import { recordOrFail, scopeCondition } from '../engine/reads';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { requireMerchant, taskReleaseBinding } from './tasks.binding';
+import {
+  assignSchema,
+  candidatesSchema,
+  industriesSchema,
+  membersSchema,
+  overviewSchema,
+  removeMemberSchema,
+} from './tasks.schemas';
 
 /**
  * What the engine cannot express for tasks (server/tasks/README.md):
@@ -70,7 +78,7 @@ function workerIdsOf(body: unknown): number[] {
 }
 
 export async function tasksRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  app.get('/api/v1/tasks/industries', EMPLOYEE, async (request) => {
+  app.get('/api/v1/tasks/industries', { ...EMPLOYEE, schema: industriesSchema }, async (request) => {
     requireAuth(request);
     const name = likeText((request.query as { name?: unknown }).name);
     const rows = await db
@@ -83,7 +91,7 @@ export async function tasksRoutes(app: FastifyInstance, { db }: AppServices): Pr
     return ok(rows.map((row) => ({ id: Number(row.id), name: row.name })));
   });
 
-  app.get('/api/v1/tasks/overview', EMPLOYEE, async (request) => {
+  app.get('/api/v1/tasks/overview', { ...EMPLOYEE, schema: overviewSchema }, async (request) => {
     const auth = requireAuth(request);
     const scope = scopeCondition(taskReleaseBinding, auth);
     const tasks = () => {
@@ -153,7 +161,7 @@ export async function tasksRoutes(app: FastifyInstance, { db }: AppServices): Pr
     });
   });
 
-  app.get('/api/v1/tasks/:id/members', EMPLOYEE, async (request) => {
+  app.get('/api/v1/tasks/:id/members', { ...EMPLOYEE, schema: membersSchema }, async (request) => {
     const task = await taskOf(db, request);
     const rows = await db
       .selectFrom('worker_task_members')
@@ -182,7 +190,7 @@ export async function tasksRoutes(app: FastifyInstance, { db }: AppServices): Pr
     );
   });
 
-  app.get('/api/v1/tasks/:id/candidates', EMPLOYEE, async (request) => {
+  app.get('/api/v1/tasks/:id/candidates', { ...EMPLOYEE, schema: candidatesSchema }, async (request) => {
     const companyId = requireMerchant({ auth: requireAuth(request) });
     const task = await taskOf(db, request);
     const text = likeText((request.query as { name?: unknown }).name);
@@ -201,7 +209,7 @@ export async function tasksRoutes(app: FastifyInstance, { db }: AppServices): Pr
     return ok(rows.map((row) => ({ ...row, id: Number(row.id) })));
   });
 
-  app.post('/api/v1/tasks/:id/members', EMPLOYEE, async (request) => {
+  app.post('/api/v1/tasks/:id/members', { ...EMPLOYEE, schema: assignSchema }, async (request) => {
     const auth = requireAuth(request);
     const companyId = requireMerchant({ auth });
     const task = await taskOf(db, request);
@@ -255,7 +263,7 @@ export async function tasksRoutes(app: FastifyInstance, { db }: AppServices): Pr
     return ok({ added }, `已分配 ${added} 人`);
   });
 
-  app.delete('/api/v1/tasks/:id/members/:workerId', EMPLOYEE, async (request) => {
+  app.delete('/api/v1/tasks/:id/members/:workerId', { ...EMPLOYEE, schema: removeMemberSchema }, async (request) => {
     const auth = requireAuth(request);
     requireMerchant({ auth });
     const task = await taskOf(db, request);

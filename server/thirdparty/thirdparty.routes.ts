@@ -20,6 +20,14 @@ import { changesBetween, recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { elapsedMs, logCall } from './callLog';
+import {
+  companyOptionsSchema,
+  grantSchema,
+  replaySchema,
+  resetKeySchema,
+  verifyKeySchema,
+  webhookSchema,
+} from './thirdparty.schemas';
 import { handleWebhook, WEBHOOK_CALLS_PER_IP, WEBHOOK_REFUSALS_PER_IP } from './webhooks';
 
 /**
@@ -58,7 +66,7 @@ export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices
     open.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     open.post(
       '/api/v1/open/enterprises/:enterpriseId/webhook',
-      { config: { access: { public: true } }, bodyLimit: WEBHOOK_MAX_BYTES },
+      { config: { access: { public: true } }, bodyLimit: WEBHOOK_MAX_BYTES, schema: webhookSchema },
       async (request, reply) => {
         if (!(await takeRate(db, `webhook:ip:${request.ip}`, WEBHOOK_CALLS_PER_IP))) {
           return reply.status(429).send({ code: CODE_BUSINESS_ERROR, message: WEBHOOK_MSG.tooMany, content: null });
@@ -79,7 +87,7 @@ export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices
 
   app.post(
     '/api/v1/thirdcalls/replay/:id',
-    { config: { access: { permissions: ['UI_DX_ENTERPRISE'] } } },
+    { config: { access: { permissions: ['UI_DX_ENTERPRISE'] } }, schema: replaySchema },
     async (request) => {
       const auth = requireAuth(request);
       const id = parseId((request.params as { id: string }).id, '调用记录编号');
@@ -113,13 +121,17 @@ export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices
   );
 
   // The grant form's merchant picker: names in the caller's scope.
-  app.get('/api/v1/companies/otherplatformmark/companies', KEY_ACCESS, async (request) => {
-    const auth = requireAuth(request);
-    const name = (request.query as { name?: unknown }).name;
-    return ok(await companyOptions(db, auth, typeof name === 'string' ? name : ''));
-  });
+  app.get(
+    '/api/v1/companies/otherplatformmark/companies',
+    { ...KEY_ACCESS, schema: companyOptionsSchema },
+    async (request) => {
+      const auth = requireAuth(request);
+      const name = (request.query as { name?: unknown }).name;
+      return ok(await companyOptions(db, auth, typeof name === 'string' ? name : ''));
+    },
+  );
 
-  app.post('/api/v1/companies/otherplatformmark', KEY_ACCESS, async (request) => {
+  app.post('/api/v1/companies/otherplatformmark', { ...KEY_ACCESS, schema: grantSchema }, async (request) => {
     const auth = requireAuth(request);
     const body = bodyOf(request);
     const companyId = parseId(body.companyId, '商户编号');
@@ -160,7 +172,7 @@ export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices
     return ok({ id, companyId, companyName: company.name, caller, key }, OPEN_KEY_MSG.created);
   });
 
-  app.post('/api/v1/company/baoguset/:id', KEY_ACCESS, async (request) => {
+  app.post('/api/v1/company/baoguset/:id', { ...KEY_ACCESS, schema: resetKeySchema }, async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '授权编号');
     const grant = await db
@@ -187,63 +199,67 @@ export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices
     return ok({ id, caller: grant.caller, key }, OPEN_KEY_MSG.reset);
   });
 
-  app.get('/api/v1/companies/verifysecretkey', { config: { access: { public: true } } }, async (request, reply) => {
-    // Each check is logged: an address past its limit is refused unlogged, so anonymous calls cannot grow the log.
-    if (!(await takeRate(db, `verifykey:ip:${request.ip}`, KEY_CHECKS_PER_IP))) {
-      return reply.send({ code: CODE_BUSINESS_ERROR, message: OPEN_KEY_MSG.tooMany, content: null });
-    }
-    const started = process.hrtime.bigint();
-    const raw = request.headers[OPEN_KEY_HEADER];
-    const secret = typeof raw === 'string' ? raw.trim() : '';
-    const inUrl = (request.query as { secretkey?: unknown }).secretkey !== undefined;
-    const grant =
-      !inUrl && secret.length >= 16 && secret.length <= 128
-        ? await db
-            .selectFrom('open_api_keys')
-            .innerJoin('companies', 'companies.id', 'open_api_keys.company_id')
-            .select([
-              'open_api_keys.id',
-              'open_api_keys.company_id',
-              'open_api_keys.platform_mark',
-              'open_api_keys.caller',
-              'open_api_keys.status',
-              'companies.name',
-            ])
-            .where('open_api_keys.key_hash', '=', hashKey(secret))
-            .executeTakeFirst()
-        : undefined;
-    const valid = grant !== undefined && Number(grant.status) === 1;
-    const body = valid
-      ? ok({
-          companyId: Number(grant.company_id),
-          companyName: grant.name,
-          platformMark: Number(grant.platform_mark),
-          caller: grant.caller,
-        })
-      : { code: 1040400, message: inUrl ? OPEN_KEY_MSG.inUrl : OPEN_KEY_MSG.invalid, content: null };
-    if (valid) {
-      await db
-        .updateTable('open_api_keys')
-        .set({ last_used_time: chinaTime() })
-        .where('id', '=', Number(grant.id))
-        .execute();
-    }
-    await logCall(db, {
-      direction: DIRECTION.inbound,
-      enterpriseId: null,
-      channel: null,
-      kind: 'verifysecretkey',
-      method: 'GET',
-      path: '/api/v1/companies/verifysecretkey',
-      // Never the key itself: its first characters are enough to tell keys apart.
-      requestBody: JSON.stringify({ secretkey: `${secret.slice(0, KEY_PREFIX_LENGTH)}…` }),
-      httpStatus: 200,
-      outcome: valid ? OUTCOME.applied : OUTCOME.refused,
-      message: body.message,
-      responseBody: JSON.stringify(body),
-      latencyMs: elapsedMs(started),
-      remoteIp: request.ip,
-    });
-    return reply.send(body);
-  });
+  app.get(
+    '/api/v1/companies/verifysecretkey',
+    { config: { access: { public: true } }, schema: verifyKeySchema },
+    async (request, reply) => {
+      // Each check is logged: an address past its limit is refused unlogged, so anonymous calls cannot grow the log.
+      if (!(await takeRate(db, `verifykey:ip:${request.ip}`, KEY_CHECKS_PER_IP))) {
+        return reply.send({ code: CODE_BUSINESS_ERROR, message: OPEN_KEY_MSG.tooMany, content: null });
+      }
+      const started = process.hrtime.bigint();
+      const raw = request.headers[OPEN_KEY_HEADER];
+      const secret = typeof raw === 'string' ? raw.trim() : '';
+      const inUrl = (request.query as { secretkey?: unknown }).secretkey !== undefined;
+      const grant =
+        !inUrl && secret.length >= 16 && secret.length <= 128
+          ? await db
+              .selectFrom('open_api_keys')
+              .innerJoin('companies', 'companies.id', 'open_api_keys.company_id')
+              .select([
+                'open_api_keys.id',
+                'open_api_keys.company_id',
+                'open_api_keys.platform_mark',
+                'open_api_keys.caller',
+                'open_api_keys.status',
+                'companies.name',
+              ])
+              .where('open_api_keys.key_hash', '=', hashKey(secret))
+              .executeTakeFirst()
+          : undefined;
+      const valid = grant !== undefined && Number(grant.status) === 1;
+      const body = valid
+        ? ok({
+            companyId: Number(grant.company_id),
+            companyName: grant.name,
+            platformMark: Number(grant.platform_mark),
+            caller: grant.caller,
+          })
+        : { code: 1040400, message: inUrl ? OPEN_KEY_MSG.inUrl : OPEN_KEY_MSG.invalid, content: null };
+      if (valid) {
+        await db
+          .updateTable('open_api_keys')
+          .set({ last_used_time: chinaTime() })
+          .where('id', '=', Number(grant.id))
+          .execute();
+      }
+      await logCall(db, {
+        direction: DIRECTION.inbound,
+        enterpriseId: null,
+        channel: null,
+        kind: 'verifysecretkey',
+        method: 'GET',
+        path: '/api/v1/companies/verifysecretkey',
+        // Never the key itself: its first characters are enough to tell keys apart.
+        requestBody: JSON.stringify({ secretkey: `${secret.slice(0, KEY_PREFIX_LENGTH)}…` }),
+        httpStatus: 200,
+        outcome: valid ? OUTCOME.applied : OUTCOME.refused,
+        message: body.message,
+        responseBody: JSON.stringify(body),
+        latencyMs: elapsedMs(started),
+        remoteIp: request.ip,
+      });
+      return reply.send(body);
+    },
+  );
 }

@@ -14,6 +14,7 @@ import { attachmentDisposition } from '../files/fileStore';
 import { openGeneratedFile } from '../files/generatedFiles';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
+import { Answers, Fields, FileAnswer, Query } from '../http/schemas/formats';
 import { bigBearWorker, companyRouteFlags } from './bigBear';
 import { downloadQueue } from './downloadJobs';
 
@@ -29,7 +30,21 @@ const DOWNLOAD = { config: { access: { permissions: [DOWNLOAD_CODE] } } };
 const OVERVIEW_RULE = findRoute('/bigBearOverview');
 
 const ID = Type.String({ pattern: '^[1-9][0-9]{0,15}$' });
+const job = Fields({
+  id: 'integer',
+  companyId: 'integer',
+  companyName: 'string',
+  enterpriseName: 'string',
+  status: 'integer',
+  statusName: 'string',
+  workerCount: 'integer',
+  agreementCount: 'integer',
+  createTime: 'string',
+});
 const startSchema = {
+  summary: '发起大熊人员信息下载（后台生成）',
+  querystring: Query({}),
+  response: Answers(job),
   params: Type.Object({
     enterpriseid: Type.String({ pattern: '^[0-9]{1,16}$' }),
     status: Type.Union([Type.Literal('all'), Type.Literal('0'), Type.Literal('1'), Type.Literal('2')]),
@@ -39,7 +54,36 @@ const startSchema = {
     { additionalProperties: false },
   ),
 };
-const idSchema = { params: Type.Object({ id: ID }) };
+const statusSchema = {
+  summary: '大熊人员信息下载的进度',
+  params: Type.Object({ id: ID }),
+  querystring: Query({}),
+  response: Answers(job),
+};
+const fileSchema = {
+  summary: '下载生成好的大熊人员信息压缩包',
+  params: Type.Object({ id: ID }),
+  querystring: Query({}),
+  response: FileAnswer(['application/zip'], '人员信息压缩包'),
+};
+const summarySchema = {
+  summary: '大熊人员概览：签约人数与服务主体',
+  querystring: Query({}),
+  response: Answers(
+    Fields({
+      total: 'integer',
+      pending: 'integer',
+      signed: 'integer',
+      rescinded: 'integer',
+      enterprises: Type.Array(Fields({ id: 'integer', name: 'string', uploadEnabled: 'integer', count: 'integer' })),
+    }),
+  ),
+};
+const enterprisesSchema = {
+  summary: '大熊服务主体',
+  querystring: Query({}),
+  response: Answers(Type.Array(Fields({ id: 'integer', name: 'string' }))),
+};
 
 export const BIG_BEAR_MSG = {
   overviewDenied: '贵公司未开通大熊人员服务',
@@ -74,7 +118,7 @@ export async function bigBearRoutes(app: FastifyInstance, { db, config, files }:
   });
 
   /** The overview's figures: the company's 大熊 workers by sign status and by enterprise. */
-  app.get('/api/v1/workers/bigbear/summary', async (request) => {
+  app.get('/api/v1/workers/bigbear/summary', { schema: summarySchema }, async (request) => {
     const companyId = await overviewCompany(db, requireAuth(request));
     const rows = await db
       .selectFrom('workers')
@@ -107,7 +151,7 @@ export async function bigBearRoutes(app: FastifyInstance, { db, config, files }:
   });
 
   /** The 大熊 enterprises, for the download page's choice. */
-  app.get('/api/v1/workers/bigbear/enterprises', DOWNLOAD, async () => {
+  app.get('/api/v1/workers/bigbear/enterprises', { ...DOWNLOAD, schema: enterprisesSchema }, async () => {
     const rows = await db
       .selectFrom('enterprises')
       .select(['enterprises.id', 'enterprises.name'])
@@ -216,14 +260,14 @@ export async function bigBearRoutes(app: FastifyInstance, { db, config, files }:
   };
 
   /** A job's status (the page polls it until 已完成 or 失败). */
-  app.get('/api/v1/enterprises/downloadstatus/:id', { ...DOWNLOAD, schema: idSchema }, async (request) => {
+  app.get('/api/v1/enterprises/downloadstatus/:id', { ...DOWNLOAD, schema: statusSchema }, async (request) => {
     const job = await jobOf(request, Number((request.params as { id: string }).id));
     const { fileId: _fileId, ...visible } = job;
     return ok(visible);
   });
 
   /** The finished zip, streamed from disk; each download is in the operation log. */
-  app.get('/api/v1/workers/downloads/:id/file', { ...DOWNLOAD, schema: idSchema }, async (request, reply) => {
+  app.get('/api/v1/workers/downloads/:id/file', { ...DOWNLOAD, schema: fileSchema }, async (request, reply) => {
     const auth = requireAuth(request);
     const job = await jobOf(request, Number((request.params as { id: string }).id));
     if (job.status !== DOWNLOAD_STATUS.done || job.fileId === null) fail(BIG_BEAR_MSG.notDone);

@@ -20,6 +20,17 @@ import { openGeneratedFile, readGeneratedFile, saveGeneratedFile } from '../file
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { withCallLog } from '../thirdparty/outboundCalls';
+import {
+  agreementFileSchema,
+  agreementLinkSchema,
+  agreementsZipSchema,
+  signCodeSchema,
+  signedAgreementSchema,
+  signLinkSchema,
+  signPageSchema,
+  signPdfSchema,
+  signSchema,
+} from './workers.schemas';
 
 /**
  * Workers sign the freelance agreement (自由职业者协议) of the company's signing enterprise (issue 12 part 5):
@@ -50,6 +61,7 @@ const PUBLIC = { config: { access: { public: true } } };
 const SIGN_BODY = {
   ...PUBLIC,
   schema: {
+    ...signSchema,
     body: Type.Union([
       Type.Object({ code: Type.Optional(Type.String({ maxLength: 16 })) }, { additionalProperties: true }),
       Type.Null(),
@@ -273,7 +285,7 @@ export async function workerSigningRoutes(
     withCallLog(db, esign, { service: 'esign', provider: esign.name, enterpriseId }, ['render', 'sign']);
 
   /** A signing link for a worker of the caller's company (a new token each time; the draft is made once). */
-  app.post('/api/v1/workers/:id/sign_link', LINK, async (request) => {
+  app.post('/api/v1/workers/:id/sign_link', { ...LINK, schema: signLinkSchema }, async (request) => {
     const auth = requireAuth(request);
     const workerId = parseId((request.params as Record<string, string>).id, '人员编号');
     const worker = await db.selectFrom('workers').selectAll().where('id', '=', workerId).executeTakeFirst();
@@ -396,7 +408,7 @@ export async function workerSigningRoutes(
   });
 
   /** The public signing page's data: who signs what (ID number masked). */
-  app.get('/api/v1/open/worker_sign/:token', PUBLIC, async (request) => {
+  app.get('/api/v1/open/worker_sign/:token', { ...PUBLIC, schema: signPageSchema }, async (request) => {
     const row = await agreementByToken(db, (request.params as Record<string, string>).token);
     return ok({
       agreementNo: row.agreement_no,
@@ -414,7 +426,7 @@ export async function workerSigningRoutes(
   });
 
   /** 获取验证码: the willingness code, to the worker's mobile on record only; a new code replaces the last. */
-  app.post('/api/v1/open/worker_sign/:token/code', PUBLIC, async (request) => {
+  app.post('/api/v1/open/worker_sign/:token/code', { ...PUBLIC, schema: signCodeSchema }, async (request) => {
     const row = await agreementByToken(db, (request.params as Record<string, string>).token);
     await assertSignable(db, row);
     if (!row.workerMobile) fail(WORKER_SIGN_MSG.noMobile);
@@ -435,7 +447,7 @@ export async function workerSigningRoutes(
   });
 
   /** The agreement itself (the signed one once signed), inline for the page's viewer. */
-  app.get('/api/v1/open/worker_sign/:token/pdf', PUBLIC, async (request, reply) => {
+  app.get('/api/v1/open/worker_sign/:token/pdf', { ...PUBLIC, schema: signPdfSchema }, async (request, reply) => {
     const row = await agreementByToken(db, (request.params as Record<string, string>).token);
     const fileId = row.signed_file_id ?? row.draft_file_id;
     const file = fileId === null ? null : await openGeneratedFile(db, files, Number(fileId));
@@ -506,83 +518,99 @@ export async function workerSigningRoutes(
   };
 
   /** A signed agreement's download link (signed, short-lived). */
-  app.get('/api/v1/workers/agreements/:id/download', AGREEMENTS, async (request) => {
-    const row = await visibleAgreement(request, parseId((request.params as Record<string, string>).id, '协议编号'));
-    if (row.signed_file_id === null) fail('该协议尚未签署，没有可下载的文件');
-    const file = await openGeneratedFile(db, files, Number(row.signed_file_id));
-    if (!file) fail('协议文件不存在');
-    file.stream.destroy();
-    const { t, expires } = signDownload(config.jwtSecret, Number(row.signed_file_id));
-    return ok({
-      url: `${downloadUrl(Number(row.signed_file_id), file.name)}&t=${encodeURIComponent(t)}`,
-      expireTime: chinaTime(expires * 1000),
-    });
-  });
+  app.get(
+    '/api/v1/workers/agreements/:id/download',
+    { ...AGREEMENTS, schema: agreementLinkSchema },
+    async (request) => {
+      const row = await visibleAgreement(request, parseId((request.params as Record<string, string>).id, '协议编号'));
+      if (row.signed_file_id === null) fail('该协议尚未签署，没有可下载的文件');
+      const file = await openGeneratedFile(db, files, Number(row.signed_file_id));
+      if (!file) fail('协议文件不存在');
+      file.stream.destroy();
+      const { t, expires } = signDownload(config.jwtSecret, Number(row.signed_file_id));
+      return ok({
+        url: `${downloadUrl(Number(row.signed_file_id), file.name)}&t=${encodeURIComponent(t)}`,
+        expireTime: chinaTime(expires * 1000),
+      });
+    },
+  );
 
   /** A signed agreement's PDF itself: inline to preview, `?download=1` attached (灵工合同管理, 自由职业者协议管理). */
-  app.get('/api/v1/workers/agreements/:id/file', AGREEMENTS, async (request, reply) => {
-    const row = await visibleAgreement(request, parseId((request.params as Record<string, string>).id, '协议编号'));
-    if (row.signed_file_id === null) fail('该协议尚未签署，没有可下载的文件');
-    const file = await openGeneratedFile(db, files, Number(row.signed_file_id));
-    if (!file) fail('协议文件不存在');
-    const disposition = attachmentDisposition(file.name);
-    const attached = (request.query as Record<string, unknown>).download === '1';
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', attached ? disposition : disposition.replace(/^attachment/, 'inline'))
-      .header('cache-control', 'private, no-store')
-      .send(file.stream);
-  });
+  app.get(
+    '/api/v1/workers/agreements/:id/file',
+    { ...AGREEMENTS, schema: agreementFileSchema },
+    async (request, reply) => {
+      const row = await visibleAgreement(request, parseId((request.params as Record<string, string>).id, '协议编号'));
+      if (row.signed_file_id === null) fail('该协议尚未签署，没有可下载的文件');
+      const file = await openGeneratedFile(db, files, Number(row.signed_file_id));
+      if (!file) fail('协议文件不存在');
+      const disposition = attachmentDisposition(file.name);
+      const attached = (request.query as Record<string, unknown>).download === '1';
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attached ? disposition : disposition.replace(/^attachment/, 'inline'))
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
 
   /** A worker's latest signed agreement as a file (大熊人员概览's 下载协议), for the worker's own company. */
-  app.get('/api/v1/workers/:id/signed_agreement', AGREEMENTS, async (request, reply) => {
-    const auth = requireAuth(request);
-    const workerId = parseId((request.params as Record<string, string>).id, '人员编号');
-    const worker = await db.selectFrom('workers').select('company_id').where('id', '=', workerId).executeTakeFirst();
-    if (!worker) fail('人员不存在');
-    await assertCompanyVisible(db, auth, Number(worker.company_id));
-    const row = await db
-      .selectFrom('worker_agreements')
-      .select('signed_file_id')
-      .where('worker_id', '=', workerId)
-      .where('signed_file_id', 'is not', null)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (!row) fail('该人员没有电子签署的协议文件');
-    const file = await openGeneratedFile(db, files, Number(row.signed_file_id));
-    if (!file) fail('协议文件不存在');
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', attachmentDisposition(file.name))
-      .header('cache-control', 'private, no-store')
-      .send(file.stream);
-  });
+  app.get(
+    '/api/v1/workers/:id/signed_agreement',
+    { ...AGREEMENTS, schema: signedAgreementSchema },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const workerId = parseId((request.params as Record<string, string>).id, '人员编号');
+      const worker = await db.selectFrom('workers').select('company_id').where('id', '=', workerId).executeTakeFirst();
+      if (!worker) fail('人员不存在');
+      await assertCompanyVisible(db, auth, Number(worker.company_id));
+      const row = await db
+        .selectFrom('worker_agreements')
+        .select('signed_file_id')
+        .where('worker_id', '=', workerId)
+        .where('signed_file_id', 'is not', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (!row) fail('该人员没有电子签署的协议文件');
+      const file = await openGeneratedFile(db, files, Number(row.signed_file_id));
+      if (!file) fail('协议文件不存在');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentDisposition(file.name))
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
 
   /** Several signed agreements as one zip, streamed file by file (never all in memory). */
-  app.post('/api/v1/workers/agreements/downloadzip', AGREEMENTS, async (request, reply) => {
-    const raw = bodyIds(request);
-    if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_ZIP) fail(`请选择1-${MAX_ZIP}份协议`);
-    const rows = [];
-    for (const id of new Set(raw.map((value) => parseId(value, '协议编号')))) {
-      const row = await visibleAgreement(request, id);
-      if (row.signed_file_id !== null) rows.push(row);
-    }
-    if (rows.length === 0) fail('所选协议都尚未签署');
-    const zip = createZip();
-    void (async () => {
-      for (const row of rows) {
-        const file = await openGeneratedFile(db, files, Number(row.signed_file_id));
-        if (file) {
-          const name = file.name.replace(/[\\/:*?"<>|]/g, '_');
-          zip.append(file.stream, { name, date: zipEntryDateOf(row.sign_time) });
-        }
+  app.post(
+    '/api/v1/workers/agreements/downloadzip',
+    { ...AGREEMENTS, schema: agreementsZipSchema },
+    async (request, reply) => {
+      const raw = bodyIds(request);
+      if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_ZIP) fail(`请选择1-${MAX_ZIP}份协议`);
+      const rows = [];
+      for (const id of new Set(raw.map((value) => parseId(value, '协议编号')))) {
+        const row = await visibleAgreement(request, id);
+        if (row.signed_file_id !== null) rows.push(row);
       }
-      await zip.finalize();
-    })().catch((error: unknown) => zip.destroy(error as Error));
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', attachmentDisposition(`灵工协议-${chinaTime().slice(0, 10)}.zip`))
-      .header('cache-control', 'private, no-store')
-      .send(zip);
-  });
+      if (rows.length === 0) fail('所选协议都尚未签署');
+      const zip = createZip();
+      void (async () => {
+        for (const row of rows) {
+          const file = await openGeneratedFile(db, files, Number(row.signed_file_id));
+          if (file) {
+            const name = file.name.replace(/[\\/:*?"<>|]/g, '_');
+            zip.append(file.stream, { name, date: zipEntryDateOf(row.sign_time) });
+          }
+        }
+        await zip.finalize();
+      })().catch((error: unknown) => zip.destroy(error as Error));
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachmentDisposition(`灵工协议-${chinaTime().slice(0, 10)}.zip`))
+        .header('cache-control', 'private, no-store')
+        .send(zip);
+    },
+  );
 }

@@ -33,6 +33,15 @@ import { esignFlowRoutes } from './esignFlow.routes';
 import { configureWorkerIdKey, workerIdKey } from './identity';
 import { identityCheckOf } from './identityCheck';
 import { workerSigningRoutes } from './signing.routes';
+import {
+  createSchema,
+  importSchema,
+  laborListSchema,
+  templateSchema,
+  whitelistAddSchema,
+  whitelistRemoveSchema,
+  whitelistSchema,
+} from './workers.schemas';
 import { checkWorkerRows, fillMissingKeys, insertWorkers } from './workers.service';
 
 /**
@@ -116,7 +125,7 @@ async function importRoutes(app: FastifyInstance, { db, config }: AppServices): 
   });
   const verifier = identityCheckOf(db, config);
 
-  app.post('/api/v1/workers/import/:kind', ANY_WORKER_CODE, async (request) => {
+  app.post('/api/v1/workers/import/:kind', { ...ANY_WORKER_CODE, schema: importSchema }, async (request) => {
     const auth = merchantOf(request);
     const kind = kindOf(request, auth);
     const file = await uploadedFile(request);
@@ -177,7 +186,7 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
   await bigBearRoutes(app, services);
   const verifier = identityCheckOf(db, config);
 
-  app.get('/api/v1/workers/template', ANY_WORKER_CODE, async (request, reply) => {
+  app.get('/api/v1/workers/template', { ...ANY_WORKER_CODE, schema: templateSchema }, async (request, reply) => {
     const query = request.query as { format?: string; kind?: string };
     const format = query.format ?? 'xlsx';
     if (format !== 'xlsx' && format !== 'csv') fail('模板格式只能是 xlsx 或 csv');
@@ -211,7 +220,7 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
   });
 
   /** One worker by hand, checked like an import row (one-row table of errors). */
-  app.post('/api/v1/workers', ANY_WORKER_CODE, async (request) => {
+  app.post('/api/v1/workers', { ...ANY_WORKER_CODE, schema: createSchema }, async (request) => {
     const auth = merchantOf(request);
     const body = bodyOf(request.body);
     const kindText = textOf(body, 'kind') || 'sign';
@@ -259,7 +268,7 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
 
   // --- Whitelist: payees the company may pay without a signed agreement -----------------------------------
 
-  app.get('/api/v1/company/employee/whitelist', WHITELIST, async (request) => {
+  app.get('/api/v1/company/employee/whitelist', { ...WHITELIST, schema: whitelistSchema }, async (request) => {
     const auth = merchantOf(request);
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, {
       filterKeys: ['name'],
@@ -285,7 +294,7 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
     );
   });
 
-  app.post('/api/v1/company/employee/whitelist', WHITELIST, async (request) => {
+  app.post('/api/v1/company/employee/whitelist', { ...WHITELIST, schema: whitelistAddSchema }, async (request) => {
     const auth = merchantOf(request);
     const body = bodyOf(request.body);
     const name = textOf(body, 'name');
@@ -327,30 +336,34 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
     return ok({ id: Number(row.id), name, idMasked: maskIdCard(idCard) }, '已加入白名单');
   });
 
-  app.delete('/api/v1/company/employee/whitelist/:id', WHITELIST, async (request) => {
-    const auth = merchantOf(request);
-    const id = parseId((request.params as { id: string }).id, '白名单编号');
-    await db.transaction().execute(async (tx) => {
-      const row = await tx
-        .selectFrom('worker_whitelist')
-        .select(['company_id', 'name', 'id_masked'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!row) fail(WORKER_MSG.whitelistNotFound);
-      if (Number(row.company_id) !== auth.companyId) throw new ForbiddenError('无权访问其他公司的数据');
-      await tx.deleteFrom('worker_whitelist').where('id', '=', id).execute();
-      await recordOperation(tx, request, auth, {
-        action: 'delete',
-        resource: 'whitelist',
-        recordId: id,
-        changes: { name: [row.name, null], idCard: [row.id_masked, null] },
+  app.delete(
+    '/api/v1/company/employee/whitelist/:id',
+    { ...WHITELIST, schema: whitelistRemoveSchema },
+    async (request) => {
+      const auth = merchantOf(request);
+      const id = parseId((request.params as { id: string }).id, '白名单编号');
+      await db.transaction().execute(async (tx) => {
+        const row = await tx
+          .selectFrom('worker_whitelist')
+          .select(['company_id', 'name', 'id_masked'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!row) fail(WORKER_MSG.whitelistNotFound);
+        if (Number(row.company_id) !== auth.companyId) throw new ForbiddenError('无权访问其他公司的数据');
+        await tx.deleteFrom('worker_whitelist').where('id', '=', id).execute();
+        await recordOperation(tx, request, auth, {
+          action: 'delete',
+          resource: 'whitelist',
+          recordId: id,
+          changes: { name: [row.name, null], idCard: [row.id_masked, null] },
+        });
       });
-    });
-    return ok(null, '已移出白名单');
-  });
+      return ok(null, '已移出白名单');
+    },
+  );
 
   /** GET /api/v1/labor/list: the company's labour workers (劳务人员导入), masked, paged. */
-  app.get('/api/v1/labor/list', LABOR, async (request) => {
+  app.get('/api/v1/labor/list', { ...LABOR, schema: laborListSchema }, async (request) => {
     const auth = merchantOf(request);
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, {
       filterKeys: ['name', 'signStatus'],

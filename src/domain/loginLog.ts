@@ -28,4 +28,5 @@ export const FORCE_LOGOUT_MSG = {
   gone: '该会话已下线或已过期',
   own: '不能强退自己当前的会话，请使用「退出登录」',
   stronger: '不能强退管理员或权限高于自己的账号的会话',
+  outOfScope: '不能强退数据权限范围以外的会话',
 } as const;

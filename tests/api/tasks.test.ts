@@ -378,9 +378,8 @@ describe('settling into a payout draft the /remit flow pays', () => {
       draftState: `已提交，批次号 ${paid.content.batchNo}`,
     });
 
-    // Settling again once the batch exists is refused; the batch is not paid twice.
-    // (打款中 or 已结算 is past the settle action's guard.)
-    expect((await act(merchant, task.id, 'settle')).message).toBe(TASK_MSG.settleOnlyCompleted);
+    // Settling again once the batch exists is refused, saying why; the batch is not paid twice.
+    expect((await act(merchant, task.id, 'settle')).message).toBe(TASK_MSG.alreadyPaid);
     expect(await t.db.selectFrom('payout_batches').select('id').where('draft_id', '=', draftId).execute()).toHaveLength(
       1,
     );

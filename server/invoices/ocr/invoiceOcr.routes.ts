@@ -7,6 +7,7 @@ import { checkImageBudget, DECODE_TIMEOUT_MS, decode } from '../../files/decodin
 import { sniff } from '../../files/fileTypes';
 import { ok } from '../../http/envelope';
 import { fail } from '../../http/errors';
+import { ocrSchema } from '../invoices.schemas';
 import { devInvoiceImageOcr, type InvoiceImageOcr } from './imageOcr';
 import type { InvoiceFields } from './invoiceFields';
 
@@ -51,7 +52,11 @@ export async function invoiceOcrRoutes(
     });
     scope.post(
       '/api/v1/invoices/ocr',
-      { bodyLimit: MAX_BYTES + 64 * 1024, config: { access: { permissions: CODES }, readOnly: true } },
+      {
+        bodyLimit: MAX_BYTES + 64 * 1024,
+        config: { access: { permissions: CODES }, readOnly: true },
+        schema: ocrSchema,
+      },
       async (request) => {
         const auth = requireAuth(request);
         if (!request.isMultipart()) fail('请选择要识别的发票文件');
