@@ -7,6 +7,11 @@ import { fail } from '../http/errors';
 export const PAYMENT_PASSWORD_MAX_FAILURES = 5;
 export const PAYMENT_PASSWORD_LOCK_MS = 30 * 60 * 1000;
 
+/** A wrong payment password answers how many tries remain before the lock, e.g. 支付密码错误，还可尝试4次. */
+export function paymentPasswordWrongMessage(wrongMessage: string, failures: number): string {
+  return `${wrongMessage}，还可尝试${Math.max(0, PAYMENT_PASSWORD_MAX_FAILURES - failures)}次`;
+}
+
 export function paymentPasswordLockedMessage(lockedUntil: number, now = Date.now()): string {
   const minutes = Math.max(1, Math.ceil((lockedUntil - now) / 60_000));
   return `支付密码错误次数过多，请在${minutes}分钟后再试`;
@@ -25,10 +30,14 @@ async function lockedUntil(db: Db, companyId: number, now: number): Promise<numb
 
 /**
  * Counts one wrong payment password in a single conditional upsert, so parallel wrong tries are all counted:
- * a lock that has run out starts a new count; reaching the limit sets the lock. Returns the lock's end when
- * the company is now locked.
+ * a lock that has run out starts a new count; reaching the limit sets the lock. Returns the count and the
+ * lock's end when the company is now locked.
  */
-async function recordFailure(db: Db, companyId: number, now: number): Promise<number | null> {
+async function recordFailure(
+  db: Db,
+  companyId: number,
+  now: number,
+): Promise<{ failures: number; lockedUntil: number | null }> {
   const expired = sql<boolean>`(payment_password_attempts.locked_until IS NOT NULL AND payment_password_attempts.locked_until <= ${now})`;
   const next = sql<number>`(CASE WHEN ${expired} THEN 1 ELSE payment_password_attempts.failures + 1 END)`;
   const lockAt = now + PAYMENT_PASSWORD_LOCK_MS;
@@ -47,9 +56,9 @@ async function recordFailure(db: Db, companyId: number, now: number): Promise<nu
         updated_at: now,
       }),
     )
-    .returning('locked_until')
+    .returning(['failures', 'locked_until'])
     .executeTakeFirstOrThrow();
-  return row.locked_until === null ? null : Number(row.locked_until);
+  return { failures: Number(row.failures), lockedUntil: row.locked_until === null ? null : Number(row.locked_until) };
 }
 
 /** Clears the count after a right password, or after the owner reset the password by SMS. */
@@ -60,7 +69,7 @@ export async function clearPaymentPasswordFailures(db: Db, companyId: number): P
 /**
  * Checks a payment password (batch submit, repay, change) against the company's stored hash, counting wrong
  * ones per company: after PAYMENT_PASSWORD_MAX_FAILURES the company locks for 30 minutes and every check
- * answers the time left. A wrong password answers `wrongMessage`.
+ * answers the time left. A wrong password answers `wrongMessage` with the tries left before the lock.
  */
 export async function checkPaymentPassword(
   db: Db,
@@ -76,7 +85,7 @@ export async function checkPaymentPassword(
     await clearPaymentPasswordFailures(db, companyId);
     return;
   }
-  const lockEnd = await recordFailure(db, companyId, now);
-  if (lockEnd !== null) fail(paymentPasswordLockedMessage(lockEnd, now));
-  fail(wrongMessage);
+  const counted = await recordFailure(db, companyId, now);
+  if (counted.lockedUntil !== null) fail(paymentPasswordLockedMessage(counted.lockedUntil, now));
+  fail(paymentPasswordWrongMessage(wrongMessage, counted.failures));
 }

@@ -15,7 +15,7 @@ import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { checkPasswordGuess } from './loginAttempts';
-import { checkPaymentPassword, clearPaymentPasswordFailures } from './paymentPasswords';
+import { clearPaymentPasswordFailures } from './paymentPasswords';
 import { verifySmsCode } from './sms/smsCodes';
 import { findCompaniesByMobile, paymentPasswordHash, savePaymentPassword } from './workspace.repository';
 
@@ -29,8 +29,8 @@ import { findCompaniesByMobile, paymentPasswordHash, savePaymentPassword } from 
  *                                                      end the session); every other token of the user is
  *                                                      revoked, the answer carries a new token of the session;
  * - GET   /api/v1/bankaccounts/password?coid=          whether the payment password is set;
- * - PATCH /api/v1/bankaccounts/password?coid=          the owner sets, changes (old one) or resets (SMS code of
- *                                                      type 4) the company's 6-digit payment password.
+ * - PATCH /api/v1/bankaccounts/password?coid=          the owner sets or changes the company's 6-digit payment
+ *                                                      password with the login password or an SMS code (type 4).
  */
 
 const CONTACT_FIELDS = companies.fields.filter(
@@ -132,16 +132,17 @@ export async function workspaceRoutes(app: FastifyInstance, { db, tokens, config
   });
 
   /**
-   * Only the company's owner account (parent_user_id null) sets the payment password. Once set it changes
-   * with the old one (counted by the payment password lock) or, when forgotten, with an SMS code of type 4
-   * (设置支付密码) sent to the owner's own mobile (`smsCode`), which also lifts a lock.
+   * Only the company's owner account (parent_user_id null) sets the payment password. Setting it and changing
+   * it both need a second proof that the owner is at the keyboard, not just a live session: the login password
+   * (`loginPassword`, hashed in the browser like at login, counted with the login's wrong tries) or an SMS code
+   * of type 4 (设置支付密码) sent to the owner's own mobile (`smsCode`), which also lifts a payment password lock.
    */
   app.patch('/api/v1/bankaccounts/password', async (request) => {
     const auth = requireAuth(request);
     const id = ownCompany(auth, (request.query as { coid?: string }).coid);
     const owner = await db
       .selectFrom('users')
-      .select(['parent_user_id', 'mobile'])
+      .select(['parent_user_id', 'mobile', 'username', 'password_hash'])
       .where('id', '=', auth.userId)
       .executeTakeFirstOrThrow();
     if (owner.parent_user_id !== null) throw new ForbiddenError('仅企业主账号可以设置支付密码');
@@ -150,17 +151,21 @@ export async function workspaceRoutes(app: FastifyInstance, { db, tokens, config
     if (!/^\d{6}$/.test(password)) fail('支付密码为6位数字');
     const stored = await paymentPasswordHash(db, id);
     const smsCode = text(body.smsCode);
-    if (stored !== undefined && smsCode) {
+    const loginPassword = text(body.loginPassword);
+    if (smsCode) {
       const valid = await verifySmsCode(db, { mobile: owner.mobile, type: SMS_TYPE.paymentPassword, code: smsCode });
       if (!valid) fail('短信验证码错误或已失效');
       await clearPaymentPasswordFailures(db, id);
-    } else if (stored !== undefined) {
-      const oldPassword = text(body.oldPassword);
-      if (!oldPassword) fail('请输入原支付密码');
-      await checkPaymentPassword(db, id, oldPassword, stored, '原支付密码错误');
+    } else if (loginPassword) {
+      const guess = await checkPasswordGuess(db, owner.username, loginPassword, owner.password_hash);
+      if (guess.outcome === 'lockedNow' && request.session) {
+        await revokeSession(db, request.session.sid, request.session.lat + config.sessionMaxSeconds);
+      }
+      if (guess.outcome !== 'right') fail(guess.message);
+    } else {
+      fail('请输入登录密码或短信验证码');
     }
     await savePaymentPassword(db, id, await hashClientPassword(password), chinaTime());
-    if (stored !== undefined && smsCode) return ok(null, '支付密码重置成功');
     return ok(null, stored === undefined ? '支付密码设置成功' : '支付密码修改成功');
   });
 }

@@ -5,6 +5,7 @@ import {
   createTestApp,
   type Envelope,
   envelopeOf,
+  sha256Hex,
   type TestApp,
   tokenOf,
 } from './support/testApp';
@@ -131,14 +132,14 @@ describe('hand-written writes', () => {
     const answer = await merchant({
       method: 'PATCH',
       url: `/api/v1/bankaccounts/password?coid=${cid}`,
-      payload: { password: '135790', oldPassword: '123456' },
+      payload: { password: '135790', loginPassword: sha256Hex('Demo1234') },
     });
     expect(envelopeOf(answer).code, envelopeOf(answer).message).toBe(OK);
     const rows = (await logFor('path:/api/v1/bankaccounts/password')).content.content;
     expect(rows).toHaveLength(1);
     expect(rows[0].changes).not.toContain('135790');
-    expect(rows[0].changes).not.toContain('123456');
-    expect(JSON.parse(rows[0].changes)).toEqual({ password: [null, '******'], oldPassword: [null, '******'] });
+    expect(rows[0].changes).not.toContain(sha256Hex('Demo1234'));
+    expect(JSON.parse(rows[0].changes)).toEqual({ password: [null, '******'], loginPassword: [null, '******'] });
   });
 });
 

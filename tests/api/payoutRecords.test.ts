@@ -468,7 +468,7 @@ describe('abnormal funds', () => {
       await businessError(await repay(clients.merchant, id, { bankCard: failing.bankCard, payPassword: '123456' })),
     ).toBe(MSG_SAME_CARD);
     expect(await businessError(await repay(clients.merchant, id, { bankCard: newCard, payPassword: '000000' }))).toBe(
-      MSG_PASSWORD_WRONG,
+      `${MSG_PASSWORD_WRONG}，还可尝试4次`,
     );
     expect((await fundOfBatch(batchId)).status).toBe(ABNORMAL.pending);
 

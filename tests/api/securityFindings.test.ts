@@ -7,7 +7,6 @@ import { buildApp } from '../../server/app';
 import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { chinaTime } from '../../server/db/time';
-import { SUBMIT_MSG } from '../../src/domain/payoutBatch';
 import { csvFile, payee } from '../support/batchFiles';
 import { multipartRequest } from './support/multipart';
 import { range, signPayees } from './support/signedWorkers';
@@ -139,32 +138,49 @@ describe('finding 5: the payment password cannot be guessed', () => {
     return answer.content.draftId as number;
   }
 
-  it('locks the company after 5 wrong tries on the change endpoint, for submit too, with the time left', async () => {
+  it('says how many tries remain after each wrong one, locks after 5 with the time left, on every endpoint', async () => {
     const merchant = authed(t.app, await tokenOf(t.app, 'merchant'));
+    const draftId = await draftOf(merchant, 5100);
+    const submitWith = (payPassword: string) =>
+      merchant({ method: 'POST', url: '/api/v1/remittances/batch/submit', payload: { draftId, payPassword } }).then(
+        envelopeOf,
+      );
     const guesses = ['000000', '111111', '222222', '333333', '444444'].filter((g) => g !== DEMO_PAYMENT_PASSWORD);
-    for (const guess of guesses.slice(0, 4)) {
-      const answer = await change(merchant, 1, { password: '987654', oldPassword: guess });
-      expect(answer.message).toBe('原支付密码错误');
-    }
-    const fifth = await change(merchant, 1, { password: '987654', oldPassword: guesses[4] ?? '555555' });
+    const answers: string[] = [];
+    for (const guess of guesses.slice(0, 4)) answers.push((await submitWith(guess)).message);
+    expect(answers).toEqual([
+      '支付密码错误，还可尝试4次',
+      '支付密码错误，还可尝试3次',
+      '支付密码错误，还可尝试2次',
+      '支付密码错误，还可尝试1次',
+    ]);
+    const fifth = await submitWith(guesses[4] ?? '555555');
     expect(fifth.message).toMatch(LOCKED);
     expect(Number(LOCKED.exec(fifth.message)?.[1])).toBe(30);
-    // Even the right password is refused now, on every endpoint that takes it.
-    const right = await change(merchant, 1, { password: '987654', oldPassword: DEMO_PAYMENT_PASSWORD });
+    // Even the right password is refused now.
+    const right = await submitWith(DEMO_PAYMENT_PASSWORD);
     expect(right.code).not.toBe(OK);
     expect(right.message).toMatch(LOCKED);
-    const draftId = await draftOf(merchant, 5100);
-    const submit = envelopeOf(
-      await merchant({
-        method: 'POST',
-        url: '/api/v1/remittances/batch/submit',
-        payload: { draftId, payPassword: DEMO_PAYMENT_PASSWORD },
-      }),
-    );
-    expect(submit.code).not.toBe(OK);
-    expect(submit.message).toMatch(LOCKED);
     const batches = await t.db.selectFrom('payout_batches').select('id').where('draft_id', '=', draftId).execute();
     expect(batches).toEqual([]);
+  });
+
+  it('a right payment password starts the count of tries again', async () => {
+    const xgm02 = authed(t.app, await tokenOf(t.app, 'xgm02', 3), 3);
+    const cid = 3;
+    await t.db.deleteFrom('payment_password_attempts').where('company_id', '=', cid).execute();
+    const set = await change(xgm02, cid, { password: '975310', loginPassword: sha256Hex(DEMO_PASSWORD) });
+    expect(set.code, set.message).toBe(OK);
+    const submitWith = async (payPassword: string) => {
+      const draftId = await draftOf(xgm02, 5150);
+      return envelopeOf(
+        await xgm02({ method: 'POST', url: '/api/v1/remittances/batch/submit', payload: { draftId, payPassword } }),
+      );
+    };
+    expect((await submitWith('000000')).message).toBe('支付密码错误，还可尝试4次');
+    expect((await submitWith('111111')).message).toBe('支付密码错误，还可尝试3次');
+    expect((await submitWith('975310')).message).not.toMatch(/支付密码错误/);
+    expect((await submitWith('000000')).message).toBe('支付密码错误，还可尝试4次');
   });
 
   it('parallel wrong submits each take their own count and lock the company', async () => {
@@ -183,7 +199,7 @@ describe('finding 5: the payment password cannot be guessed', () => {
     // Every wrong try that was checked got its own count: at most 4 can be answered as a plain wrong password
     // (counts 1-4), the one counted 5th locks, and the rest answer the lock. A lost update would let more
     // than 4 through as plain wrong passwords, each believing it was an early try.
-    const plainWrong = answers.filter((answer) => answer.message === SUBMIT_MSG.passwordWrong).length;
+    const plainWrong = answers.filter((answer) => /^支付密码错误，还可尝试[1-4]次$/.test(answer.message)).length;
     const locked = answers.filter((answer) => LOCKED.test(answer.message)).length;
     expect(plainWrong + locked).toBe(answers.length);
     expect(plainWrong).toBeLessThanOrEqual(4);
@@ -206,7 +222,7 @@ describe('finding 5: the payment password cannot be guessed', () => {
       }),
     );
     expect(after.message).toMatch(LOCKED);
-    expect(after.message).not.toBe(SUBMIT_MSG.passwordWrong);
+    expect(after.message).not.toMatch(/还可尝试/);
   });
 
   it('only the owner sets it: a sub-account without permissions cannot set a first one', async () => {
@@ -226,8 +242,9 @@ describe('finding 5: the payment password cannot be guessed', () => {
     expect(
       await t.db.selectFrom('payment_passwords').select('company_id').where('company_id', '=', 1).execute(),
     ).toEqual([]);
-    // The owner sets it again.
-    expect((await change(owner, 1, { password: DEMO_PAYMENT_PASSWORD })).code).toBe(OK);
+    // The owner sets it again, proven with the login password.
+    const again = await change(owner, 1, { password: DEMO_PAYMENT_PASSWORD, loginPassword: sha256Hex(DEMO_PASSWORD) });
+    expect(again.code, again.message).toBe(OK);
   });
 
   it('the owner resets a forgotten one with an SMS code, which lifts the lock', async () => {
@@ -248,7 +265,7 @@ describe('finding 5: the payment password cannot be guessed', () => {
       }),
     );
     expect(submit.message).not.toMatch(LOCKED);
-    expect(submit.message).not.toBe(SUBMIT_MSG.passwordWrong);
+    expect(submit.message).not.toMatch(/支付密码错误/);
   });
 });
 

@@ -6,7 +6,9 @@ import {
   createTestApp,
   envelopeOf,
   formRequest,
+  lastSmsCode,
   login,
+  sendSmsCode,
   sha256Hex,
   type TestApp,
   tokenOf,
@@ -153,29 +155,56 @@ describe('login password change', () => {
 });
 
 describe('payment password', () => {
-  it('is set once, then changed only with the old one', async () => {
+  it('is set and changed only with the login password or an SMS code, never on the session alone', async () => {
     const cid = (await login(t.app, 'merchant')).content.user.properties.cid;
     const url = `/api/v1/bankaccounts/password?coid=${cid}`;
     // The demo seed gives the company a payment password; start from none to test the first setting.
     await t.db.deleteFrom('payment_passwords').where('company_id', '=', cid).execute();
     expect((await json(merchant, 'GET', url)).content).toEqual({ set: false });
     expect((await json(merchant, 'PATCH', url, { password: '12345' })).message).toBe('支付密码为6位数字');
-    expect((await json(merchant, 'PATCH', url, { password: '123456' })).code).toBe(OK);
-    expect((await json(merchant, 'GET', url)).content).toEqual({ set: true });
+    // A live session alone does not set a first one.
+    expect((await json(merchant, 'PATCH', url, { password: '123456' })).message).toBe('请输入登录密码或短信验证码');
+    expect((await json(merchant, 'GET', url)).content).toEqual({ set: false });
+    const wrongLogin = await json(merchant, 'PATCH', url, { password: '123456', loginPassword: sha256Hex('Nope1234') });
+    expect(wrongLogin.message).toBe('原密码错误，请重新输入（还可尝试4次）');
+    expect((await json(merchant, 'GET', url)).content).toEqual({ set: false });
+    const first = await json(merchant, 'PATCH', url, { password: '123456', loginPassword: sha256Hex('Demo1234') });
+    expect([first.code, first.message]).toEqual([OK, '支付密码设置成功']);
     const row = await t.db
       .selectFrom('payment_passwords')
       .select('password_hash')
       .where('company_id', '=', cid)
       .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$2[aby]\$/);
-    expect((await json(merchant, 'PATCH', url, { password: '654321' })).message).toBe('请输入原支付密码');
-    expect((await json(merchant, 'PATCH', url, { password: '654321', oldPassword: '000000' })).message).toBe(
-      '原支付密码错误',
+    // Changing: the old payment password alone is not enough either.
+    expect((await json(merchant, 'PATCH', url, { password: '654321', oldPassword: '123456' })).message).toBe(
+      '请输入登录密码或短信验证码',
     );
-    expect((await json(merchant, 'PATCH', url, { password: '654321', oldPassword: '123456' })).code).toBe(OK);
+    const changed = await json(merchant, 'PATCH', url, { password: '654321', loginPassword: sha256Hex('Demo1234') });
+    expect([changed.code, changed.message]).toEqual([OK, '支付密码修改成功']);
     expect(
       (await json(merchant, 'PATCH', `/api/v1/bankaccounts/password?coid=${cid + 1}`, { password: '1' })).status,
     ).toBe(403);
+  });
+
+  it('a first payment password is set with an SMS code sent to the owner', async () => {
+    const owner = await t.db
+      .selectFrom('users')
+      .select(['company_id', 'mobile'])
+      .where('username', '=', 'xgm')
+      .executeTakeFirstOrThrow();
+    const cid = Number(owner.company_id);
+    const client = authed(t.app, xgmToken, 3);
+    const url = `/api/v1/bankaccounts/password?coid=${cid}`;
+    await t.db.deleteFrom('payment_passwords').where('company_id', '=', cid).execute();
+    expect((await json(client, 'PATCH', url, { password: '246802', smsCode: '000000' })).message).toBe(
+      '短信验证码错误或已失效',
+    );
+    expect((await sendSmsCode(t.app, t.db, owner.mobile, 4)).code).toBe(OK);
+    const code = (await lastSmsCode(t.db, owner.mobile)) ?? '';
+    const set = await json(client, 'PATCH', url, { password: '246802', smsCode: code });
+    expect([set.code, set.message]).toEqual([OK, '支付密码设置成功']);
+    expect((await json(client, 'GET', url)).content).toEqual({ set: true });
   });
 });
 

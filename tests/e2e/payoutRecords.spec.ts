@@ -57,7 +57,7 @@ test('商户查看打款批次明细，在异常资金中重新打款，财务�
   await dialog.getByRole('textbox', { name: '新银行卡号' }).fill(card);
   await dialog.getByLabel('支付密码').fill('654321');
   await dialog.getByRole('button', { name: '确认打款' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('支付密码错误');
+  await expect(dialog.getByRole('alert')).toHaveText('支付密码错误，还可尝试4次');
   await dialog.getByLabel('支付密码').fill('123456');
   await dialog.getByRole('button', { name: '确认打款' }).click();
   await expect(dialog).toHaveCount(0);

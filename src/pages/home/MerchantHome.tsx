@@ -16,6 +16,7 @@ import { quickLinks } from '../../domain/visibleMenu';
 import { readPageVisits } from '../../layout/pageVisits';
 import { useSession } from '../../layout/useSession';
 import { useBalance } from '../money/useBalance';
+import { PayPasswordNotice } from '../remit/PayPasswordNotice';
 import { ContractExpiryWarning, LatestNotices } from './MerchantNews';
 import { Shortcuts } from './Shortcuts';
 import { StatCard } from './StatCard';
@@ -62,6 +63,11 @@ export function MerchantHome() {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="首页" />
+      {user.properties.cid && (
+        <Box sx={{ mb: 2 }}>
+          <PayPasswordNotice companyId={user.properties.cid} />
+        </Box>
+      )}
       <Card>
         <CardContent>
           <Typography variant="h5" component="h2">

@@ -34,12 +34,12 @@ export function paymentPasswordState(companyId: number): Promise<{ set: boolean 
   return requestContent('/api/v1/bankaccounts/password', { query: { coid: companyId }, silent: true });
 }
 
-/** PATCH /api/v1/bankaccounts/password?coid= — 6 digits; the old one is required once one is set. */
-export function savePaymentPassword(companyId: number, password: string, oldPassword?: string): Promise<null> {
+/** PATCH /api/v1/bankaccounts/password?coid= — 6 digits, proven with the login password (leaves hashed). */
+export function savePaymentPassword(companyId: number, password: string, loginPassword: string): Promise<null> {
   return requestContent('/api/v1/bankaccounts/password', {
     method: 'PATCH',
     query: { coid: companyId },
-    json: { password, oldPassword },
+    json: { password, loginPassword: hashPassword(loginPassword.trim()) },
     silent: true,
   });
 }

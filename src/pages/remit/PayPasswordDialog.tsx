@@ -20,13 +20,15 @@ interface Props {
   companyId: number;
   total: number;
   itemCount: number;
+  /** Where the payment password is set, returning to this payout afterwards. */
+  setupPath?: string;
   /** Resolves with an error message to show in the dialog, or nothing when the payment went through. */
   onPay: (password: string) => Promise<string | undefined>;
   onClose: () => void;
 }
 
 /** Asks for the company's 6-digit payment password; without one set, points to account security. */
-export function PayPasswordDialog({ open, companyId, total, itemCount, onPay, onClose }: Props) {
+export function PayPasswordDialog({ open, companyId, total, itemCount, setupPath, onPay, onClose }: Props) {
   const [isSet, setIsSet] = useState<boolean | null>(null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -71,10 +73,10 @@ export function PayPasswordDialog({ open, companyId, total, itemCount, onPay, on
           {isSet === false ? (
             <Alert severity="warning">
               尚未设置支付密码，请先
-              <Link component={RouterLink} to="/merchant?type=fourth" sx={{ mx: 0.5 }}>
+              <Link component={RouterLink} to={setupPath ?? '/merchant?type=fourth'} sx={{ mx: 0.5 }}>
                 前往账户安全设置支付密码
               </Link>
-              。
+              {setupPath ? '，设置后返回本页即可继续提交，已校验的文件不会丢失。' : '。'}
             </Alert>
           ) : (
             <TextField

@@ -17,6 +17,7 @@ import { BATCH_FILE_MSG, BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../domain/pa
 import { useSession } from '../../layout/useSession';
 import { showToast } from '../../shell/toast';
 import { PayPasswordDialog } from './PayPasswordDialog';
+import { PayPasswordNotice, payPasswordSetupPath } from './PayPasswordNotice';
 import { RemitDrafts } from './RemitDrafts';
 import { RemitErrors } from './RemitErrors';
 import { PreviewFigures, PreviewRows } from './RemitPreview';
@@ -98,11 +99,16 @@ export function RemitPage() {
   const { blocked, guard } = useClickGuard();
   const companyId = session?.user.properties.cid;
   // A draft made elsewhere (a task's settlement, /taskRelease) opens here by its id: /remit?draft=<id>.
-  const [search] = useSearchParams();
+  // A validated upload is put in the URL too, so a detour (setting the payment password) or a reload comes back
+  // to it; shownDraft keeps the draft just validated here from being read again.
+  const [search, setSearch] = useSearchParams();
   const draftParam = search.get('draft');
+  const shownDraft = useRef<number | null>(null);
   useEffect(() => {
     const draftId = Number(draftParam);
     if (!draftParam || !Number.isInteger(draftId) || draftId <= 0) return;
+    if (shownDraft.current === draftId) return;
+    shownDraft.current = draftId;
     let live = true;
     setStage({ kind: 'checking', fileName: '打款草稿' });
     openDraft(draftId)
@@ -121,8 +127,11 @@ export function RemitPage() {
     }
     setStage({ kind: 'checking', fileName: file.name });
     try {
-      setStage({ kind: 'preview', preview: await validateBatchFile(file), accepted: false, riskConfirmed: false });
+      const preview = await validateBatchFile(file);
+      setStage({ kind: 'preview', preview, accepted: false, riskConfirmed: false });
       setDraftsRead((read) => read + 1);
+      shownDraft.current = preview.draftId;
+      setSearch({ draft: String(preview.draftId) }, { replace: true });
     } catch (error) {
       const content = error instanceof ApiError ? error.content : undefined;
       const message = error instanceof Error ? error.message : '上传失败，请重试';
@@ -168,6 +177,10 @@ export function RemitPage() {
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
       <Title title="批量打款" />
+      <PayPasswordNotice
+        companyId={companyId}
+        back={stage.kind === 'preview' ? `/remit?draft=${stage.preview.draftId}` : '/remit'}
+      />
       <RemitDrafts reload={draftsRead} currentId={stage.kind === 'preview' ? stage.preview.draftId : null} />
       <TemplateAndUpload busy={stage.kind === 'checking'} onFile={(file) => void upload(file)} />
       {stage.kind === 'checking' && (
@@ -259,6 +272,7 @@ export function RemitPage() {
               companyId={companyId}
               total={stage.preview.total}
               itemCount={stage.preview.itemCount}
+              setupPath={payPasswordSetupPath(`/remit?draft=${stage.preview.draftId}`)}
               onPay={(password) => pay(stage.preview, stage.accepted, stage.riskConfirmed, password)}
               onClose={() => setPaying(false)}
             />
