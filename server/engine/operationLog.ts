@@ -35,6 +35,7 @@ export const HAND_WRITTEN_SECRET_FIELDS: ReadonlySet<string> = new Set([
   'oldPassword',
   'newPassword',
   'confirmPassword',
+  'loginPassword',
   'payPassword',
   'oldPayPassword',
   'newPayPassword',

@@ -435,7 +435,12 @@ describe('finding 9: wrong types in public bodies answer 1040400, never 500', ()
   it('the probe itself: {"token":{"a":1}} on /api/v1/common/check', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/v1/common/check', payload: { token: { a: 1 } } });
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response)).toEqual({ code: 1040400, message: '请求参数有误：token 格式不正确', content: null });
+    // The refusal names the field, as every validation answer does (content.errors by field).
+    expect(envelopeOf(response)).toEqual({
+      code: 1040400,
+      message: '请求参数有误：token 格式不正确',
+      content: { errors: { token: '请求参数有误：token 格式不正确' } },
+    });
   });
 });
 
