@@ -14,7 +14,8 @@ export const loginLog: ResourceDeclaration = {
   api: { list: '/api/v1/loginlogs/search', one: '/api/v1/loginlogs/:id' },
   permissions: { list: ['UI_LOGIN_LOG'] },
   views: {},
-  defaultSort: { field: 'createTime', order: 'DESC' },
+  // By id: attempts in the same second keep the order they happened in (createTime has whole seconds).
+  defaultSort: { field: 'id', order: 'DESC' },
   pageSizes: [50, 100, 200],
   fields: [
     { source: 'id', label: '编号', type: 'number', sortable: true },

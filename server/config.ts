@@ -327,6 +327,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 /** The payout channels this build knows (PAYOUT_CHANNEL). */
 function readPayoutChannel(env: Env, problems: string[]): 'dev' {
   const value = env.PAYOUT_CHANNEL || 'dev';
-  if (value !== 'dev') problems.push(`PAYOUT_CHANNEL 只能是 dev（当前：${value}）`);
+  if (value !== 'dev')
+    problems.push(`PAYOUT_CHANNEL 的取值不受支持（当前：${value}），可用的通道见 docs/payoutChannels.md`);
   return 'dev';
 }

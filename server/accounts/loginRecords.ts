@@ -76,6 +76,18 @@ export interface LoginRecorderOptions {
   onError: (error: unknown) => void;
 }
 
+/** The answer as an envelope, whether it is still an object or already the JSON text sent; null otherwise. */
+function envelopeOfPayload(payload: unknown): Envelope | null {
+  if (isEnvelope(payload)) return payload;
+  if (typeof payload !== 'string' || !payload.startsWith('{')) return null;
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    return isEnvelope(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 export function registerLoginRecords(app: FastifyInstance, options: LoginRecorderOptions): void {
   const { db, tokens, onError } = options;
   const activity = createSessionActivity(db, onError);
@@ -148,8 +160,9 @@ export function registerLoginRecords(app: FastifyInstance, options: LoginRecorde
     ) => {
       // A login without a body was refused before it was read (rate limit, size): nothing was attempted, and a flood
       // of such calls must cost no write.
-      if (!isEnvelope(payload) || (attempt && request.body === undefined)) return done(null, payload);
-      record(request, payload).then(
+      const envelope = envelopeOfPayload(payload);
+      if (!envelope || (attempt && request.body === undefined)) return done(null, payload);
+      record(request, envelope).then(
         () => done(null, payload),
         (error) => {
           onError(error);
@@ -166,7 +179,8 @@ export function registerLoginRecords(app: FastifyInstance, options: LoginRecorde
     const hook = modeOf
       ? step((request, envelope) => recordLogin(request, envelope, modeOf), true)
       : step((request, envelope) => recordSession(request, envelope, route.url), false);
-    route.preSerialization = [...(route.preSerialization ? [route.preSerialization].flat() : []), hook as never];
+    // onSend, not preSerialization: a refusal from the error handler or the validator arrives already serialized.
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), hook as never];
   });
 
   // 最后访问时间: after the access hook admitted the request (it sets request.session), a callback hook (server/README.md).

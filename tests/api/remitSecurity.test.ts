@@ -131,7 +131,8 @@ describe('upload bombs (finding 2)', () => {
     expect(answers.map((answer) => answer.message)).toEqual([
       BATCH_FILE_MSG.overLimit,
       BATCH_FILE_MSG.overLimit,
-      '文件校验通过，共 500 笔',
+      // The file's earlier uploads may push older drafts out, which the answer then names after this.
+      expect.stringMatching(/^文件校验通过，共 500 笔(；|$)/),
       BATCH_FILE_MSG.overLimit,
     ]);
   });

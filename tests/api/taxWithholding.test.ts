@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
 import { chinaTime } from '../../server/db/time';
 import { ledgerDiscrepancies, postEntries } from '../../server/money/ledger/ledger';
@@ -35,6 +35,10 @@ beforeAll(async () => {
   caiwu = authed(test.app, await tokenOf(test.app, 'caiwu'));
   await signPayees(test, ACCOUNT, [WORKER, RACER, FAILING]);
   await credit(1_000_000 * Y);
+});
+// A test that moves the clock puts it back even when it fails half-way.
+afterEach(() => {
+  vi.useRealTimers();
 });
 afterAll(async () => test?.close());
 

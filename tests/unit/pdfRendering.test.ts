@@ -7,6 +7,7 @@ import { devEsign } from '../../server/esign/devEsign';
 import { watermarked } from '../../server/files/watermark';
 import { type SheetDocument, sheetPdf } from '../../server/finance/settlementSheetFiles';
 import { samplePdf } from '../../server/invoices/services/sampleDocuments';
+import { receiptPdf } from '../../server/money/payouts/devChannel';
 import { WORKER_AGREEMENT } from '../../server/workers/signing.routes';
 import {
   type Area,
@@ -172,6 +173,18 @@ const kinds: Kind[] = [
   { name: '结算单', title: '灵工结算平台 结算单', make: () => sheetPdf(sheet) },
   { name: '演示单据（税费凭证、发票样张）', title: null, make: async () => samplePdf() },
   {
+    name: '电子回单（开发通道）',
+    title: null,
+    make: () =>
+      receiptPdf({
+        order_id: 'DEV202612020001',
+        payee: '张三丰',
+        account: '6222021234567890123',
+        amount: 9_910_000,
+        accepted_ms: Date.UTC(2026, 11, 2, 2, 0, 0),
+      }),
+  },
+  {
     name: '水印下载（自由职业者协议）',
     title: workerFields.templateName,
     footMark: true,
@@ -243,6 +256,7 @@ describe('every PDF generator is covered above', () => {
       'esign/devEsign.ts',
       'files/watermark.ts',
       'finance/settlementSheetFiles.ts',
+      'money/payouts/devChannel.ts',
       'pdf/chineseFont.ts',
       'pdf/readPageCount.ts',
     ]);

@@ -265,8 +265,8 @@ export function PageQuery(options: { maxSize?: number } = {}) {
     ),
     sort: Type.Optional(
       Type.String({
+        // The field and direction are checked by listQuery.ts against the list's sortable fields, with its messages.
         maxLength: 128,
-        pattern: '^[A-Za-z0-9_.]*(,(asc|desc|ASC|DESC))?$',
         description: '排序 field,asc|desc',
       }),
     ),

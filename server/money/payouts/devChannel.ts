@@ -205,7 +205,7 @@ export function createDevChannel(db: Db, options: DevChannelOptions): DevChannel
   return channel;
 }
 
-async function receiptPdf(order: {
+export async function receiptPdf(order: {
   order_id: string;
   payee: string;
   account: string;
