@@ -12,7 +12,7 @@ import type { Db } from '../db/database';
 import { ok } from '../http/envelope';
 import { assertEditionAccess, editionParam } from '../money/editionAccess';
 import { homeTrendSchema } from './homeTrend.schemas';
-import { runReport } from './reports.repository';
+import { timeBuckets } from './reports.repository';
 import { rollupScope } from './reports.routes';
 
 /**
@@ -65,20 +65,15 @@ async function scopedTrend(
   assertEditionAccess(auth, { 1: declaration.codes[1] ?? [], 3: declaration.codes[3] ?? [] }, mark);
   const days = emptyDays(today);
   const scope = companyScope(auth);
-  const result = await runReport(
-    db,
-    declaration,
-    {
-      platformMark: mark,
-      period: { type: 'range', from: days[0].day, to: today },
-      departmentIds: scope.departmentIds,
-      salePartnerId: scope.salePartnerId,
-      companyScope: rollupScope(scope),
-    },
-    { sort: { field: 'bucket', order: 'asc' }, offset: 0, limit: TREND_DAYS },
-  );
+  const rows = await timeBuckets(db, {
+    platformMark: mark,
+    period: { type: 'range', from: days[0].day, to: today },
+    departmentIds: scope.departmentIds,
+    salePartnerId: scope.salePartnerId,
+    companyScope: rollupScope(scope),
+  });
   const byDay = new Map(days.map((day) => [day.day, day]));
-  for (const row of result.rows) {
+  for (const row of rows) {
     const day = byDay.get(String(row.bucket).slice(0, 10));
     if (!day) continue;
     day.topupAmount = Number(row.topupAmount ?? 0);

@@ -364,6 +364,15 @@ function timePage(db: Db, criteria: ReportCriteria, page: ReportPageRequest): Pa
   };
 }
 
+/**
+ * The period's time buckets with their summed metrics, oldest first, and nothing else (no totals, no count): the home
+ * pages' trend. A scope of no department reaches no row.
+ */
+export async function timeBuckets(db: Db, criteria: ReportCriteria): Promise<ReportRow[]> {
+  if (criteria.departmentIds && criteria.departmentIds.length === 0) return [];
+  return named(await allTimeRows(db, criteria));
+}
+
 /** Every time bucket of the period, oldest first (the trend charts). */
 async function allTimeRows(db: Db, criteria: ReportCriteria) {
   return (await sql<Record<string, unknown>>`${timeSource(db, criteria).grouped} ORDER BY bucket ASC`.execute(db)).rows;
