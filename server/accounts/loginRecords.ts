@@ -149,6 +149,9 @@ export function registerLoginRecords(app: FastifyInstance, options: LoginRecorde
     }
   }
 
+  /** The requests whose answer was recorded already (by preSerialization, so onSend leaves them). */
+  const recorded = new WeakSet<FastifyRequest>();
+
   /** Runs `record` before the answer goes out (a test or a page reads the log right after), never failing it. */
   const step =
     (record: (request: FastifyRequest, envelope: Envelope) => Promise<void>, attempt: boolean) =>
@@ -158,10 +161,12 @@ export function registerLoginRecords(app: FastifyInstance, options: LoginRecorde
       payload: unknown,
       done: (error: Error | null, value?: unknown) => void,
     ) => {
+      if (recorded.has(request)) return done(null, payload);
       // A login without a body was refused before it was read (rate limit, size): nothing was attempted, and a flood
       // of such calls must cost no write.
       const envelope = envelopeOfPayload(payload);
       if (!envelope || (attempt && request.body === undefined)) return done(null, payload);
+      recorded.add(request);
       record(request, envelope).then(
         () => done(null, payload),
         (error) => {
@@ -179,7 +184,10 @@ export function registerLoginRecords(app: FastifyInstance, options: LoginRecorde
     const hook = modeOf
       ? step((request, envelope) => recordLogin(request, envelope, modeOf), true)
       : step((request, envelope) => recordSession(request, envelope, route.url), false);
-    // onSend, not preSerialization: a refusal from the error handler or the validator arrives already serialized.
+    // Both steps: preSerialization reads the handler's answer while it is still an object (by onSend the context's
+    // compression may have made it a stream); onSend reads a refusal from the error handler or the validator, which
+    // skips preSerialization and arrives serialized (and small, so never compressed).
+    route.preSerialization = [...(route.preSerialization ? [route.preSerialization].flat() : []), hook as never];
     route.onSend = [...(route.onSend ? [route.onSend].flat() : []), hook as never];
   });
 

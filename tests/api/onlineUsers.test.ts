@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_SEEN_EVERY_MS, utcStamp } from '../../server/accounts/onlineSessions';
 import { revokeAllTokens } from '../../server/auth/sessions';
+import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { chinaTime } from '../../server/db/time';
 import { FORCE_LOGOUT_MSG, LOGIN_MODE } from '../../src/domain/loginLog';
 import {
@@ -9,6 +10,8 @@ import {
   createTestApp,
   decodeJwtPart,
   envelopeOf,
+  formRequest,
+  sha256Hex,
   type TestApp,
   tokenOf,
 } from './support/testApp';
@@ -79,6 +82,27 @@ describe('the sessions alive now', () => {
     const claims = decodeJwtPart(merchantToken, 1);
     expect(merchant?.expireTime).toBe(chinaTime(claims.exp * 1000));
     expect(rows.find((row) => row.username === 'admin')).toMatchObject({ roleName: '管理员', companyName: null });
+  });
+
+  it('records a login a browser makes, whose answer goes out compressed', async () => {
+    const request = formRequest(
+      '/login',
+      { username: 'merchant', password: sha256Hex(DEMO_PASSWORD), type: 1, platformMark: 1 },
+      {
+        platformmark: '1',
+        'accept-encoding': 'br, gzip',
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      },
+    );
+    const response = await t.app.inject(request);
+    expect(response.headers['content-encoding']).toMatch(/br|gzip/);
+    const sessions = await t.db
+      .selectFrom('user_sessions')
+      .select(['username', 'browser'])
+      .where('browser', 'like', 'Firefox%')
+      .execute();
+    expect(sessions).toContainEqual({ username: 'merchant', browser: 'Firefox 133' });
+    expect((await online()).some((row) => row.username === 'merchant' && row.browser === 'Firefox 133')).toBe(true);
   });
 
   it('keeps 最后访问时间 to the minute: a request writes it only when it is a minute old, not on every request', async () => {

@@ -45,8 +45,9 @@ test.describe('企业管理 /adMerchant', () => {
     await expect(page.locator('tbody tr').first()).toBeVisible();
     const subsidiaries = await page.locator('tbody td.column-subsidiaryName').allTextContents();
     expect(subsidiaries.length).toBeGreaterThan(0);
-    // departments 1 and 2 are 上海/杭州 (1) and 深圳/广州 (2)
-    for (const name of subsidiaries) expect(['上海分公司', '杭州分公司', '深圳分公司', '广州分公司']).toContain(name);
+    // departments 1 and 2 are 上海/杭州/杭州滨江 (1) and 深圳/广州 (2)
+    const ownDepartments = ['上海分公司', '杭州分公司', '杭州滨江分公司', '深圳分公司', '广州分公司'];
+    for (const name of subsidiaries) expect(ownDepartments).toContain(name);
   });
 
   test('商户打开企业管理看到无权限提示', async ({ page }) => {

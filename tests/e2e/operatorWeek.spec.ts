@@ -107,10 +107,11 @@ test('任务：按人单价的任务总价为单价×人数，结算后每人显
   const members = page.getByLabel('任务详情').getByRole('table', { name: '已分配人员' });
   await expect(members.getByRole('row')).toHaveCount(4);
   await expect(members).toContainText('结算时计算');
-  // 结算 from the row, with the detail open: the shares show at once, the leftover fen to the first worker.
+  // 结算 from the row, with the detail open: the task waits for its payout draft to be submitted, and the shares
+  // show at once, the leftover fen to the first worker.
   await row.getByRole('button', { name: '结算' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-  await expect(row).toContainText('已结算');
+  await expect(row).toContainText('待打款');
   await expect(members.getByRole('row').filter({ hasText: names[0] })).toContainText('33.34');
   await expect(members.getByRole('row').filter({ hasText: names[1] })).toContainText('33.33');
   await expect(members.getByRole('row').filter({ hasText: names[2] })).toContainText('33.33');

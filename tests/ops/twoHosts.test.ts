@@ -125,9 +125,11 @@ describe('two hosts on one PostgreSQL and one object store', () => {
     const batchIds = created.map((batch) => batch.batchId);
     const items = () =>
       db.selectFrom('payout_items').select(['id', 'status']).where('batch_id', 'in', batchIds).orderBy('id').execute();
+    // Until every item has its channel's final answer: sent (待打款 → 处理中), then asked about (→ 成功 | 失败).
+    const open: number[] = [ITEM.waiting, ITEM.sent, ITEM.held];
     await expect
-      .poll(async () => (await items()).filter((item) => item.status === ITEM.waiting).length, {
-        timeout: 20_000,
+      .poll(async () => (await items()).filter((item) => open.includes(Number(item.status))).length, {
+        timeout: 40_000,
         interval: 250,
       })
       .toBe(0);
@@ -139,7 +141,7 @@ describe('two hosts on one PostgreSQL and one object store', () => {
     const calls = await db
       .selectFrom('third_party_calls')
       .select('request_body')
-      .where('path', '=', 'payout://dev/pay')
+      .where('path', '=', 'payout://dev/submit')
       .execute();
     for (const item of paid) {
       const sent = calls.filter((call) => new RegExp(`"itemId":${item.id}\\b`).test(call.request_body ?? ''));

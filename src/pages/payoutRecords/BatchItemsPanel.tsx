@@ -22,7 +22,9 @@ export function BatchItemsPanel() {
   const [version, setVersion] = useState(0);
   const processing = batch?.status === BATCH.processing;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new read of the record (version) waits again
+  // Keyed on the tick (version), not on the record: a read that finds nothing changed hands back the same record
+  // object, so waiting on the record would stop after the first unchanged read.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the tick that schedules the next read
   useEffect(() => {
     if (!processing) return;
     const timer = setTimeout(() => {
@@ -30,7 +32,7 @@ export function BatchItemsPanel() {
       setVersion((current) => current + 1);
     }, REFRESH_MS);
     return () => clearTimeout(timer);
-  }, [processing, batch, refresh]);
+  }, [processing, version, refresh]);
 
   if (!batch) return null;
   const merchantView = pathname.startsWith('/paymentRecord/');

@@ -81,6 +81,8 @@ function DataScopeFields({
         disabled={fixed}
         onChange={(event) => onChange({ ...value, dataScope: event.target.value as DataScopeKind })}
         helperText={DATA_SCOPE_HINTS[value.dataScope]}
+        // The hint explains a fixed scope too: it keeps the readable secondary colour, not the disabled grey.
+        slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
         sx={{ minWidth: 220 }}
       >
         {(fixed ? [value.dataScope] : STAFF_DATA_SCOPES).map((kind) => (
