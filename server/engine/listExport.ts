@@ -14,6 +14,7 @@ import { INTERNAL_REQUEST_HEADER, INTERNAL_REQUEST_VALUE } from '../operations/s
 import type { ResourceBinding } from './binding';
 import { resolveColumns } from './columns';
 import { EXCEL_FORMATS, excelDate } from './excelDates';
+import { listExportSchema } from './listExport.schemas';
 import { listPage } from './reads';
 
 /**
@@ -298,7 +299,7 @@ export function registerListExports(
 ): void {
   const byName = new Map(declarations.map((declaration) => [declaration.name, declaration]));
   const bound = new Map(bindings.map((binding) => [binding.declaration.name, binding]));
-  app.get('/api/v1/exports/:name', async (request, reply) => {
+  app.get('/api/v1/exports/:name', { schema: listExportSchema() }, async (request, reply) => {
     const auth = requireAuth(request);
     const name = (request.params as { name: string }).name;
     const declaration = byName.get(name);

@@ -103,8 +103,6 @@ export const PENDING_SCHEMA_ROUTES: readonly string[] = [
   'PATCH /api/v1/subsidiary/crm/binding',
   'PATCH /api/v1/subsidiary/crm/unbinding',
   'PUT /api/v1/subsidiaries/mark/:id',
-  // server/engine/ (1)
-  'GET /api/v1/exports/:name',
   // server/enterprises/ (11)
   'DELETE /api/v1/enterprises/:id/industry/:industryId/delete',
   'GET /api/v1/enterprises',
