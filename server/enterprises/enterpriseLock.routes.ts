@@ -1,9 +1,9 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
 import { parseId } from '../auth/scope';
 import { fail } from '../http/errors';
+import { lockSchema } from './enterprises.schemas';
 
 /**
  * POST /api/v1/enterprises/lock { id, reason }: spec §7's lock with the enterprise in the body. It is answered by
@@ -17,15 +17,7 @@ export async function enterpriseLockRoutes(app: FastifyInstance, { db }: AppServ
     '/api/v1/enterprises/lock',
     {
       config: { access: { permissions: ['UI_MANAGEMENT_LEVY_AGENT', 'UI_XGM_MANAGEMENT_LEVY_AGENT'] } },
-      schema: {
-        body: Type.Object({
-          id: Type.Union([
-            Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
-            Type.String({ maxLength: 20 }),
-          ]),
-          reason: Type.Optional(Type.String({ maxLength: 400 })),
-        }),
-      },
+      schema: lockSchema,
     },
     async (request, reply) => {
       requireAuth(request);

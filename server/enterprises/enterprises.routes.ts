@@ -9,6 +9,22 @@ import { changesBetween, recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { isUniqueViolation } from '../http/fieldChecks';
+import {
+  addIndustrySchema,
+  allSchema,
+  byLevelSchema,
+  industriesSchema,
+  industryDetailSchema,
+  LEVEL_MSG,
+  levelRatesSchema,
+  MARK_MSG,
+  optionsSchema,
+  RANK_MSG,
+  RANKS_MSG,
+  rankSchema,
+  removeIndustrySchema,
+  riskSchema,
+} from './enterprises.schemas';
 import { enterpriseOptions, enterpriseOrFail, levelRates } from './enterprises.service';
 import { assertBound } from './signingEntities';
 
@@ -39,7 +55,7 @@ const idParam = (request: FastifyRequest, name: string, label = '主体编号') 
 
 function levelOf(raw: unknown): number {
   const level = Number(raw);
-  if (!VIP_LEVEL.some((choice) => choice.id === level)) fail('VIP等级不正确（1 普通用户、2 优选VIP、3 尊享VIP）');
+  if (!VIP_LEVEL.some((choice) => choice.id === level)) fail(LEVEL_MSG);
   return level;
 }
 
@@ -50,7 +66,7 @@ async function assertMerchantMayName(db: AppServices['db'], auth: AuthContext, e
 
 function markOf(raw: unknown): number | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (raw !== '1' && raw !== '3' && raw !== 1 && raw !== 3) fail('版本只能是 1（标准版）或 3（小规模版）');
+  if (raw !== '1' && raw !== '3' && raw !== 1 && raw !== 3) fail(MARK_MSG);
   return Number(raw);
 }
 
@@ -63,7 +79,7 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
     return enterprise;
   };
 
-  app.get('/api/v1/enterprises', async (request) => {
+  app.get('/api/v1/enterprises', { schema: optionsSchema }, async (request) => {
     const auth = requireAuth(request);
     const query = request.query as Record<string, unknown>;
     if (auth.roleId === ROLE.merchant) {
@@ -75,13 +91,13 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
     return ok(await enterpriseOptions(db, { platformMark, platformMarks: editionsOf(auth), usableOnly: true }));
   });
 
-  app.get('/api/v1/enterprises/all', async (request) => {
+  app.get('/api/v1/enterprises/all', { schema: allSchema }, async (request) => {
     const auth = requireAuth(request);
     assertStaff(auth);
     return ok(await enterpriseOptions(db, { platformMarks: editionsOf(auth) }));
   });
 
-  app.get('/api/v1/enterprises/get/:companytype/:enterpriseid/:mark', async (request) => {
+  app.get('/api/v1/enterprises/get/:companytype/:enterpriseid/:mark', { schema: byLevelSchema }, async (request) => {
     const auth = requireAuth(request);
     const params = request.params as Record<string, string>;
     const level = levelOf(params.companytype);
@@ -92,22 +108,26 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
     return ok({ ...enterprise, level: rate.level, levelName: rate.levelName, rate: rate.rate });
   });
 
-  app.post('/api/v1/enterpriseslevelrate/get', { config: { readOnly: true } }, async (request) => {
-    const auth = requireAuth(request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const enterprise = await readableEnterprise(auth, parseId(body.enterpriseId, '主体编号'));
-    const level = body.level === undefined || body.level === null ? undefined : levelOf(body.level);
-    return ok(await levelRates(db, enterprise.id, level));
-  });
+  app.post(
+    '/api/v1/enterpriseslevelrate/get',
+    { config: { readOnly: true }, schema: levelRatesSchema },
+    async (request) => {
+      const auth = requireAuth(request);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const enterprise = await readableEnterprise(auth, parseId(body.enterpriseId, '主体编号'));
+      const level = body.level === undefined || body.level === null ? undefined : levelOf(body.level);
+      return ok(await levelRates(db, enterprise.id, level));
+    },
+  );
 
-  app.post('/api/v1/enterprises/rank', manage, async (request) => {
+  app.post('/api/v1/enterprises/rank', { ...manage, schema: rankSchema }, async (request) => {
     const auth = requireAuth(request);
     const items = ((request.body ?? {}) as { items?: unknown }).items;
-    if (!Array.isArray(items) || items.length === 0 || items.length > 500) fail('请提供1-500个主体的排序');
+    if (!Array.isArray(items) || items.length === 0 || items.length > 500) fail(RANKS_MSG);
     const ranks = items.map((item) => {
       const { id, rank } = (item ?? {}) as { id?: unknown; rank?: unknown };
       const value = Number(rank);
-      if (!Number.isInteger(value) || value < 0 || value > 99999) fail('排序必须是0-99999之间的整数');
+      if (!Number.isInteger(value) || value < 0 || value > 99999) fail(RANK_MSG);
       return { id: parseId(id, '主体编号'), rank: value };
     });
     await db.transaction().execute(async (trx) => {
@@ -146,12 +166,12 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
       .$if(industryId !== undefined, (query) => query.where('enterprise_industries.industry_id', '=', industryId!))
       .orderBy('enterprise_industries.id');
 
-  app.get('/api/v1/enterprises/:id/industry', manage, async (request) => {
+  app.get('/api/v1/enterprises/:id/industry', { ...manage, schema: industriesSchema }, async (request) => {
     const enterprise = await readableEnterprise(requireAuth(request), idParam(request, 'id'));
     return ok(await industriesOf(enterprise.id).execute());
   });
 
-  app.get('/api/v1/enterprises/:id/industry/detail', manage, async (request) => {
+  app.get('/api/v1/enterprises/:id/industry/detail', { ...manage, schema: industryDetailSchema }, async (request) => {
     const enterprise = await readableEnterprise(requireAuth(request), idParam(request, 'id'));
     const industryId = parseId((request.query as Record<string, unknown>).industryId, '行业编号');
     const row = await industriesOf(enterprise.id, industryId).executeTakeFirst();
@@ -159,7 +179,7 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
     return ok(row);
   });
 
-  app.post('/api/v1/enterprises/:id/industry', manage, async (request) => {
+  app.post('/api/v1/enterprises/:id/industry', { ...manage, schema: addIndustrySchema }, async (request) => {
     const auth = requireAuth(request);
     const enterprise = await readableEnterprise(auth, idParam(request, 'id'));
     const body = (request.body ?? {}) as Record<string, unknown>;
@@ -189,28 +209,32 @@ export async function enterprisesRoutes(app: FastifyInstance, { db }: AppService
     return ok(await industriesOf(enterprise.id, industryId).executeTakeFirst(), '新增成功');
   });
 
-  app.delete('/api/v1/enterprises/:id/industry/:industryId/delete', manage, async (request) => {
-    const auth = requireAuth(request);
-    const enterprise = await readableEnterprise(auth, idParam(request, 'id'));
-    const industryId = idParam(request, 'industryId', '行业编号');
-    await db.transaction().execute(async (trx) => {
-      const result = await trx
-        .deleteFrom('enterprise_industries')
-        .where('enterprise_id', '=', enterprise.id)
-        .where('industry_id', '=', industryId)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) fail('该主体未配置此行业');
-      await recordOperation(trx, request, auth, {
-        action: 'deleteIndustry',
-        resource: 'adAgentmanagement',
-        recordId: enterprise.id,
-        changes: changesBetween({ industryId }, null),
+  app.delete(
+    '/api/v1/enterprises/:id/industry/:industryId/delete',
+    { ...manage, schema: removeIndustrySchema },
+    async (request) => {
+      const auth = requireAuth(request);
+      const enterprise = await readableEnterprise(auth, idParam(request, 'id'));
+      const industryId = idParam(request, 'industryId', '行业编号');
+      await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .deleteFrom('enterprise_industries')
+          .where('enterprise_id', '=', enterprise.id)
+          .where('industry_id', '=', industryId)
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) fail('该主体未配置此行业');
+        await recordOperation(trx, request, auth, {
+          action: 'deleteIndustry',
+          resource: 'adAgentmanagement',
+          recordId: enterprise.id,
+          changes: changesBetween({ industryId }, null),
+        });
       });
-    });
-    return ok(null, '删除成功');
-  });
+      return ok(null, '删除成功');
+    },
+  );
 
-  app.get('/api/v1/enterprises/risk/:id', async (request) => {
+  app.get('/api/v1/enterprises/risk/:id', { schema: riskSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = idParam(request, 'id');
     const row = await db

@@ -103,18 +103,6 @@ export const PENDING_SCHEMA_ROUTES: readonly string[] = [
   'PATCH /api/v1/subsidiary/crm/binding',
   'PATCH /api/v1/subsidiary/crm/unbinding',
   'PUT /api/v1/subsidiaries/mark/:id',
-  // server/enterprises/ (11)
-  'DELETE /api/v1/enterprises/:id/industry/:industryId/delete',
-  'GET /api/v1/enterprises',
-  'GET /api/v1/enterprises/:id/industry',
-  'GET /api/v1/enterprises/:id/industry/detail',
-  'GET /api/v1/enterprises/all',
-  'GET /api/v1/enterprises/get/:companytype/:enterpriseid/:mark',
-  'GET /api/v1/enterprises/risk/:id',
-  'POST /api/v1/enterprises/:id/industry',
-  'POST /api/v1/enterprises/lock',
-  'POST /api/v1/enterprises/rank',
-  'POST /api/v1/enterpriseslevelrate/get',
   // server/files/ (4)
   'GET /api-v1/dl',
   'GET /api-v1/watermark/dl',
