@@ -5,6 +5,7 @@ import { CODE_OK, CODE_SERVER_ERROR } from '../../src/domain/codes';
 import type { AppServices } from '../appServices';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/availability';
 import { isPostgres } from '../db/migrations/columns';
+import { healthSchema } from './health.schemas';
 
 export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 /** A database that has not answered `select 1` within this long counts as unreachable. */
@@ -45,7 +46,7 @@ export async function probeDatabase(db: AppServices['db']): Promise<DatabaseProb
  * never reveals configuration or data.
  */
 export async function healthRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  app.get('/api/health', { config: { access: { public: true } } }, async (_request, reply) => {
+  app.get('/api/health', { config: { access: { public: true } }, schema: healthSchema }, async (_request, reply) => {
     const database = await probeDatabase(db);
     const content = {
       status: database.reachable ? 'up' : 'down',

@@ -136,8 +136,6 @@ export const PENDING_SCHEMA_ROUTES: readonly string[] = [
   'POST /api/v1/notifications/upnotifications',
   'PUT /api/v1/notifications/:id',
   'PUT /api/v1/notifications/updatenotificationread',
-  // server/operations/ (1)
-  'GET /api/health',
   // server/people/ (19)
   'DELETE /api/v1/roles/:id',
   'GET /api/v1/cloud/partner/:id',
