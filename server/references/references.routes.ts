@@ -9,6 +9,7 @@ import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
+import { KIND_MSG, oneSchema, searchSchema } from './references.schemas';
 import { findReference, searchReferences } from './references.service';
 
 /**
@@ -33,7 +34,7 @@ const LIST_SPEC = {
 
 function kindOf(params: unknown): ReferenceKind {
   const kind = (params as { kind: string }).kind;
-  if (!isReferenceKind(kind)) fail('不支持的引用类型');
+  if (!isReferenceKind(kind)) fail(KIND_MSG);
   return kind;
 }
 
@@ -44,7 +45,7 @@ export async function referencesRoutes(app: FastifyInstance, { db }: AppServices
     return auth;
   };
 
-  app.get('/api/v1/references/:kind/search', async (request) => {
+  app.get('/api/v1/references/:kind/search', { schema: searchSchema }, async (request) => {
     const auth = staffOnly(request);
     const kind = kindOf(request.params);
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, LIST_SPEC);
@@ -63,7 +64,7 @@ export async function referencesRoutes(app: FastifyInstance, { db }: AppServices
     return ok(pageOf(rows, total, list));
   });
 
-  app.get('/api/v1/references/:kind/:id', async (request) => {
+  app.get('/api/v1/references/:kind/:id', { schema: oneSchema }, async (request) => {
     const auth = staffOnly(request);
     const kind = kindOf(request.params);
     const label = REFERENCE_KINDS[kind].label;

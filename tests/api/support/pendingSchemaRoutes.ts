@@ -156,9 +156,6 @@ export const PENDING_SCHEMA_ROUTES: readonly string[] = [
   'PUT /api/v1/companies/salepartner',
   'PUT /api/v1/roles/:id',
   'PUT /api/v1/staff/:view/:id',
-  // server/references/ (2)
-  'GET /api/v1/references/:kind/:id',
-  'GET /api/v1/references/:kind/search',
   // server/statistics/ (7)
   'GET /api/v1/companies/:coid/summary/platform/:mark',
   'GET /api/v1/statistics/options',
