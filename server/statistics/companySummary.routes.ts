@@ -6,6 +6,7 @@ import { ok } from '../http/envelope';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { editionParam } from '../money/editionAccess';
 import { companyMonths } from './companySummary.repository';
+import { companySummarySchema } from './companySummary.schemas';
 
 /**
  * GET /api/v1/companies/{coid}/summary/platform/{mark}?page=0&size=200 (spec §7, page size 200 in §9): one
@@ -17,7 +18,7 @@ const CODES = ['UI_COMPANY_SUMMARY', 'UI_XGM_COMPANY_SUMMARY', 'UI_COMPANY_MGR',
 export async function companySummaryRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   app.get(
     '/api/v1/companies/:coid/summary/platform/:mark',
-    { config: { access: { permissions: CODES } } },
+    { config: { access: { permissions: CODES } }, schema: companySummarySchema },
     async (request) => {
       const auth = requireAuth(request);
       const params = request.params as { coid: string; mark: string };

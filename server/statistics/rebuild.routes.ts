@@ -6,6 +6,7 @@ import { chinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { withRunClaim } from '../system/runClaims';
+import { rebuildSchema } from './rebuild.schemas';
 import { rebuildStatistics } from './rollups';
 
 /**
@@ -61,7 +62,7 @@ const same = (a: RollupTotals, b: RollupTotals) => a.rows === b.rows && a.entrie
 export async function statisticsRebuildRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   app.post(
     '/api/v1/systemtools/statistics/rebuild',
-    { config: { access: { permissions: ['UI_SYSTEM_TOOL'] } } },
+    { config: { access: { permissions: ['UI_SYSTEM_TOOL'] } }, schema: rebuildSchema },
     async (request) => {
       const auth = requireAuth(request);
       const started = Date.now();

@@ -18,6 +18,7 @@ import { pageOf, parseListQuery } from '../http/listQuery';
 import { assertEditionAccess, editionParam } from '../money/editionAccess';
 import { periodOf } from './periodQuery';
 import { allReportRows, METRIC_KEYS, type ReportCriteria, runReport } from './reports.repository';
+import { optionsSchema, REPORT_MSG, reportExportSchema, reportSchema } from './reports.schemas';
 import { writeSheet, XLSX_TYPE } from './xlsx';
 
 /**
@@ -106,7 +107,7 @@ export function rollupScope(scope: CompanyScope): ReportCriteria['companyScope']
 
 function declarationOf(raw: string): ReportDeclaration {
   const declaration = findReport(`/${raw}`);
-  if (!declaration) fail('没有这张报表');
+  if (!declaration) fail(REPORT_MSG);
   return declaration;
 }
 
@@ -125,7 +126,7 @@ async function sendSheet(reply: FastifyReply, name: string, stream: NodeJS.Reada
 export async function reportsRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   const access = { config: { access: { permissions: [...new Set(REPORTS.flatMap(reportCodes))] } } };
 
-  app.get('/api/v1/statistics/reports/:report', access, async (request) => {
+  app.get('/api/v1/statistics/reports/:report', { ...access, schema: reportSchema }, async (request) => {
     const auth = requireAuth(request);
     const declaration = declarationOf((request.params as { report: string }).report);
     const prepared = prepare(auth, declaration, request.url, request.query as Record<string, unknown>);
@@ -145,7 +146,7 @@ export async function reportsRoutes(app: FastifyInstance, { db }: AppServices): 
 
   // The pickers of the report filters: departments, and the partners (sale partners, not 分公司) of the companies in
   // the caller's scope, so every partner that appears in the data can be picked; by name.
-  app.get('/api/v1/statistics/options', access, async (request) => {
+  app.get('/api/v1/statistics/options', { ...access, schema: optionsSchema }, async (request) => {
     const auth = requireAuth(request);
     const scope = auth.deptScope ?? undefined;
     const departments = await db
@@ -173,30 +174,34 @@ export async function reportsRoutes(app: FastifyInstance, { db }: AppServices): 
     });
   });
 
-  app.get('/api/v1/statistics/reports/:report/export', access, async (request, reply) => {
-    const auth = requireAuth(request);
-    const declaration = declarationOf((request.params as { report: string }).report);
-    const prepared = prepare(auth, declaration, request.url, request.query as Record<string, unknown>);
-    const { rows, total, totals } = await allReportRows(
-      db,
-      declaration,
-      prepared.criteria,
-      prepared.sort,
-      EXPORT_MAX_ROWS,
-    );
-    if (total > EXPORT_MAX_ROWS) fail(`数据超过 ${EXPORT_MAX_ROWS} 行，请缩小统计区间或加筛选条件后再导出`);
-    const edition = prepared.criteria.platformMark === 3 ? '小规模版' : '标准版';
-    const stream = writeSheet(
-      declaration.title,
-      [
-        `${declaration.title}（${edition}）统计区间：${prepared.criteria.period.from} 至 ${prepared.criteria.period.to}`,
-      ],
-      declaration.columns,
-      rows,
-      totals,
-    );
-    return sendSheet(reply, reportFileName(declaration, prepared.criteria), stream);
-  });
+  app.get(
+    '/api/v1/statistics/reports/:report/export',
+    { ...access, schema: reportExportSchema },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const declaration = declarationOf((request.params as { report: string }).report);
+      const prepared = prepare(auth, declaration, request.url, request.query as Record<string, unknown>);
+      const { rows, total, totals } = await allReportRows(
+        db,
+        declaration,
+        prepared.criteria,
+        prepared.sort,
+        EXPORT_MAX_ROWS,
+      );
+      if (total > EXPORT_MAX_ROWS) fail(`数据超过 ${EXPORT_MAX_ROWS} 行，请缩小统计区间或加筛选条件后再导出`);
+      const edition = prepared.criteria.platformMark === 3 ? '小规模版' : '标准版';
+      const stream = writeSheet(
+        declaration.title,
+        [
+          `${declaration.title}（${edition}）统计区间：${prepared.criteria.period.from} 至 ${prepared.criteria.period.to}`,
+        ],
+        declaration.columns,
+        rows,
+        totals,
+      );
+      return sendSheet(reply, reportFileName(declaration, prepared.criteria), stream);
+    },
+  );
 }
 
 /** Every metric a report carries is one the repository sums (checked at start-up). */

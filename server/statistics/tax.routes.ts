@@ -16,6 +16,7 @@ import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { editionParam } from '../money/editionAccess';
+import { taxExportSchema, taxSchema } from './tax.schemas';
 import { type TaxWorkerRow, taxEntityTotals, taxWorkerRows } from './taxReport';
 import { writeSheet, XLSX_TYPE } from './xlsx';
 
@@ -185,7 +186,7 @@ export async function taxRoutes(app: FastifyInstance, { db, config }: AppService
     };
   };
 
-  app.get('/api/v1/statistics/tax', async (request) => {
+  app.get('/api/v1/statistics/tax', { schema: taxSchema }, async (request) => {
     const auth = requireAuth(request);
     const { mark, month, list, name, enterpriseId } = prepare(request, auth);
     const [rows, invoices] = await Promise.all([
@@ -216,7 +217,7 @@ export async function taxRoutes(app: FastifyInstance, { db, config }: AppService
     });
   });
 
-  app.get('/api/v1/statistics/tax/export', async (request, reply) => {
+  app.get('/api/v1/statistics/tax/export', { schema: taxExportSchema }, async (request, reply) => {
     const auth = requireAuth(request);
     const { mark, month, name, enterpriseId } = prepare(request, auth);
     const fullId = wantsFullId(auth, (request.query as Record<string, unknown>).fullId);

@@ -156,14 +156,6 @@ export const PENDING_SCHEMA_ROUTES: readonly string[] = [
   'PUT /api/v1/companies/salepartner',
   'PUT /api/v1/roles/:id',
   'PUT /api/v1/staff/:view/:id',
-  // server/statistics/ (7)
-  'GET /api/v1/companies/:coid/summary/platform/:mark',
-  'GET /api/v1/statistics/options',
-  'GET /api/v1/statistics/reports/:report',
-  'GET /api/v1/statistics/reports/:report/export',
-  'GET /api/v1/statistics/tax',
-  'GET /api/v1/statistics/tax/export',
-  'POST /api/v1/systemtools/statistics/rebuild',
   // server/system/ (18)
   'GET /api/v1/autoinvoicing/:id/runs',
   'GET /api/v1/common/settings',
