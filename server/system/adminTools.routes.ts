@@ -12,6 +12,14 @@ import { type Changes, recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { ledgerDiscrepancies } from '../money/ledger/ledger';
+import {
+  ledgerCheckSchema,
+  rerunPayoutSchema,
+  resendSmsSchema,
+  SMS_MOBILE_MSG,
+  smsLogSchema,
+  stuckPayoutsSchema,
+} from './adminTools.schemas';
 
 /**
  * /adAdminTool 系统工具 (UI_SYSTEM_TOOL): what an operator needs without a database console, each call an
@@ -56,7 +64,7 @@ async function companyNames(db: Db, ids: readonly number[]): Promise<Map<number,
 }
 
 export async function adminToolsRoutes(app: FastifyInstance, { db, payouts, sms }: AppServices): Promise<void> {
-  app.get('/api/v1/systemtools/payouts/stuck', ACCESS, async () => {
+  app.get('/api/v1/systemtools/payouts/stuck', { ...ACCESS, schema: stuckPayoutsSchema }, async () => {
     const before = chinaTime(Date.now() - STUCK_AFTER_MS);
     const rows = await db
       .selectFrom('payout_items')
@@ -94,7 +102,7 @@ export async function adminToolsRoutes(app: FastifyInstance, { db, payouts, sms 
     );
   });
 
-  app.post('/api/v1/systemtools/payouts/:id/rerun', ACCESS, async (request) => {
+  app.post('/api/v1/systemtools/payouts/:id/rerun', { ...ACCESS, schema: rerunPayoutSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '打款明细编号');
     const item = await db.selectFrom('payout_items').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
@@ -116,9 +124,9 @@ export async function adminToolsRoutes(app: FastifyInstance, { db, payouts, sms 
     );
   });
 
-  app.get('/api/v1/systemtools/sms', ACCESS, async (request) => {
+  app.get('/api/v1/systemtools/sms', { ...ACCESS, schema: smsLogSchema }, async (request) => {
     const mobile = String((request.query as { mobile?: unknown }).mobile ?? '').trim();
-    if (!MOBILE.test(mobile)) fail('请输入正确的11位手机号');
+    if (!MOBILE.test(mobile)) fail(SMS_MOBILE_MSG);
     const rows = await db
       .selectFrom('sms_logs')
       .select(['id', 'mobile_masked', 'type', 'template', 'status', 'reason', 'create_time'])
@@ -142,7 +150,7 @@ export async function adminToolsRoutes(app: FastifyInstance, { db, payouts, sms 
     );
   });
 
-  app.post('/api/v1/systemtools/sms/:id/resend', ACCESS, async (request) => {
+  app.post('/api/v1/systemtools/sms/:id/resend', { ...ACCESS, schema: resendSmsSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '短信记录编号');
     const row = await db.selectFrom('sms_logs').select(['mobile', 'type']).where('id', '=', id).executeTakeFirst();
@@ -153,7 +161,7 @@ export async function adminToolsRoutes(app: FastifyInstance, { db, payouts, sms 
     return ok(null, '已向该手机号重新发送验证码（新验证码生效，旧验证码作废）');
   });
 
-  app.post('/api/v1/systemtools/ledger/check', ACCESS, async (request) => {
+  app.post('/api/v1/systemtools/ledger/check', { ...ACCESS, schema: ledgerCheckSchema }, async (request) => {
     const auth = requireAuth(request);
     const [found, accounts] = await Promise.all([
       ledgerDiscrepancies(db),

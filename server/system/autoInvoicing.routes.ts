@@ -10,6 +10,7 @@ import { ok } from '../http/envelope';
 import { BusinessError, fail } from '../http/errors';
 import { findCategory } from '../invoices/invoiceCategories';
 import { AUTO_MODE, autoInvoicingClaim, runAutoInvoicing } from './autoInvoicing';
+import { runNowSchema, runsSchema, saveSettingSchema } from './autoInvoicing.schemas';
 import { withRunClaim } from './runClaims';
 
 /**
@@ -59,7 +60,7 @@ export async function autoInvoicingRoutes(app: FastifyInstance, { db }: AppServi
     return id;
   };
 
-  app.put('/api/v1/autoinvoicing/:id', ACCESS, async (request) => {
+  app.put('/api/v1/autoinvoicing/:id', { ...ACCESS, schema: saveSettingSchema }, async (request) => {
     const auth = requireAuth(request);
     const companyId = await companyOf((request.params as { id: string }).id);
     await assertCompanyVisible(db, auth, companyId);
@@ -120,7 +121,7 @@ export async function autoInvoicingRoutes(app: FastifyInstance, { db }: AppServi
     );
   });
 
-  app.get('/api/v1/autoinvoicing/:id/runs', ACCESS, async (request) => {
+  app.get('/api/v1/autoinvoicing/:id/runs', { ...ACCESS, schema: runsSchema }, async (request) => {
     const auth = requireAuth(request);
     const companyId = await companyOf((request.params as { id: string }).id);
     await assertCompanyVisible(db, auth, companyId);
@@ -144,7 +145,7 @@ export async function autoInvoicingRoutes(app: FastifyInstance, { db }: AppServi
     return ok(rows.map((row) => ({ ...row, id: Number(row.id), total: Number(row.total) })));
   });
 
-  app.post('/api/v1/autoinvoicing/run', ACCESS, async (request) => {
+  app.post('/api/v1/autoinvoicing/run', { ...ACCESS, schema: runNowSchema }, async (request) => {
     const auth = requireAuth(request);
     const summary = await withRunClaim(db, autoInvoicingClaim(auth.displayName), () => runAutoInvoicing(db));
     await recordOperation(db, request, auth, {

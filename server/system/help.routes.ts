@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { HELP_ADMIN_CODES, HELP_LIMITS } from '../../src/domain/help';
+import { HELP_ADMIN_CODES } from '../../src/domain/help';
 import type { AppServices } from '../appServices';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
+import { BODY_REQUIRED_MSG, categoryOptionsSchema, previewSchema } from './help.schemas';
 import { renderHelpMarkdown } from './helpMarkdown';
 
 /**
@@ -15,7 +16,7 @@ import { renderHelpMarkdown } from './helpMarkdown';
 export async function helpRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   app.get(
     '/api/v1/help/categories/options',
-    { config: { access: { permissions: ['MER_HOME', ...HELP_ADMIN_CODES] } } },
+    { config: { access: { permissions: ['MER_HOME', ...HELP_ADMIN_CODES] } }, schema: categoryOptionsSchema },
     async () => {
       const rows = await db
         .selectFrom('help_categories')
@@ -29,13 +30,12 @@ export async function helpRoutes(app: FastifyInstance, { db }: AppServices): Pro
 
   app.post(
     '/api/v1/help/articles/preview',
-    { config: { access: { permissions: [...HELP_ADMIN_CODES] }, readOnly: true } },
+    { config: { access: { permissions: [...HELP_ADMIN_CODES] }, readOnly: true }, schema: previewSchema },
     async (request) => {
-      const body = request.body as { body?: unknown } | null;
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) fail('请求内容必须是 JSON 对象');
-      if (typeof body.body !== 'string') fail('请输入正文');
-      if ([...body.body].length > HELP_LIMITS.body) fail(`正文不能超过${HELP_LIMITS.body}字`);
-      return ok({ html: renderHelpMarkdown(body.body) });
+      // The schema takes a JSON object whose body, when sent, is text within the limit.
+      const { body } = request.body as { body?: string };
+      if (body === undefined) fail(BODY_REQUIRED_MSG);
+      return ok({ html: renderHelpMarkdown(body) });
     },
   );
 }

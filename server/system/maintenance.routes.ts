@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { ok } from '../http/envelope';
 import { BusinessError } from '../http/errors';
+import { maintenanceStatusSchema } from './maintenance.schemas';
 
 /**
  * Maintenance windows: the windows themselves (/adSystemMaintainAdmin) are the engine's (maintenance.binding.ts).
@@ -54,7 +55,9 @@ export async function maintenanceRoutes(app: FastifyInstance, { db }: AppService
     }, done);
   });
 
-  app.get('/api/v1/system/upgradehtml/status', { config: { access: { public: true } } }, async () =>
-    ok(await maintenanceStatus(db)),
+  app.get(
+    '/api/v1/system/upgradehtml/status',
+    { config: { access: { public: true } }, schema: maintenanceStatusSchema },
+    async () => ok(await maintenanceStatus(db)),
   );
 }

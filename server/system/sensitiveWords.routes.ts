@@ -7,6 +7,7 @@ import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { withRunClaim } from './runClaims';
 import { importSensitiveWords, SENSITIVE_LISTS } from './sensitiveWords';
+import { IMPORT_MAX_CHARS, importSchema } from './sensitiveWords.schemas';
 
 /**
  * What the engine does not serve for the sensitive-word lists (sensitiveWords.binding.ts serves the rest):
@@ -15,7 +16,6 @@ import { importSensitiveWords, SENSITIVE_LISTS } from './sensitiveWords';
  *   { added, duplicates, tooLong }. One import per list at a time (runClaims.ts): two of the same words would both
  *   find them new and collide on the list's unique key.
  */
-const IMPORT_MAX_CHARS = 500_000;
 /** 500 000 characters as JSON, each escaped as \uXXXX at worst, above the server's 1 MB default. */
 const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -31,6 +31,7 @@ export async function sensitiveWordsRoutes(app: FastifyInstance, { db }: AppServ
       {
         config: { access: { permissions: declaration.permissions.create ?? declaration.permissions.list } },
         bodyLimit: IMPORT_BODY_LIMIT,
+        schema: importSchema(declaration.label),
       },
       async (request) => {
         const auth = requireAuth(request);

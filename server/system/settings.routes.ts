@@ -13,6 +13,7 @@ import { chinaTime } from '../db/time';
 import { changesBetween, recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
+import { HOSTS_MSG, publicSettingsSchema, readSettingsSchema, saveSettingsSchema } from './settings.schemas';
 
 const CODES = ['UI_ACCOUNT_SET_CURRENCY'];
 const KEYS = ['platformName1', 'platformName3', 'servicePhone', 'filingNumber', 'imageHost'] as const;
@@ -63,7 +64,7 @@ function formOf(body: unknown): PlatformSettings {
     return value.trim();
   };
   const hostsRaw = values.hosts ?? [];
-  if (!Array.isArray(hostsRaw) || hostsRaw.length > 50) fail('域名设置最多50条');
+  if (!Array.isArray(hostsRaw) || hostsRaw.length > 50) fail(HOSTS_MSG);
   const hosts: HostSetting[] = hostsRaw.map((item) => {
     if (!item || typeof item !== 'object') fail('域名设置格式不正确');
     const rule = item as Record<string, unknown>;
@@ -96,14 +97,16 @@ function formOf(body: unknown): PlatformSettings {
  *   host rules; a save replaces them and is one operation-log entry.
  */
 export async function settingsRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  app.get('/api/v1/common/settings', { config: { access: { public: true } } }, async (request) =>
-    ok(publicSettingsFor(await readSettings(db), hostOf(request))),
+  app.get(
+    '/api/v1/common/settings',
+    { config: { access: { public: true } }, schema: publicSettingsSchema },
+    async (request) => ok(publicSettingsFor(await readSettings(db), hostOf(request))),
   );
 
   const access = { config: { access: { permissions: CODES } } };
-  app.get('/api/v1/system/settings', access, async () => ok(await readSettings(db)));
+  app.get('/api/v1/system/settings', { ...access, schema: readSettingsSchema }, async () => ok(await readSettings(db)));
 
-  app.put('/api/v1/system/settings', access, async (request) => {
+  app.put('/api/v1/system/settings', { ...access, schema: saveSettingsSchema }, async (request) => {
     const auth = requireAuth(request);
     const settings = formOf(request.body);
     const before = await readSettings(db);

@@ -8,6 +8,7 @@ import { requireAuth } from '../auth/access';
 import { ok } from '../http/envelope';
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
+import { smsCodesSchema } from './smsCodeQuery.schemas';
 
 const LIST_SPEC = {
   filterKeys: filterKeys(codeQuery),
@@ -25,7 +26,7 @@ const LIST_SPEC = {
  */
 export async function smsCodeQueryRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   const access = { config: { access: { permissions: codeQuery.permissions.list } } };
-  app.get('/api/v1/sms/codes/search', access, async (request) => {
+  app.get('/api/v1/sms/codes/search', { ...access, schema: smsCodesSchema }, async (request) => {
     const auth = requireAuth(request);
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, LIST_SPEC);
     const read = filterReader(list.filters, codeQuery.filters);
