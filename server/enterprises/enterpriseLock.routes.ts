@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
 import { parseId } from '../auth/scope';
@@ -19,7 +19,8 @@ export async function enterpriseLockRoutes(app: FastifyInstance, { db }: AppServ
       config: { access: { permissions: ['UI_MANAGEMENT_LEVY_AGENT', 'UI_XGM_MANAGEMENT_LEVY_AGENT'] } },
       schema: lockSchema,
     },
-    async (request, reply) => {
+    // The replayed answer's status (a refusal is 4xx) is passed on, not only the declared 200.
+    async (request, reply: FastifyReply) => {
       requireAuth(request);
       const body = request.body as { id: unknown; reason?: string };
       const id = parseId(body.id, '主体编号');
