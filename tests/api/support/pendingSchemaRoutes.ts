@@ -47,9 +47,6 @@ export const PENDING_SCHEMA_ROUTES: readonly string[] = [
   'POST /login',
   'POST /refresh_token',
   'PUT /api/v1/companies/:coid/contacts',
-  // server/accounts/companyLookup/ (2)
-  'GET /api/v1/company/matchinformation/search',
-  'GET /api/v1/company/matchinformation/tianyan',
   // server/companies/ (20)
   'GET /api/v1/companies/:id/overview',
   'GET /api/v1/companies/:id/platform/:mark',
