@@ -46,8 +46,8 @@ export const industriesSchema = {
 
 export const lookupSchema = {
   summary: '按名称联想工商登记的企业（注册用，从 4 个字起）',
-  // Longer text is cut to its first 64 characters by the handler, as the form's field may hold more.
-  querystring: Query({ name: formText(256) }),
+  // The form's field has no limit of its own: the handler looks up the first 64 characters of what it holds.
+  querystring: Query({ name: formText(1000) }),
   response: Answers(Type.Array(Row({ name: Type.String() }))),
 };
 
@@ -104,7 +104,11 @@ export const searchSchema = {
 };
 
 /** The same list by POST: its criteria are the query string's, the body is not read. */
-export const searchByPostSchema = { ...searchSchema, body: OptionalBody({}) };
+export const searchByPostSchema = {
+  ...searchSchema,
+  summary: '待激活的注册信息列表（POST，条件同查询参数）',
+  body: OptionalBody({}),
+};
 
 export const activateSchema = {
   summary: '激活注册信息（创建公司与商户账号）',
