@@ -20,6 +20,7 @@ import {
   searchContracts,
   voidContract,
 } from './contracts.repository';
+import { cancelSchema, contractListSchema, contractSchema, willExpireSchema } from './contracts.schemas';
 
 /**
  * The contract API behind /contractManagement (merchants) and /adPlatformCooperation (staff), driven by
@@ -119,7 +120,7 @@ export async function contractsRoutes(app: FastifyInstance, { db }: AppServices)
     config: { access: { permissions: [...merchantContracts.permissions.list, ...adminContracts.permissions.list] } },
   };
 
-  app.get('/api/v1/contract', readAccess, async (request) => {
+  app.get('/api/v1/contract', { ...readAccess, schema: contractListSchema }, async (request) => {
     const auth = requireAuth(request);
     assertMayRead(auth);
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, LIST_SPEC);
@@ -133,7 +134,7 @@ export async function contractsRoutes(app: FastifyInstance, { db }: AppServices)
     return ok(pageOf(rows, total, list));
   });
 
-  app.get('/api/v1/contract/:id', readAccess, async (request) => {
+  app.get('/api/v1/contract/:id', { ...readAccess, schema: contractSchema }, async (request) => {
     const auth = requireAuth(request);
     assertMayRead(auth);
     const id = parseId((request.params as { id: string }).id, '合同ID');
@@ -142,7 +143,7 @@ export async function contractsRoutes(app: FastifyInstance, { db }: AppServices)
 
   app.post(
     '/api/v1/contract/cancelcontract',
-    { config: { access: { permissions: CANCEL_PERMISSIONS } } },
+    { config: { access: { permissions: CANCEL_PERMISSIONS } }, schema: cancelSchema },
     async (request) => {
       const auth = requireAuth(request);
       // Voiding is the platform's act: a merchant never voids, even one given the admin code by mistake.
@@ -155,7 +156,7 @@ export async function contractsRoutes(app: FastifyInstance, { db }: AppServices)
     },
   );
 
-  app.get('/api/v1/contract/willexpire/:companyId', readAccess, async (request) => {
+  app.get('/api/v1/contract/willexpire/:companyId', { ...readAccess, schema: willExpireSchema }, async (request) => {
     const auth = requireAuth(request);
     assertMayRead(auth);
     const companyId = parseId((request.params as { companyId: string }).companyId, '公司编号');
