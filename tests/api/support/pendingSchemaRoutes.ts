@@ -50,15 +50,6 @@ export const PENDING_SCHEMA_ROUTES: readonly string[] = [
   // server/accounts/companyLookup/ (2)
   'GET /api/v1/company/matchinformation/search',
   'GET /api/v1/company/matchinformation/tianyan',
-  // server/crm/ (8)
-  'GET /api/v1/applet/garden',
-  'GET /api/v1/company/crm/bind/:companyId',
-  'GET /api/v1/crm/data/synchronization/search/:kind',
-  'GET /api/v1/subsidiary/crm/search',
-  'PATCH /api/v1/company/crm/bind',
-  'PATCH /api/v1/subsidiary/crm/binding',
-  'PATCH /api/v1/subsidiary/crm/unbinding',
-  'PUT /api/v1/subsidiaries/mark/:id',
   // server/engine/ (1)
   'GET /api/v1/exports/:name',
   // server/enterprises/ (11)
