@@ -154,10 +154,8 @@ function withdrawable(agreement: Agreement): boolean {
   return agreement.signStatus === 0 && agreement.dataStatus === 1;
 }
 
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
+/** The fields of a body its schema has checked (an object, agreements.schemas.ts); a call without one has none. */
+const fieldsOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
 
 export async function agreementsRoutes(app: FastifyInstance, { db, config, files }: AppServices): Promise<void> {
   const esign = esignProvider(config.esign.provider);
@@ -199,7 +197,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
       const companyId = parseId(params.coid, '公司编号');
       const enterpriseId = parseId(params.enterpriseId, '主体编号');
       await assertCompanyVisible(db, auth, companyId);
-      const body = bodyOf(request);
+      const body = fieldsOf(request);
       const type = body.type === undefined ? 1 : Number(body.type);
       // Agreement types are data (agreement_types): any enabled one, not a fixed list.
       const kindName = Number.isSafeInteger(type) && type > 0 ? await enabledAgreementType(db, type) : undefined;
@@ -394,7 +392,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('只有商户本人可以签署协议');
     if (agreement.dataStatus !== 1) fail('该合同已作废');
     if (agreement.signStatus === 1) fail('该合同已签署');
-    await assertMaySign(db, agreement.companyId, agreement.enterpriseId, bodyOf(request).confirmRisk);
+    await assertMaySign(db, agreement.companyId, agreement.enterpriseId, fieldsOf(request).confirmRisk);
     const fileId = (await withDocument(auth, agreement)).fileId;
     if (fileId === null) fail('该合同没有可签署的文件');
     if (esignFlow && agreement.enterpriseId !== null) {
@@ -445,7 +443,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     const auth = requireAuth(request);
     const companyId = parseId((request.params as { coid: string }).coid, '公司编号');
     const query = request.query as Record<string, unknown>;
-    const agreement = await agreementOf(db, auth, parseId(query.id ?? bodyOf(request).id, '合同编号'));
+    const agreement = await agreementOf(db, auth, parseId(query.id ?? fieldsOf(request).id, '合同编号'));
     if (agreement.companyId !== companyId) fail('该合同不属于此公司');
     // A paper copy is the merchant's signature too: staff may not sign on its behalf (as with the e-signature).
     if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('只有商户本人可以签署协议');
@@ -465,7 +463,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
       db,
       agreement.companyId,
       agreement.enterpriseId,
-      bodyOf(request).confirmRisk ?? query.confirmRisk === 'true',
+      fieldsOf(request).confirmRisk ?? query.confirmRisk === 'true',
     );
     const time = chinaTime();
     await db.transaction().execute(async (trx) => {
@@ -527,7 +525,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     { ...ACCESS, config: { ...ACCESS.config, readOnly: true }, schema: documentLinkSchema },
     async (request) => {
       const auth = requireAuth(request);
-      const agreement = await agreementOf(db, auth, parseId(bodyOf(request).id, '合同编号'));
+      const agreement = await agreementOf(db, auth, parseId(fieldsOf(request).id, '合同编号'));
       const fileId = await documentFileId(auth, agreement);
       if (fileId === null) fail('该合同没有可下载的文件');
       const file = await openGeneratedFile(db, files, fileId);
@@ -546,7 +544,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     { ...ACCESS, config: { ...ACCESS.config, readOnly: true }, schema: documentsZipSchema },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const raw = bodyOf(request).ids;
+      const raw = fieldsOf(request).ids;
       if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_ZIP) fail(`请选择1-${MAX_ZIP}份合同`);
       const agreements = [];
       for (const id of new Set(raw.map((value) => parseId(value, '合同编号')))) {

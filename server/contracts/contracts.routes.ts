@@ -106,9 +106,8 @@ async function visibleContract(db: Db, auth: AuthContext, id: number): Promise<C
 
 /** The id of POST cancelcontract: the body's { id } (JSON or form), or ?id= (the generated action button). */
 function cancelIdOf(request: FastifyRequest): number {
-  const body = request.body;
-  const fromBody =
-    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).id : undefined;
+  // The schema lets only an object (or no body) through (contracts.schemas.ts).
+  const fromBody = (request.body as Record<string, unknown> | null | undefined)?.id;
   const raw = fromBody ?? (request.query as Record<string, unknown>).id;
   if (raw === undefined || raw === null || raw === '') fail('请指定要作废的合同');
   return parseId(raw, '合同ID');
