@@ -122,17 +122,6 @@ export const PENDING_SCHEMA_ROUTES: readonly string[] = [
   'GET /api-v1/watermark/dl',
   'GET /api/v1/common/downloadtoken',
   'POST /api/v1/common/uploadfiles',
-  // server/notices/ (10)
-  'DELETE /api/v1/notifications/deletenotifications',
-  'GET /api/v1/feedbacks/mine/unreadcount',
-  'GET /api/v1/notifications/getnotificationsandreadstate',
-  'GET /api/v1/notifications/getone/:id',
-  'GET /api/v1/notifications/search',
-  'GET /api/v1/notifications/shownotifications/platform/:mark',
-  'POST /api/v1/notifications/savenotifications',
-  'POST /api/v1/notifications/upnotifications',
-  'PUT /api/v1/notifications/:id',
-  'PUT /api/v1/notifications/updatenotificationread',
   // server/operations/ (1)
   'GET /api/health',
   // server/references/ (2)
