@@ -117,11 +117,6 @@ export const PENDING_SCHEMA_ROUTES: readonly string[] = [
   'POST /api/v1/enterprises/lock',
   'POST /api/v1/enterprises/rank',
   'POST /api/v1/enterpriseslevelrate/get',
-  // server/files/ (4)
-  'GET /api-v1/dl',
-  'GET /api-v1/watermark/dl',
-  'GET /api/v1/common/downloadtoken',
-  'POST /api/v1/common/uploadfiles',
   // server/operations/ (1)
   'GET /api/health',
   // server/references/ (2)
