@@ -91,9 +91,29 @@ const CREATE_FIELDS: readonly FieldDeclaration[] = [
 /**
  * The operator's calls on one company (spec §7 Companies), each named as the server logs it so the
  * operation log shows the button's words. They serve both editions' pages; the caller's codes and the company's
- * edition are checked by the server.
+ * edition are checked by the server. The two a new company's activation needs come first and stay on the row; the
+ * rest go under 「更多」.
  */
 const COMPANY_ACTIONS: readonly ActionDeclaration[] = [
+  {
+    name: 'bindEnterprise',
+    label: '绑定签约主体',
+    method: 'PUT',
+    path: '/api/v1/companies/enterprise/:id',
+    confirm: '选择该企业可签约的主体（与企业同版本），保存后替换原有绑定。',
+    success: '签约主体已保存',
+    prompt: [
+      {
+        source: 'enterpriseIds',
+        label: '签约主体',
+        type: 'reference',
+        reference: 'enterprise',
+        referenceEdition: 'platformMark',
+        multiple: true,
+        current: { path: '/api/v1/companies/enterprise/:id' },
+      },
+    ],
+  },
   {
     name: 'salepartner',
     label: '分配销售合伙人',
@@ -145,25 +165,6 @@ const COMPANY_ACTIONS: readonly ActionDeclaration[] = [
     confirm: '确定该企业已通过认证吗？认证后不可撤销。',
     success: '认证成功',
     visibleWhen: { field: 'verifyStatus', in: [0] },
-  },
-  {
-    name: 'bindEnterprise',
-    label: '绑定签约主体',
-    method: 'PUT',
-    path: '/api/v1/companies/enterprise/:id',
-    confirm: '选择该企业可签约的主体（与企业同版本），保存后替换原有绑定。',
-    success: '签约主体已保存',
-    prompt: [
-      {
-        source: 'enterpriseIds',
-        label: '签约主体',
-        type: 'reference',
-        reference: 'enterprise',
-        referenceEdition: 'platformMark',
-        multiple: true,
-        current: { path: '/api/v1/companies/enterprise/:id' },
-      },
-    ],
   },
   {
     name: 'viplevel',

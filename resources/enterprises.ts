@@ -113,6 +113,22 @@ function detailActions(codes: readonly string[]): ActionDeclaration[] {
   } as const;
   return [
     {
+      name: 'levelRates',
+      label: '等级费率',
+      method: 'POST',
+      path: '/api/v1/enterpriseslevelrate/get',
+      recordValues: { enterpriseId: 'id' },
+      permissions: codes,
+      result: {
+        kind: 'values',
+        title: '等级费率',
+        fields: [
+          { source: 'levelName', label: 'VIP等级', type: 'text' },
+          { source: 'rate', label: '费率（万分之）', type: 'number' },
+        ],
+      },
+    },
+    {
       name: 'industries',
       label: '所属行业',
       method: 'GET',
@@ -165,22 +181,6 @@ function detailActions(codes: readonly string[]): ActionDeclaration[] {
         ],
       },
     },
-    {
-      name: 'levelRates',
-      label: '等级费率',
-      method: 'POST',
-      path: '/api/v1/enterpriseslevelrate/get',
-      recordValues: { enterpriseId: 'id' },
-      permissions: codes,
-      result: {
-        kind: 'values',
-        title: '等级费率',
-        fields: [
-          { source: 'levelName', label: 'VIP等级', type: 'text' },
-          { source: 'rate', label: '费率（万分之）', type: 'number' },
-        ],
-      },
-    },
   ];
 }
 
@@ -223,7 +223,8 @@ function management(name: string, label: string, base: string, codes: readonly s
       FIELDS.createTime,
     ],
     filters: [FILTERS.name, FILTERS.status, FILTERS.creditCode, FILTERS.uploadEnabled],
-    actions: [...statusActions(base, codes), ...detailActions(codes)],
+    // The looked-up details first: the status changes are rarer and go under 「更多」 (resources/generator/RowActions.tsx).
+    actions: [...detailActions(codes), ...statusActions(base, codes)],
   };
 }
 

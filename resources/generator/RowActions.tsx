@@ -3,8 +3,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { ApiError, requestContent } from '../../providers/httpClient';
 import { getSession } from '../../providers/sessionStore';
@@ -38,10 +40,17 @@ function ActionButton({
   action,
   record,
   title,
+  launches,
 }: {
   action: ActionDeclaration;
   record: Record<string, unknown>;
   title: string;
+  /**
+   * An action of the row's 「更多」 menu has no button of its own: it starts each time this count rises (its menu
+   * entry was chosen). It lives beside the menu, not in it, so its dialogs outlive the menu and keys typed in
+   * them never reach the menu's keyboard navigation.
+   */
+  launches?: number;
 }) {
   const notify = useNotify();
   const refresh = useRefresh();
@@ -123,17 +132,27 @@ function ActionButton({
     }
   };
 
+  const start = () => {
+    if (action.confirm) void open();
+    else void run();
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: starts once per chosen menu entry, not on every render.
+  useEffect(() => {
+    if (launches) start();
+  }, [launches]);
+
   return (
     <>
-      <Button
-        label={action.label}
-        disabled={running}
-        onClick={(event) => {
-          event.stopPropagation();
-          if (action.confirm) void open();
-          else void run();
-        }}
-      />
+      {launches === undefined && (
+        <Button
+          label={action.label}
+          disabled={running}
+          onClick={(event) => {
+            event.stopPropagation();
+            start();
+          }}
+        />
+      )}
       {action.confirm && (
         <Confirm
           isOpen={confirming}
@@ -212,18 +231,85 @@ function ActionButton({
   );
 }
 
+/** At most this many controls sit in a row's 操作 cell; past it the later actions go under 「更多」. */
+export const INLINE_ACTIONS = 3;
+
+/**
+ * How a row's actions are laid out: all inline when they fit in INLINE_ACTIONS controls (预览 and 下载 of a row
+ * with documents count too), else the first ones inline and the rest, in the declaration's order (the common ones
+ * come first), under 「更多」, which takes the last inline place.
+ */
+export function splitActions<T>(actions: readonly T[], documentButtons: number): { inline: T[]; more: T[] } {
+  if (documentButtons + actions.length <= INLINE_ACTIONS) return { inline: [...actions], more: [] };
+  const inline = Math.max(0, INLINE_ACTIONS - 1 - documentButtons);
+  return { inline: actions.slice(0, inline), more: actions.slice(inline) };
+}
+
+function MoreActions({
+  actions,
+  record,
+  title,
+}: {
+  actions: readonly ActionDeclaration[];
+  record: Record<string, unknown>;
+  title: string;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [launches, setLaunches] = useState<Record<string, number>>({});
+  const menuId = useId();
+  return (
+    <>
+      <Button
+        label="更多"
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => {
+          event.stopPropagation();
+          setAnchor(event.currentTarget);
+        }}
+      />
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {actions.map((action) => (
+          <MenuItem
+            key={action.name}
+            onClick={(event) => {
+              event.stopPropagation();
+              setAnchor(null);
+              setLaunches((counts) => ({ ...counts, [action.name]: (counts[action.name] ?? 0) + 1 }));
+            }}
+          >
+            {action.label}
+          </MenuItem>
+        ))}
+      </Menu>
+      {actions.map((action) => (
+        <ActionButton
+          key={action.name}
+          action={action}
+          record={record}
+          title={title}
+          launches={launches[action.name] ?? 0}
+        />
+      ))}
+    </>
+  );
+}
+
 /** The declaration's custom row actions (publish, enable, cancel …), each hidden without its codes. */
 export function RowActions({ declaration }: { declaration: ResourceDeclaration }) {
   const record = useRecordContext();
   if (!record) return null;
   const actions = shownActions(declaration, record, getSession()?.user);
   const title = String(record[declaration.recordTitle] ?? record.id);
+  const { inline, more } = splitActions(actions, declaration.documents ? 2 : 0);
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
       {declaration.documents && <DocumentRowActions documents={declaration.documents} id={record.id} title={title} />}
-      {actions.map((action) => (
+      {inline.map((action) => (
         <ActionButton key={action.name} action={action} record={record} title={title} />
       ))}
+      {more.length > 0 && <MoreActions actions={more} record={record} title={title} />}
     </Box>
   );
 }

@@ -7,8 +7,8 @@ import { clientHash, hashClientPassword } from '../auth/passwords';
 import { revokeAllTokens } from '../auth/sessions';
 import { ok } from '../http/envelope';
 import { CaptchaRefreshError, fail } from '../http/errors';
+import { nameAndPhoneSchema, resetPasswordSchema } from './accounts.schemas';
 import { clearFailures } from './loginAttempts';
-import { nameAndPhoneSchema } from './publicSchemas';
 import { takeAccountCheck } from './rateCounters';
 import { verifySmsCode } from './sms/smsCodes';
 
@@ -58,7 +58,7 @@ export async function accountsRoutes(app: FastifyInstance, { db, sms }: AppServi
     return ok(true);
   });
 
-  app.patch('/api/v1/accounts/resetpwd', publicRoute, async (request) => {
+  app.patch('/api/v1/accounts/resetpwd', { ...publicRoute, schema: resetPasswordSchema }, async (request) => {
     const form = { ...((request.body ?? {}) as Form), ...((request.query ?? {}) as Form) };
     const name = text(form.name);
     const code = text(form.code);

@@ -11,6 +11,7 @@ import { verifyClientPassword } from '../auth/passwords';
 import { revokeSession } from '../auth/sessions';
 import { ok } from '../http/envelope';
 import { BusinessError, CaptchaRefreshError, fail, UnauthenticatedError } from '../http/errors';
+import { codeLoginSchema, loginSchema, logoutSchema, refreshTokenSchema } from './auth.schemas';
 import { consumeCaptcha } from './captcha/captchaStore';
 import {
   attemptState,
@@ -20,7 +21,6 @@ import {
   loginLockedMessage,
   recordFailure,
 } from './loginAttempts';
-import { codeLoginSchema, loginSchema } from './publicSchemas';
 import { verifySmsCode } from './sms/smsCodes';
 import { sameMobile } from './workspace.repository';
 
@@ -131,7 +131,7 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, config }: A
   });
 
   /** A new token of the same session; refused once the session reached its maximum life (SESSION_MAX_SECONDS). */
-  app.post('/refresh_token', async (request) => {
+  app.post('/refresh_token', { schema: refreshTokenSchema }, async (request) => {
     const auth = requireAuth(request);
     const session = request.session;
     if (!session) throw new UnauthenticatedError('登录已失效，请重新登录');
@@ -152,7 +152,7 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, config }: A
   });
 
   /** Server-side logout: the session (every token refreshed from this login) stops working at once. */
-  app.post('/api/v1/accounts/logout', async (request) => {
+  app.post('/api/v1/accounts/logout', { schema: logoutSchema }, async (request) => {
     requireAuth(request);
     const session = request.session;
     if (session) await revokeSession(db, session.sid, session.lat + config.sessionMaxSeconds);

@@ -5,7 +5,13 @@ import type { AppServices } from '../appServices';
 import { ok } from '../http/envelope';
 import { CaptchaRefreshError, fail } from '../http/errors';
 import { checkCaptcha, consumeCaptcha, issueCaptcha } from './captcha/captchaStore';
-import { captchaCheckSchema, loginPhoneSchema, smsSendSchema } from './publicSchemas';
+import {
+  captchaCheckSchema,
+  captchaSchema,
+  loginPhoneSchema,
+  smsSendSchema,
+  smsWithUsernameSchema,
+} from './common.schemas';
 import { takeAccountCheck } from './rateCounters';
 import { sendSmsCode } from './sms/smsCodes';
 
@@ -17,7 +23,7 @@ const KNOWN_SMS_TYPES: ReadonlySet<number> = new Set(Object.values(SMS_TYPE));
 export async function commonRoutes(app: FastifyInstance, { db, sms }: AppServices): Promise<void> {
   const publicRoute = { config: { access: { public: true } } };
 
-  app.get('/api/v1/common/captcha', publicRoute, async (_request, reply) => {
+  app.get('/api/v1/common/captcha', { ...publicRoute, schema: captchaSchema }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return ok(await issueCaptcha(db));
   });
@@ -77,6 +83,6 @@ export async function commonRoutes(app: FastifyInstance, { db, sms }: AppService
     await sendSmsCode(db, sms, { mobile, type, ip: request.ip });
     return ok(null, '验证码已发送');
   };
-  app.post('/api/v1/sms/vericode', { ...publicRoute, schema: smsSendSchema }, sendCode(true));
+  app.post('/api/v1/sms/vericode', { ...publicRoute, schema: smsWithUsernameSchema }, sendCode(true));
   app.post('/api/v1/sms/vericodeno', { ...publicRoute, schema: smsSendSchema }, sendCode(false));
 }

@@ -1,4 +1,3 @@
-import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { activateMerchant, smallActivateMerchant } from '../../resources/registrations';
 import { creditCodeError } from '../../src/domain/creditCode';
@@ -18,6 +17,14 @@ import { DIVISIONS } from './divisions';
 import { takeAccountCheck } from './rateCounters';
 import { duplicatesOf, findRegistration, type RegistrationRecord } from './registrations.repository';
 import { MSG_MOBILE_TAKEN, MSG_NAME_TAKEN } from './registrations.routes';
+import {
+  agencyOptionsSchema,
+  assignServiceSchema,
+  modificationSchema,
+  readSchema,
+  serviceOptionsSchema,
+  verifySchema,
+} from './registrations.schemas';
 
 /**
  * The registration calls of spec §7 beside registrations.routes.ts:
@@ -35,10 +42,6 @@ const STANDARD = activateMerchant.permissions.list;
 const ACTIVATION_CODES = [...STANDARD, ...smallActivateMerchant.permissions.list];
 const activation = { config: { access: { permissions: ACTIVATION_CODES } } };
 const pickers = { config: { access: { permissions: [...ACTIVATION_CODES, ...COMPANY_OPERATOR_CODES] } } };
-
-const ID = Type.Union([Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ maxLength: 20 })]);
-const text = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
-const body = (properties: Record<string, TSchema>) => ({ body: Type.Object(properties) });
 
 type Form = Record<string, unknown>;
 const clean = (value: unknown): string => (value === undefined || value === null ? '' : String(value).trim());
@@ -84,23 +87,6 @@ const EDITABLE = {
   district: 'district',
 } as const;
 
-const modificationSchema = {
-  params: Type.Object({ mark: Type.String({ maxLength: 2 }) }),
-  ...body({
-    id: ID,
-    name: text(256),
-    legalPersonName: text(64),
-    linkmanName: text(64),
-    companyNature: text(32),
-    companySize: text(32),
-    businessLicense: text(32),
-    industryId: Type.Optional(Type.Union([ID, Type.Null()])),
-    province: text(32),
-    city: text(32),
-    district: text(32),
-  }),
-};
-
 async function logged(
   db: Db,
   request: FastifyRequest,
@@ -127,42 +113,42 @@ async function logged(
 }
 
 export async function registrationEditsRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  app.get('/api/v1/companies/register/servicename', pickers, async (request) => {
+  app.get('/api/v1/companies/register/servicename', { ...pickers, schema: serviceOptionsSchema }, async (request) => {
     requireAuth(request);
     return ok(await accountOptions(db, ROLE.service));
   });
 
-  app.get('/api/v1/companies/register/servicename/agency', pickers, async (request) => {
-    requireAuth(request);
-    return ok(await accountOptions(db, ROLE.partner));
-  });
-
-  app.post(
-    '/api/v1/companies/register/serviceid',
-    { ...activation, schema: body({ id: ID, serviceId: ID }) },
+  app.get(
+    '/api/v1/companies/register/servicename/agency',
+    { ...pickers, schema: agencyOptionsSchema },
     async (request) => {
-      const auth = requireAuth(request);
-      const form = request.body as Form;
-      const registration = await pendingRegistration(db, auth, form.id);
-      const serviceId = (await checkedReference(db, auth, 'service', form.serviceId, { field: 'serviceId' })).id;
-      const after = await logged(db, request, auth, registration.id, 'serviceid', async (trx) => {
-        const result = await trx
-          .updateTable('registrations')
-          .set({ service_id: serviceId })
-          .where('id', '=', registration.id)
-          .where('status', '=', 0)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) fail('该注册信息已处理，只能修改待激活的注册信息');
-      });
-      return ok(after, '保存成功');
+      requireAuth(request);
+      return ok(await accountOptions(db, ROLE.partner));
     },
   );
+
+  app.post('/api/v1/companies/register/serviceid', { ...activation, schema: assignServiceSchema }, async (request) => {
+    const auth = requireAuth(request);
+    const form = request.body as Form;
+    const registration = await pendingRegistration(db, auth, form.id);
+    const serviceId = (await checkedReference(db, auth, 'service', form.serviceId, { field: 'serviceId' })).id;
+    const after = await logged(db, request, auth, registration.id, 'serviceid', async (trx) => {
+      const result = await trx
+        .updateTable('registrations')
+        .set({ service_id: serviceId })
+        .where('id', '=', registration.id)
+        .where('status', '=', 0)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) fail('该注册信息已处理，只能修改待激活的注册信息');
+    });
+    return ok(after, '保存成功');
+  });
 
   app.post(
     '/api/v1/companies/registernewverify',
     {
       config: { access: { public: true } },
-      schema: body({ name: text(256), businessLicense: text(32), mobile: text(20) }),
+      schema: verifySchema,
     },
     async (request) => {
       const form = (request.body ?? {}) as Form;
@@ -182,11 +168,11 @@ export async function registrationEditsRoutes(app: FastifyInstance, { db }: AppS
     '/api/v1/companies/register/:id',
     {
       config: { ...activation.config, readOnly: true },
-      schema: { params: Type.Object({ id: Type.String({ maxLength: 20 }) }) },
+      schema: readSchema,
     },
     async (request) => {
       const auth = requireAuth(request);
-      const registration = await findRegistration(db, parseId((request.params as Form).id, '注册编号'));
+      const registration = await findRegistration(db, (request.params as { id: number }).id);
       if (!registration) fail('注册信息不存在');
       if (registration.platformmark !== 3 && !holdsAny(auth, STANDARD)) {
         throw new ForbiddenError('无权查看标准版的注册信息');

@@ -34,7 +34,6 @@ import { pageOf, parseListQuery } from '../http/listQuery';
 import { checkedReference } from '../references/references.service';
 import { type BusinessRegistry, businessRegistry } from './companyLookup';
 import { DIVISIONS } from './divisions';
-import { registrationSchema } from './publicSchemas';
 import { MSG_TOO_FREQUENT, takeAccountCheck, takeRate } from './rateCounters';
 import {
   activateRegistration,
@@ -45,6 +44,17 @@ import {
   registrationPasswordHash,
   searchRegistrations,
 } from './registrations.repository';
+import {
+  activateSchema,
+  duplicateSchema,
+  industriesSchema,
+  lookupSchema,
+  registerSchema,
+  rejectSchema,
+  searchByPostSchema,
+  searchSchema,
+  uploadSchema,
+} from './registrations.schemas';
 import { verifySmsCode } from './sms/smsCodes';
 
 /**
@@ -148,41 +158,45 @@ async function publicUploadRoute(app: FastifyInstance, { db, config, files }: Ap
     throwFileSizeLimit: false,
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 64 },
   });
-  app.post('/api/v1/companies/register/upload', { config: { access: { public: true } } }, async (request) => {
-    if (!request.isMultipart()) fail('请选择要上传的文件');
-    if (!(await takeRate(db, `upload:ip:${request.ip}`, UPLOADS_PER_IP))) fail('上传过于频繁，请稍后再试');
-    let file: { name: string; content: Buffer; truncated: boolean } | null = null;
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const content = await part.toBuffer();
-        if (part.fieldname === 'file') file = { name: part.filename, content, truncated: part.file.truncated };
+  app.post(
+    '/api/v1/companies/register/upload',
+    { config: { access: { public: true } }, schema: uploadSchema },
+    async (request) => {
+      if (!request.isMultipart()) fail('请选择要上传的文件');
+      if (!(await takeRate(db, `upload:ip:${request.ip}`, UPLOADS_PER_IP))) fail('上传过于频繁，请稍后再试');
+      let file: { name: string; content: Buffer; truncated: boolean } | null = null;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const content = await part.toBuffer();
+          if (part.fieldname === 'file') file = { name: part.filename, content, truncated: part.file.truncated };
+        }
       }
-    }
-    if (!file) fail('请选择要上传的文件');
-    const originalName = cleanFileName(file.name);
-    const accepted = file.truncated ? null : acceptUpload('image', originalName, file.content);
-    if (!accepted) fail(MSG.imageUpload);
-    // The licence photo is shown to staff and can be watermarked: its header must be within the pixel budget.
-    checkImageBudget(file.content);
-    const storedName = await storeFile(files, file.content, accepted.extension);
-    try {
-      const id = await insertUpload(db, {
-        storedName,
-        originalName,
-        mime: accepted.mime,
-        size: file.content.length,
-        ownerUserId: REGISTRATION_UPLOAD_OWNER,
-        ownerCompanyId: null,
-        createTime: chinaTime(),
-        purpose: 'registration',
-      });
-      const url = `${downloadUrl(id, originalName)}&rk=${uploadKey(config.jwtSecret, id)}`;
-      return ok({ id, url, name: originalName }, '上传成功');
-    } catch (error) {
-      await removeStoredFile(files, storedName);
-      throw error;
-    }
-  });
+      if (!file) fail('请选择要上传的文件');
+      const originalName = cleanFileName(file.name);
+      const accepted = file.truncated ? null : acceptUpload('image', originalName, file.content);
+      if (!accepted) fail(MSG.imageUpload);
+      // The licence photo is shown to staff and can be watermarked: its header must be within the pixel budget.
+      checkImageBudget(file.content);
+      const storedName = await storeFile(files, file.content, accepted.extension);
+      try {
+        const id = await insertUpload(db, {
+          storedName,
+          originalName,
+          mime: accepted.mime,
+          size: file.content.length,
+          ownerUserId: REGISTRATION_UPLOAD_OWNER,
+          ownerCompanyId: null,
+          createTime: chinaTime(),
+          purpose: 'registration',
+        });
+        const url = `${downloadUrl(id, originalName)}&rk=${uploadKey(config.jwtSecret, id)}`;
+        return ok({ id, url, name: originalName }, '上传成功');
+      } catch (error) {
+        await removeStoredFile(files, storedName);
+        throw error;
+      }
+    },
+  );
 }
 
 export async function registrationsRoutes(
@@ -194,7 +208,7 @@ export async function registrationsRoutes(
   const publicRoute = { config: { access: { public: true } } };
   await app.register(async (scope) => publicUploadRoute(scope, services));
 
-  app.get('/api/v1/companies/register/industries', publicRoute, async () => {
+  app.get('/api/v1/companies/register/industries', { ...publicRoute, schema: industriesSchema }, async () => {
     const rows = await db.selectFrom('industries').select(['id', 'nm']).orderBy('nm').limit(500).execute();
     return ok(rows.map((row) => ({ id: Number(row.id), nm: row.nm })));
   });
@@ -205,7 +219,7 @@ export async function registrationsRoutes(
    * the platform comes as its name only (it cannot register again, and the lookup must not list our
    * customers with their credit codes).
    */
-  app.get('/api/v1/companies/tianyancha', publicRoute, async (request) => {
+  app.get('/api/v1/companies/tianyancha', { ...publicRoute, schema: lookupSchema }, async (request) => {
     const name = text((request.query as Form).name);
     if ([...name].length < COMPANY_LOOKUP_MIN_CHARS) return ok([]);
     if (!(await takeRate(db, `lookup:ip:${request.ip}`, COMPANY_LOOKUP_PER_IP))) fail(MSG_TOO_FREQUENT);
@@ -219,7 +233,7 @@ export async function registrationsRoutes(
     return ok(found.map((company) => (ours.has(company.name) ? { name: company.name } : company)));
   });
 
-  app.get('/api/v1/companies/duplicate/checking', publicRoute, async (request) => {
+  app.get('/api/v1/companies/duplicate/checking', { ...publicRoute, schema: duplicateSchema }, async (request) => {
     const query = request.query as Form;
     await takeAccountCheck(db, request.ip);
     const taken = await duplicatesOf(db, { name: text(query.name), mobile: text(query.mobile) });
@@ -228,7 +242,7 @@ export async function registrationsRoutes(
     return ok(null, '可以注册');
   });
 
-  app.post('/api/v1/companies/registernewcloud', { ...publicRoute, schema: registrationSchema }, async (request) => {
+  app.post('/api/v1/companies/registernewcloud', { ...publicRoute, schema: registerSchema }, async (request) => {
     const form = (request.body ?? {}) as Form;
     const mobile = text(form.mobile);
     const code = text(form.code);
@@ -327,11 +341,11 @@ export async function registrationsRoutes(
     );
     return ok(pageOf(rows, total, list));
   };
-  app.get('/api/v1/companies/register/search', staff, search);
-  app.post('/api/v1/companies/register/search', staff, search);
+  app.get('/api/v1/companies/register/search', { ...staff, schema: searchSchema }, search);
+  app.post('/api/v1/companies/register/search', { ...staff, schema: searchByPostSchema }, search);
 
   const pendingOrFail = async (request: FastifyRequest) => {
-    const registration = await findRegistration(db, parseId((request.params as { id: string }).id, '注册编号'));
+    const registration = await findRegistration(db, (request.params as { id: number }).id);
     if (!registration) fail('注册信息不存在');
     if (registration.platformmark !== 3 && !holdsAny(requireAuth(request), standardCodes))
       throw new ForbiddenError('无权处理标准版的注册信息');
@@ -339,7 +353,7 @@ export async function registrationsRoutes(
     return registration;
   };
 
-  app.post('/api/v1/companies/register/:id/activate', staff, async (request) => {
+  app.post('/api/v1/companies/register/:id/activate', { ...staff, schema: activateSchema }, async (request) => {
     const registration = await pendingOrFail(request);
     const body = (request.body ?? {}) as Form;
     const auth = requireAuth(request);
@@ -380,7 +394,7 @@ export async function registrationsRoutes(
     return ok(await findRegistration(db, registration.id), '激活成功');
   });
 
-  app.post('/api/v1/companies/register/:id/reject', staff, async (request) => {
+  app.post('/api/v1/companies/register/:id/reject', { ...staff, schema: rejectSchema }, async (request) => {
     const registration = await pendingOrFail(request);
     const reason = text(((request.body ?? {}) as Form).reason);
     if (!reason) fail('请填写驳回原因');

@@ -5,6 +5,7 @@ import type { AppServices } from '../appServices';
 import { buildLoginContent } from '../auth/loginContent';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
+import { ssoLoginSchema } from './sso.schemas';
 
 /** jti is the primary key: SQLite names that violation PRIMARYKEY, PostgreSQL 23505. */
 function isDuplicateKey(error: unknown): boolean {
@@ -35,7 +36,7 @@ export async function ssoRoutes(app: FastifyInstance, { db, tokens, config }: Ap
     ? createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['sub', 'exp', 'jti'], cache: false })
     : null;
 
-  app.post('/api/v1/sso/login', { config: { access: { public: true } } }, async (request) => {
+  app.post('/api/v1/sso/login', { config: { access: { public: true } }, schema: ssoLoginSchema }, async (request) => {
     if (!verify) fail(MSG_SSO_DISABLED);
     const form = (request.body ?? {}) as Record<string, unknown>;
     const assertion = typeof form.userInf === 'string' ? form.userInf.trim() : '';

@@ -9,7 +9,6 @@ import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
 import { hashClientPassword, isClientHash } from '../auth/passwords';
 import { codesBeyond } from '../auth/privilegeRules';
-import { parseId } from '../auth/scope';
 import { containsPattern } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
@@ -18,6 +17,7 @@ import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { filterReader } from '../http/filterValues';
 import { type ListQuery, pageOf, parseListQuery } from '../http/listQuery';
+import { createSchema, overviewSchema, readSchema, searchSchema, updateSchema } from './subaccounts.schemas';
 
 /**
  * The company's sub-accounts, for its owner only (the main merchant user: role 2, parent_user_id null):
@@ -130,27 +130,27 @@ async function listSubaccounts(db: Db, owner: Owner) {
 }
 
 export async function subaccountsRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  app.get('/api/v1/company/subaccounts', async (request) => {
+  app.get('/api/v1/company/subaccounts', { schema: overviewSchema }, async (request) => {
     const owner = await ownerOf(db, requireAuth(request));
     return ok({ permissions: owner.codes, accounts: await listSubaccounts(db, owner) });
   });
 
-  app.get('/api/v1/company/subaccounts/search', async (request) => {
+  app.get('/api/v1/company/subaccounts/search', { schema: searchSchema }, async (request) => {
     const owner = await ownerOf(db, requireAuth(request));
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, LIST_SPEC);
     const { rows, total } = await subaccountsOf(db, owner, list);
     return ok(pageOf(rows, total, list));
   });
 
-  app.get('/api/v1/company/subaccounts/:id', async (request) => {
+  app.get('/api/v1/company/subaccounts/:id', { schema: readSchema }, async (request) => {
     const owner = await ownerOf(db, requireAuth(request));
-    const id = parseId((request.params as { id: string }).id, '子账号编号');
+    const { id } = request.params as { id: number };
     const [account] = (await subaccountsOf(db, owner, undefined, id)).rows;
     if (!account) fail('子账号不存在');
     return ok(account);
   });
 
-  app.post('/api/v1/company/subaccounts', async (request) => {
+  app.post('/api/v1/company/subaccounts', { schema: createSchema }, async (request) => {
     const auth = requireAuth(request);
     const owner = await ownerOf(db, auth);
     const body = (request.body ?? {}) as Record<string, unknown>;
@@ -193,10 +193,10 @@ export async function subaccountsRoutes(app: FastifyInstance, { db }: AppService
     return ok(await listSubaccounts(db, owner), '子账号已添加');
   });
 
-  app.patch('/api/v1/company/subaccounts/:id', async (request) => {
+  app.patch('/api/v1/company/subaccounts/:id', { schema: updateSchema }, async (request) => {
     const auth = requireAuth(request);
     const owner = await ownerOf(db, auth);
-    const id = parseId((request.params as { id: string }).id, '子账号编号');
+    const { id } = request.params as { id: number };
     const account = await db
       .selectFrom('users')
       .select('id')

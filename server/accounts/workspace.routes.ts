@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { companies } from '../../resources/companies';
-import type { FieldDeclaration } from '../../resources/types';
 import { ROLE } from '../../src/domain/roles';
 import { SMS_TYPE } from '../../src/domain/session';
 import type { AppServices } from '../appServices';
@@ -18,6 +16,14 @@ import { checkPasswordGuess } from './loginAttempts';
 import { clearPaymentPasswordFailures } from './paymentPasswords';
 import { verifySmsCode } from './sms/smsCodes';
 import { findCompaniesByMobile, paymentPasswordHash, savePaymentPassword } from './workspace.repository';
+import {
+  CONTACT_FIELDS,
+  changePasswordSchema,
+  contactsSchema,
+  paymentPasswordStateSchema,
+  setPaymentPasswordSchema,
+  switchableCompaniesSchema,
+} from './workspace.schemas';
 
 /**
  * The logged-in merchant's own workspace:
@@ -33,18 +39,9 @@ import { findCompaniesByMobile, paymentPasswordHash, savePaymentPassword } from 
  *                                                      password with the login password or an SMS code (type 4).
  */
 
-const CONTACT_FIELDS = companies.fields.filter(
-  (field): field is FieldDeclaration & { source: EditableSource } =>
-    field.source === 'linkmanName' || field.source === 'linkmanMobile',
-);
-
 const SWITCH_LIST = { filterKeys: ['coname', 'mobile'], sortFields: [] as string[], maxSize: 200 };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-
-function bodyOf(body: unknown): Record<string, unknown> {
-  return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-}
 
 function ownCompany(auth: { roleId: number; companyId: number | null }, raw: unknown): number {
   if (auth.roleId !== ROLE.merchant || auth.companyId === null) throw new ForbiddenError('仅商户账号可以操作');
@@ -54,7 +51,7 @@ function ownCompany(auth: { roleId: number; companyId: number | null }, raw: unk
 }
 
 export async function workspaceRoutes(app: FastifyInstance, { db, tokens, config }: AppServices): Promise<void> {
-  app.get('/api/v1/companies/findcompanybymobile', async (request) => {
+  app.get('/api/v1/companies/findcompanybymobile', { schema: switchableCompaniesSchema }, async (request) => {
     const auth = requireAuth(request);
     if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('仅商户账号可以切换公司');
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, SWITCH_LIST);
@@ -70,7 +67,7 @@ export async function workspaceRoutes(app: FastifyInstance, { db, tokens, config
     return ok(pageOf(rows, total, list));
   });
 
-  app.put('/api/v1/companies/:coid/contacts', async (request) => {
+  app.put('/api/v1/companies/:coid/contacts', { schema: contactsSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = ownCompany(auth, (request.params as { coid: string }).coid);
     const changes = validatedValues(request.body, CONTACT_FIELDS, { maxChars: EDITABLE_MAX_CHARS }) as Partial<
@@ -80,9 +77,9 @@ export async function workspaceRoutes(app: FastifyInstance, { db, tokens, config
     return ok(await findCompany(db, id), '保存成功');
   });
 
-  app.patch('/api/v1/accounts/password', async (request) => {
+  app.patch('/api/v1/accounts/password', { schema: changePasswordSchema }, async (request) => {
     const auth = requireAuth(request);
-    const body = bodyOf(request.body);
+    const body = request.body as Record<string, unknown>;
     const oldPassword = text(body.oldPassword);
     const newPassword = text(body.newPassword);
     if (!oldPassword) fail('请输入原密码');
@@ -125,7 +122,7 @@ export async function workspaceRoutes(app: FastifyInstance, { db, tokens, config
     return ok(token ? { token } : null, '密码修改成功');
   });
 
-  app.get('/api/v1/bankaccounts/password', async (request) => {
+  app.get('/api/v1/bankaccounts/password', { schema: paymentPasswordStateSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = ownCompany(auth, (request.query as { coid?: string }).coid);
     return ok({ set: (await paymentPasswordHash(db, id)) !== undefined });
@@ -137,7 +134,7 @@ export async function workspaceRoutes(app: FastifyInstance, { db, tokens, config
    * (`loginPassword`, hashed in the browser like at login, counted with the login's wrong tries) or an SMS code
    * of type 4 (设置支付密码) sent to the owner's own mobile (`smsCode`), which also lifts a payment password lock.
    */
-  app.patch('/api/v1/bankaccounts/password', async (request) => {
+  app.patch('/api/v1/bankaccounts/password', { schema: setPaymentPasswordSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = ownCompany(auth, (request.query as { coid?: string }).coid);
     const owner = await db
@@ -146,7 +143,7 @@ export async function workspaceRoutes(app: FastifyInstance, { db, tokens, config
       .where('id', '=', auth.userId)
       .executeTakeFirstOrThrow();
     if (owner.parent_user_id !== null) throw new ForbiddenError('仅企业主账号可以设置支付密码');
-    const body = bodyOf(request.body);
+    const body = request.body as Record<string, unknown>;
     const password = text(body.password);
     if (!/^\d{6}$/.test(password)) fail('支付密码为6位数字');
     const stored = await paymentPasswordHash(db, id);

@@ -7,7 +7,7 @@ import { type AuthContext, holdsAny, requireAuth } from '../auth/access';
 import { assertCompanyVisible, companyScope, parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
-import { validatedValues } from '../http/declaredForm';
+import { declaredFormSchema, validatedValues } from '../http/declaredForm';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { filterReader } from '../http/filterValues';
@@ -22,6 +22,14 @@ import {
   searchCompanies,
   updateCompany,
 } from './companies.repository';
+import {
+  companySchema,
+  editSchema,
+  invoiceEditSchema,
+  searchByDepartmentsSchema,
+  searchSchema,
+  smallSearchSchema,
+} from './companies.schemas';
 
 /**
  * The admin company API, driven by resources/companies.ts (filter keys, sort fields, permission codes,
@@ -48,6 +56,8 @@ const EDITABLE_FIELDS = companies.fields.filter(
     !!field.form && !field.readOnly && field.source in EDITABLE_COLUMNS,
 );
 const INVOICE_FIELDS = EDITABLE_FIELDS.filter((field) => field.source.startsWith('invoice'));
+const EDIT_BODY = declaredFormSchema(EDITABLE_FIELDS, { maxChars: EDITABLE_MAX_CHARS });
+const INVOICE_BODY = declaredFormSchema(INVOICE_FIELDS, { maxChars: EDITABLE_MAX_CHARS });
 
 /** q= filters (already whitelisted by parseListQuery) → search criteria. */
 export function companySearchOf(filters: Record<string, string>): CompanySearch {
@@ -130,11 +140,11 @@ export async function companiesRoutes(app: FastifyInstance, { db }: AppServices)
     });
     return ok(pageOf(rows, total, list));
   };
-  app.get('/api/v1/companies/search', listAccess, search);
+  app.get('/api/v1/companies/search', { ...listAccess, schema: searchSchema }, search);
 
   // /adSmallMerchant: the same list fixed to the small-scale edition, under its own code.
   const smallListAccess = { config: { access: { permissions: smallCompanies.permissions.list } } };
-  app.get('/api/v1/companies/xgm/search', smallListAccess, async (request) => {
+  app.get('/api/v1/companies/xgm/search', { ...smallListAccess, schema: smallSearchSchema }, async (request) => {
     const auth = requireAuth(request);
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, SMALL_LIST_SPEC);
     const criteria = scopedSearch(
@@ -151,7 +161,10 @@ export async function companiesRoutes(app: FastifyInstance, { db }: AppServices)
   });
   app.put(
     '/api/v1/companies/xgm/:id',
-    { config: { access: { permissions: smallCompanies.permissions.edit ?? [] } } },
+    {
+      config: { access: { permissions: smallCompanies.permissions.edit ?? [] } },
+      schema: editSchema('修改小规模企业', EDIT_BODY),
+    },
     async (request) => {
       const auth = requireAuth(request);
       const id = parseId((request.params as { id: string }).id, '公司编号');
@@ -163,10 +176,14 @@ export async function companiesRoutes(app: FastifyInstance, { db }: AppServices)
       return ok(await companyOrFail(db, id), '保存成功');
     },
   );
-  app.post('/api/v1/companies/search', { config: { ...listAccess.config, readOnly: true } }, search);
+  app.post(
+    '/api/v1/companies/search',
+    { config: { ...listAccess.config, readOnly: true }, schema: searchByDepartmentsSchema },
+    search,
+  );
 
   // Any logged-in user within scope: merchants read their own company here, staff any company they may see.
-  app.get('/api/v1/companies/:id/platform/:mark', async (request) => {
+  app.get('/api/v1/companies/:id/platform/:mark', { schema: companySchema }, async (request) => {
     const auth = requireAuth(request);
     const params = request.params as { id: string; mark: string };
     const id = parseId(params.id, '公司编号');
@@ -178,7 +195,7 @@ export async function companiesRoutes(app: FastifyInstance, { db }: AppServices)
     return ok(company);
   });
 
-  app.put('/api/v1/companies/:id', editAccess, async (request) => {
+  app.put('/api/v1/companies/:id', { ...editAccess, schema: editSchema('修改企业', EDIT_BODY) }, async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '公司编号');
     await assertCompanyVisible(db, auth, id);
@@ -191,7 +208,10 @@ export async function companiesRoutes(app: FastifyInstance, { db }: AppServices)
   // The company's own merchant (MER_HOME) or company staff (UI_COMPANY_MGR) within their scope.
   app.put(
     '/api/v1/companies/:coid/invoice',
-    { config: { access: { permissions: ['MER_HOME', ...companies.permissions.list] } } },
+    {
+      config: { access: { permissions: ['MER_HOME', ...companies.permissions.list] } },
+      schema: invoiceEditSchema(INVOICE_BODY),
+    },
     async (request) => {
       const auth = requireAuth(request);
       if (auth.roleId !== ROLE.merchant && !holdsAny(auth, companies.permissions.list)) {

@@ -1,4 +1,3 @@
-import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { creditCodeError } from '../../src/domain/creditCode';
 import { VIP_LEVEL } from '../../src/domain/enterprises';
@@ -14,6 +13,20 @@ import { assertBound } from '../enterprises/signingEntities';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { checkedReference } from '../references/references.service';
+import {
+  baoguSchema,
+  bindEnterprisesSchema,
+  boundEnterprisesSchema,
+  createSchema,
+  enterpriseTaxSchema,
+  managerSchema,
+  serviceSchema,
+  signedEnterprisesSchema,
+  verifySchema,
+  vipLevelSchema,
+  vipLevelsSchema,
+  workSceneSchema,
+} from './companies.schemas';
 
 /**
  * The operator's company calls of spec §7, beside the list and edit of companies.routes.ts:
@@ -37,11 +50,6 @@ const STANDARD_CODE = 'UI_COMPANY_MGR';
 export const COMPANY_OPERATOR_CODES = [STANDARD_CODE, 'UI_XGM_MERCHANT_MGR'] as const;
 const operator = { config: { access: { permissions: COMPANY_OPERATOR_CODES } } };
 const SMALL_SCALE = 3;
-
-const ID = Type.Union([Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ maxLength: 20 })]);
-const text = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
-const body = (properties: Record<string, TSchema>) => ({ body: Type.Object(properties) });
-const idParams = (name: string) => ({ params: Type.Object({ [name]: Type.String({ maxLength: 20 }) }) });
 
 type Form = Record<string, unknown>;
 const clean = (value: unknown): string => (value === undefined || value === null ? '' : String(value).trim());
@@ -132,21 +140,8 @@ function markOf(raw: unknown): number | undefined {
   return Number(value);
 }
 
-const createSchema = body({
-  name: text(256),
-  creditCode: text(32),
-  platformMark: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 2 })])),
-  legalPersonName: text(64),
-  linkmanName: text(64),
-  linkmanMobile: text(20),
-  subID: Type.Optional(ID),
-  serviceId: Type.Optional(Type.Union([ID, Type.Null()])),
-  industryId: Type.Optional(Type.Union([ID, Type.Null()])),
-  vipLevel: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 2 })])),
-});
-
 export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  app.get('/api/v1/companies/sign_plat/:id', { schema: idParams('id') }, async (request) => {
+  app.get('/api/v1/companies/sign_plat/:id', { schema: signedEnterprisesSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '公司编号');
     await assertCompanyVisible(db, auth, id);
@@ -183,15 +178,11 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
     );
   });
 
-  app.get(
-    '/api/v1/company/viplevel',
-    { schema: { querystring: Type.Object({ platformmark: Type.Optional(Type.String({ maxLength: 2 })) }) } },
-    async (request) => {
-      requireAuth(request);
-      markOf((request.query as Form).platformmark);
-      return ok(VIP_LEVEL.map((choice) => ({ id: choice.id, name: choice.name })));
-    },
-  );
+  app.get('/api/v1/company/viplevel', { schema: vipLevelsSchema }, async (request) => {
+    requireAuth(request);
+    markOf((request.query as Form).platformmark);
+    return ok(VIP_LEVEL.map((choice) => ({ id: choice.id, name: choice.name })));
+  });
 
   app.post('/api/v1/companies', { ...operator, schema: createSchema }, async (request) => {
     const auth = requireAuth(request);
@@ -289,10 +280,7 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
     '/api/v1/companies/manager/:organizeThirdId',
     {
       ...operator,
-      schema: {
-        ...idParams('organizeThirdId'),
-        ...body({ managerName: text(64), managerMobile: text(20), managerIdCard: text(32) }),
-      },
+      schema: managerSchema,
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -322,7 +310,7 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
     },
   );
 
-  app.get('/api/v1/companies/enterprise/:id', { ...operator, schema: idParams('id') }, async (request) => {
+  app.get('/api/v1/companies/enterprise/:id', { ...operator, schema: boundEnterprisesSchema }, async (request) => {
     const auth = requireAuth(request);
     const company = await operableCompany(db, auth, (request.params as Form).id);
     return ok(await boundEnterprises(db, company.id));
@@ -332,7 +320,7 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
     '/api/v1/companies/enterprise/:id',
     {
       ...operator,
-      schema: { ...idParams('id'), body: Type.Object({ enterpriseIds: Type.Array(ID, { maxItems: 50 }) }) },
+      schema: bindEnterprisesSchema,
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -376,47 +364,39 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
     },
   );
 
-  app.put(
-    '/api/v1/companies/workscene',
-    { ...operator, schema: body({ id: ID, workScene: text(400) }) },
-    async (request) => {
-      const auth = requireAuth(request);
-      const form = request.body as Form;
-      const company = await operableCompany(db, auth, form.id);
-      const workScene = clean(form.workScene);
-      const length = [...workScene].length;
-      if (length < 2 || length > 200) fail('请输入2-200字的工作场景');
-      const after = await changeCompany(db, request, auth, company, 'workscene', async (trx) => {
-        await trx
-          .updateTable('companies')
-          .set({ work_scene: workScene, update_time: chinaTime() })
-          .where('id', '=', company.id)
-          .execute();
-      });
-      return ok(after, '保存成功');
-    },
-  );
+  app.put('/api/v1/companies/workscene', { ...operator, schema: workSceneSchema }, async (request) => {
+    const auth = requireAuth(request);
+    const form = request.body as Form;
+    const company = await operableCompany(db, auth, form.id);
+    const workScene = clean(form.workScene);
+    const length = [...workScene].length;
+    if (length < 2 || length > 200) fail('请输入2-200字的工作场景');
+    const after = await changeCompany(db, request, auth, company, 'workscene', async (trx) => {
+      await trx
+        .updateTable('companies')
+        .set({ work_scene: workScene, update_time: chinaTime() })
+        .where('id', '=', company.id)
+        .execute();
+    });
+    return ok(after, '保存成功');
+  });
 
-  app.put(
-    '/api/v1/companies/viplevel',
-    { ...operator, schema: body({ id: ID, vipLevel: Type.Union([Type.Integer(), Type.String({ maxLength: 2 })]) }) },
-    async (request) => {
-      const auth = requireAuth(request);
-      const form = request.body as Form;
-      const company = await operableCompany(db, auth, form.id);
-      const vipLevel = vipLevelOf(form.vipLevel);
-      const after = await changeCompany(db, request, auth, company, 'viplevel', async (trx) => {
-        await trx
-          .updateTable('companies')
-          .set({ vip_level: vipLevel, update_time: chinaTime() })
-          .where('id', '=', company.id)
-          .execute();
-      });
-      return ok(after, '保存成功');
-    },
-  );
+  app.put('/api/v1/companies/viplevel', { ...operator, schema: vipLevelSchema }, async (request) => {
+    const auth = requireAuth(request);
+    const form = request.body as Form;
+    const company = await operableCompany(db, auth, form.id);
+    const vipLevel = vipLevelOf(form.vipLevel);
+    const after = await changeCompany(db, request, auth, company, 'viplevel', async (trx) => {
+      await trx
+        .updateTable('companies')
+        .set({ vip_level: vipLevel, update_time: chinaTime() })
+        .where('id', '=', company.id)
+        .execute();
+    });
+    return ok(after, '保存成功');
+  });
 
-  app.post('/api/v1/companies/verify', { ...operator, schema: body({ id: ID }) }, async (request) => {
+  app.post('/api/v1/companies/verify', { ...operator, schema: verifySchema }, async (request) => {
     const auth = requireAuth(request);
     const company = await operableCompany(db, auth, (request.body as Form).id);
     const after = await changeCompany(db, request, auth, company, 'verify', async (trx) => {
@@ -436,11 +416,7 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
     '/api/v1/company/baoguset',
     {
       ...operator,
-      schema: body({
-        id: ID,
-        enabled: Type.Union([Type.Integer(), Type.String({ maxLength: 2 })]),
-        baoguAccount: text(64),
-      }),
+      schema: baoguSchema,
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -465,7 +441,7 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
     },
   );
 
-  app.post('/api/v1/companies/serviceid', { ...operator, schema: body({ id: ID, serviceId: ID }) }, async (request) => {
+  app.post('/api/v1/companies/serviceid', { ...operator, schema: serviceSchema }, async (request) => {
     const auth = requireAuth(request);
     const form = request.body as Form;
     const company = await operableCompany(db, auth, form.id);
@@ -480,7 +456,7 @@ export async function companyOperationsRoutes(app: FastifyInstance, { db }: AppS
     return ok(after, '保存成功');
   });
 
-  app.get('/api/v1/company/task/findenterprisetax/:id', { schema: idParams('id') }, async (request) => {
+  app.get('/api/v1/company/task/findenterprisetax/:id', { schema: enterpriseTaxSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as Form).id, '主体编号');
     const row = await db

@@ -4,6 +4,7 @@ import { requireAuth } from '../auth/access';
 import { assertCompanyVisible, parseId } from '../auth/scope';
 import { ok } from '../http/envelope';
 import { balanceOf } from '../money/ledger/ledger';
+import { overviewSchema } from './companies.schemas';
 
 /**
  * GET /api/v1/companies/:id/overview (UI_COMPANY_MGR / UI_XGM_MERCHANT_MGR): what the company's detail view
@@ -14,7 +15,7 @@ const LATEST = 5;
 const ACCESS = { config: { access: { permissions: ['UI_COMPANY_MGR', 'UI_XGM_MERCHANT_MGR'] } } };
 
 export async function companyOverviewRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  app.get('/api/v1/companies/:id/overview', ACCESS, async (request) => {
+  app.get('/api/v1/companies/:id/overview', { ...ACCESS, schema: overviewSchema }, async (request) => {
     const auth = requireAuth(request);
     const companyId = parseId((request.params as { id: string }).id, '企业编号');
     await assertCompanyVisible(db, auth, companyId);

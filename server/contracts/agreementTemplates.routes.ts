@@ -13,6 +13,13 @@ import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { filtersOf } from '../http/listQuery';
 import { agreementTemplatesBinding as binding, lockTemplate } from './agreementTemplates.binding';
+import {
+  deleteTemplateSchema,
+  sealStatusSchema,
+  toggleTemplateUseSchema,
+  unbindTemplateSchema,
+  unboundTemplatesSchema,
+} from './agreementTemplates.schemas';
 
 /**
  * What the engine does not serve of /adContractTemplate (agreementTemplates.binding.ts serves the rest, and
@@ -49,12 +56,13 @@ async function changeTemplate(
 
 export async function agreementTemplatesRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   const { permissions } = agreementTemplates;
-  const access = (codes: readonly string[] | undefined) => ({
+  const access = (codes: readonly string[] | undefined, schema: object) => ({
     config: { access: { permissions: codes ?? permissions.list } },
+    schema,
   });
   const idOf = (raw: unknown) => parseId(raw, '模板编号');
 
-  app.get('/api/v1/agreement_template/unbound', access(permissions.list), async (request) => {
+  app.get('/api/v1/agreement_template/unbound', access(permissions.list, unboundTemplatesSchema), async (request) => {
     const filters = filtersOf(request.url);
     const unknown = Object.keys(filters).filter((key) => key !== 'platformmark');
     if (unknown.length > 0) fail(`不支持的查询条件：${unknown.join('、')}（可用：platformmark）`);
@@ -63,18 +71,22 @@ export async function agreementTemplatesRoutes(app: FastifyInstance, { db }: App
     return ok((await listPage(db, binding, columns, requireAuth(request), list, () => unbound)).rows);
   });
 
-  app.get('/api/v1/agreement_template/update_use_status/:id', access(permissions.edit), async (request) => {
-    const id = idOf((request.params as { id: string }).id);
-    const toggle = async (trx: Db) => {
-      const set = { use_status: sql<number>`1 - use_status`, update_time: chinaTime() };
-      await trx.updateTable('agreement_templates').set(set).where('id', '=', id).execute();
-      return true;
-    };
-    const template = await changeTemplate(db, request, requireAuth(request), id, 'useStatus', toggle, '');
-    return ok(template, template.useStatus === 1 ? '启用成功' : '停用成功');
-  });
+  app.get(
+    '/api/v1/agreement_template/update_use_status/:id',
+    access(permissions.edit, toggleTemplateUseSchema),
+    async (request) => {
+      const id = idOf((request.params as { id: string }).id);
+      const toggle = async (trx: Db) => {
+        const set = { use_status: sql<number>`1 - use_status`, update_time: chinaTime() };
+        await trx.updateTable('agreement_templates').set(set).where('id', '=', id).execute();
+        return true;
+      };
+      const template = await changeTemplate(db, request, requireAuth(request), id, 'useStatus', toggle, '');
+      return ok(template, template.useStatus === 1 ? '启用成功' : '停用成功');
+    },
+  );
 
-  app.post('/api/v1/agreement_template/unbinding', access(permissions.edit), async (request) => {
+  app.post('/api/v1/agreement_template/unbinding', access(permissions.edit, unbindTemplateSchema), async (request) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const id = idOf((request.query as Record<string, unknown>).agreementId ?? body.agreementId);
     const unbind = async (trx: Db) => {
@@ -98,7 +110,7 @@ export async function agreementTemplatesRoutes(app: FastifyInstance, { db }: App
     return ok(unbound, '解绑成功');
   });
 
-  app.delete('/api/v1/agreement_template/:id', access(permissions.delete), async (request) => {
+  app.delete('/api/v1/agreement_template/:id', access(permissions.delete, deleteTemplateSchema), async (request) => {
     const id = idOf((request.params as { id: string }).id);
     const auth = requireAuth(request);
     await db.transaction().execute(async (trx) => {
@@ -128,7 +140,7 @@ export async function agreementTemplatesRoutes(app: FastifyInstance, { db }: App
 
   app.put(
     '/api/v1/agreement_template_seal/:id/datastatus/:status',
-    access(agreementTemplateSeals.permissions.edit),
+    access(agreementTemplateSeals.permissions.edit, sealStatusSchema),
     async (request) => {
       parseId((request.params as { id: string }).id, '印章编号');
       fail('印章状态只能是0（作废）或1（正常）');

@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { agreementTypes } from '../../resources/agreementTypes';
 import { adminContracts, merchantContracts } from '../../resources/contracts';
@@ -9,6 +8,11 @@ import { chinaTime } from '../db/time';
 import { changesBetween, recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
+import {
+  agreementTypeChoicesSchema,
+  agreementTypesOfEnterpriseSchema,
+  updateAgreementTypeSchema,
+} from './agreementTypes.schemas';
 
 /**
  * The spec's agreement-type calls (§7) beside the engine's CRUD of agreementTypes.binding.ts:
@@ -18,25 +22,6 @@ import { fail } from '../http/errors';
  *   template of: what a merchant can sign with it;
  * - GET  /api/v1/agreementTemplateType/choices  every enabled type as [{ id, name }] (pickers).
  */
-const NAME = Type.String({ minLength: 1, maxLength: 32 });
-const UPDATE_SCHEMA = {
-  body: Type.Object(
-    {
-      id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
-      name: Type.Optional(NAME),
-      sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
-      status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
-    },
-    { additionalProperties: false },
-  ),
-};
-const FIND_SCHEMA = {
-  querystring: Type.Object(
-    { enterpriseId: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) },
-    { additionalProperties: false },
-  ),
-};
-
 interface AgreementType {
   id: number;
   name: string;
@@ -98,7 +83,7 @@ export async function agreementTypesRoutes(app: FastifyInstance, { db }: AppServ
 
   app.post(
     '/api/v1/agreementTemplateType/updateAgreementType',
-    { ...manage, schema: UPDATE_SCHEMA },
+    { ...manage, schema: updateAgreementTypeSchema },
     async (request) => {
       const auth = requireAuth(request);
       const body = request.body as { id?: number; name?: string; sort?: number; status?: 0 | 1 };
@@ -147,28 +132,32 @@ export async function agreementTypesRoutes(app: FastifyInstance, { db }: AppServ
     },
   );
 
-  app.get('/api/v1/agreementTemplateType/findSignByEnterpriseId', { ...read, schema: FIND_SCHEMA }, async (request) => {
-    const enterpriseId = Number((request.query as { enterpriseId: string }).enterpriseId);
-    const rows = await db
-      .selectFrom('agreement_types')
-      .select(['agreement_types.id', 'agreement_types.name'])
-      .where('agreement_types.status', '=', 1)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('agreement_templates')
-            .select('agreement_templates.id')
-            .whereRef('agreement_templates.type', '=', 'agreement_types.id')
-            .where('agreement_templates.entid', '=', enterpriseId),
-        ),
-      )
-      .orderBy('agreement_types.sort')
-      .orderBy('agreement_types.id')
-      .execute();
-    return ok(rows.map((row) => ({ id: Number(row.id), name: row.name })));
-  });
+  app.get(
+    '/api/v1/agreementTemplateType/findSignByEnterpriseId',
+    { ...read, schema: agreementTypesOfEnterpriseSchema },
+    async (request) => {
+      const { enterpriseId } = request.query as { enterpriseId: number };
+      const rows = await db
+        .selectFrom('agreement_types')
+        .select(['agreement_types.id', 'agreement_types.name'])
+        .where('agreement_types.status', '=', 1)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('agreement_templates')
+              .select('agreement_templates.id')
+              .whereRef('agreement_templates.type', '=', 'agreement_types.id')
+              .where('agreement_templates.entid', '=', enterpriseId),
+          ),
+        )
+        .orderBy('agreement_types.sort')
+        .orderBy('agreement_types.id')
+        .execute();
+      return ok(rows.map((row) => ({ id: Number(row.id), name: row.name })));
+    },
+  );
 
-  app.get('/api/v1/agreementTemplateType/choices', read, async () => {
+  app.get('/api/v1/agreementTemplateType/choices', { ...read, schema: agreementTypeChoicesSchema }, async () => {
     const rows = await db
       .selectFrom('agreement_types')
       .select(['id', 'name'])

@@ -28,7 +28,18 @@ import { openGeneratedFile, readGeneratedFile, saveGeneratedFile } from '../file
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { withCallLog } from '../thirdparty/outboundCalls';
-import { withdrawSchema } from './agreements.schemas';
+import {
+  consentSchema,
+  documentLinkSchema,
+  documentSchema,
+  documentsZipSchema,
+  signingLinkSchema,
+  signingStateSchema,
+  signSchema,
+  startSigningSchema,
+  uploadPaperSchema,
+  withdrawSchema,
+} from './agreements.schemas';
 import { markContractSigned } from './agreements.service';
 import { enabledAgreementType } from './agreementTypes.routes';
 import { contractDocumentId, GENERAL_AGREEMENT } from './contractDocument';
@@ -143,10 +154,8 @@ function withdrawable(agreement: Agreement): boolean {
   return agreement.signStatus === 0 && agreement.dataStatus === 1;
 }
 
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
+/** The fields of a body its schema has checked (an object, agreements.schemas.ts); a call without one has none. */
+const fieldsOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
 
 export async function agreementsRoutes(app: FastifyInstance, { db, config, files }: AppServices): Promise<void> {
   const esign = esignProvider(config.esign.provider);
@@ -179,124 +188,128 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
       agreement.signStatus === 1 ? null : (await esign.signingLink(agreement.id, { name: '', role: '甲方' })).url,
   });
 
-  app.post('/api/v1/companies/service_sign/:coid/:enterpriseId', ACCESS, async (request) => {
-    const auth = requireAuth(request);
-    const params = request.params as Record<string, string>;
-    const companyId = parseId(params.coid, '公司编号');
-    const enterpriseId = parseId(params.enterpriseId, '主体编号');
-    await assertCompanyVisible(db, auth, companyId);
-    const body = bodyOf(request);
-    const type = body.type === undefined ? 1 : Number(body.type);
-    // Agreement types are data (agreement_types): any enabled one, not a fixed list.
-    const kindName = Number.isSafeInteger(type) && type > 0 ? await enabledAgreementType(db, type) : undefined;
-    if (!kindName) fail('协议类型不正确或已停用');
-    const kind = { id: type, name: kindName };
-    const company = await companyForSigning(db, companyId);
-    if (!company) fail('公司不存在');
-    const mark = company.platformMark === 1 ? 1 : 3;
-    if ((await enterpriseOrFail(db, enterpriseId)).platformMark !== mark) fail('该主体不属于贵公司的版本');
-    const enterprise = await assertMaySign(db, companyId, enterpriseId, body.confirmRisk);
+  app.post(
+    '/api/v1/companies/service_sign/:coid/:enterpriseId',
+    { ...ACCESS, schema: startSigningSchema },
+    async (request) => {
+      const auth = requireAuth(request);
+      const params = request.params as Record<string, string>;
+      const companyId = parseId(params.coid, '公司编号');
+      const enterpriseId = parseId(params.enterpriseId, '主体编号');
+      await assertCompanyVisible(db, auth, companyId);
+      const body = fieldsOf(request);
+      const type = body.type === undefined ? 1 : Number(body.type);
+      // Agreement types are data (agreement_types): any enabled one, not a fixed list.
+      const kindName = Number.isSafeInteger(type) && type > 0 ? await enabledAgreementType(db, type) : undefined;
+      if (!kindName) fail('协议类型不正确或已停用');
+      const kind = { id: type, name: kindName };
+      const company = await companyForSigning(db, companyId);
+      if (!company) fail('公司不存在');
+      const mark = company.platformMark === 1 ? 1 : 3;
+      if ((await enterpriseOrFail(db, enterpriseId)).platformMark !== mark) fail('该主体不属于贵公司的版本');
+      const enterprise = await assertMaySign(db, companyId, enterpriseId, body.confirmRisk);
 
-    const open = await db
-      .selectFrom('contracts')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('enterprise_id', '=', enterpriseId)
-      .where('agreement_type', '=', type)
-      .where('data_status', '=', 1)
-      .where('sign_status', '=', 0)
-      // Drawn up here (with its document); an older unsigned contract without one is left to the staff.
-      .where('file_id', 'is not', null)
-      .executeTakeFirst();
-    if (open) return ok(await signingState(await agreementOf(db, auth, Number(open.id))), '请完成签署');
+      const open = await db
+        .selectFrom('contracts')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('enterprise_id', '=', enterpriseId)
+        .where('agreement_type', '=', type)
+        .where('data_status', '=', 1)
+        .where('sign_status', '=', 0)
+        // Drawn up here (with its document); an older unsigned contract without one is left to the staff.
+        .where('file_id', 'is not', null)
+        .executeTakeFirst();
+      if (open) return ok(await signingState(await agreementOf(db, auth, Number(open.id))), '请完成签署');
 
-    const template = await db
-      .selectFrom('agreement_templates')
-      .select(['id', 'nm'])
-      .where('entid', '=', enterpriseId)
-      .where('type', '=', type)
-      .orderBy('use_status', 'desc')
-      .orderBy('sort')
-      .orderBy('id')
-      .executeTakeFirst();
-    if (!template) fail(`该主体尚未配置${kind.name}模板，请联系客服`);
-    const now = Date.now();
-    const createTime = chinaTime(now);
-    const startDate = createTime.slice(0, 10);
-    const endDate = chinaTime(now + 364 * DAY).slice(0, 10);
-    const contractNo = `XY${createTime.slice(0, 10).replace(/-/g, '')}${String(now % 1_000_000).padStart(6, '0')}${companyId}`;
-    const [rate] = await levelRates(db, enterpriseId, 1);
-    const enterpriseRow = await db
-      .selectFrom('enterprises')
-      .select(['credit_code', 'bank_name', 'bank_account'])
-      .where('id', '=', enterpriseId)
-      .executeTakeFirstOrThrow();
-    const pdf = await signingService(enterpriseId).render(
-      AGREEMENT_TEXT[type] ?? GENERAL_AGREEMENT,
-      [
-        { role: '甲方', name: company.name, idNumber: company.creditCode },
-        { role: '乙方', name: enterprise.name, idNumber: enterpriseRow.credit_code },
-      ],
-      {
-        templateName: template.nm,
-        companyName: company.name,
-        enterpriseName: enterprise.name,
-        rateText: formatRate(rate.rate),
-        bankName: enterpriseRow.bank_name ?? '',
-        bankAccount: enterpriseRow.bank_account ?? '',
-        startDate,
-        endDate,
-        contractNo,
-        createTime,
-      },
-    );
-    const fileId = await saveGeneratedFile(db, files, {
-      content: pdf,
-      name: `${kind.name}-${company.name}-${enterprise.shortName}.pdf`,
-      mime: 'application/pdf',
-      ownerUserId: auth.userId,
-      ownerCompanyId: companyId,
-    });
-    const id = await db.transaction().execute(async (trx) => {
-      const values = {
-        company_id: companyId,
-        nm: template.nm.slice(0, 64),
-        contract_no: contractNo,
-        csort: 9,
-        contract_status: 2,
-        sign_status: 0,
-        data_status: 1,
-        enterprise_id: enterpriseId,
-        industry_id: null,
-        sign_nm: company.linkmanName ?? auth.displayName,
-        start_date: startDate,
-        end_date: endDate,
-        sign_time: null,
-        platform_mark: mark,
-        agreement_type: type,
-        template_id: Number(template.id),
-        file_id: fileId,
-        create_time: createTime,
-        update_time: createTime,
-      };
-      const row = await trx.insertInto('contracts').values(values).returning('id').executeTakeFirstOrThrow();
-      await recordOperation(trx, request, auth, {
-        action: 'serviceSign',
-        resource: 'contractManagement',
-        recordId: Number(row.id),
-        changes: changesBetween(null, {
-          nm: values.nm,
-          enterpriseId,
+      const template = await db
+        .selectFrom('agreement_templates')
+        .select(['id', 'nm'])
+        .where('entid', '=', enterpriseId)
+        .where('type', '=', type)
+        .orderBy('use_status', 'desc')
+        .orderBy('sort')
+        .orderBy('id')
+        .executeTakeFirst();
+      if (!template) fail(`该主体尚未配置${kind.name}模板，请联系客服`);
+      const now = Date.now();
+      const createTime = chinaTime(now);
+      const startDate = createTime.slice(0, 10);
+      const endDate = chinaTime(now + 364 * DAY).slice(0, 10);
+      const contractNo = `XY${createTime.slice(0, 10).replace(/-/g, '')}${String(now % 1_000_000).padStart(6, '0')}${companyId}`;
+      const [rate] = await levelRates(db, enterpriseId, 1);
+      const enterpriseRow = await db
+        .selectFrom('enterprises')
+        .select(['credit_code', 'bank_name', 'bank_account'])
+        .where('id', '=', enterpriseId)
+        .executeTakeFirstOrThrow();
+      const pdf = await signingService(enterpriseId).render(
+        AGREEMENT_TEXT[type] ?? GENERAL_AGREEMENT,
+        [
+          { role: '甲方', name: company.name, idNumber: company.creditCode },
+          { role: '乙方', name: enterprise.name, idNumber: enterpriseRow.credit_code },
+        ],
+        {
+          templateName: template.nm,
+          companyName: company.name,
           enterpriseName: enterprise.name,
-          agreementType: type,
-        }),
+          rateText: formatRate(rate.rate),
+          bankName: enterpriseRow.bank_name ?? '',
+          bankAccount: enterpriseRow.bank_account ?? '',
+          startDate,
+          endDate,
+          contractNo,
+          createTime,
+        },
+      );
+      const fileId = await saveGeneratedFile(db, files, {
+        content: pdf,
+        name: `${kind.name}-${company.name}-${enterprise.shortName}.pdf`,
+        mime: 'application/pdf',
+        ownerUserId: auth.userId,
+        ownerCompanyId: companyId,
       });
-      return Number(row.id);
-    });
-    return ok(await signingState(await agreementOf(db, auth, id)), '协议已生成，请完成签署');
-  });
+      const id = await db.transaction().execute(async (trx) => {
+        const values = {
+          company_id: companyId,
+          nm: template.nm.slice(0, 64),
+          contract_no: contractNo,
+          csort: 9,
+          contract_status: 2,
+          sign_status: 0,
+          data_status: 1,
+          enterprise_id: enterpriseId,
+          industry_id: null,
+          sign_nm: company.linkmanName ?? auth.displayName,
+          start_date: startDate,
+          end_date: endDate,
+          sign_time: null,
+          platform_mark: mark,
+          agreement_type: type,
+          template_id: Number(template.id),
+          file_id: fileId,
+          create_time: createTime,
+          update_time: createTime,
+        };
+        const row = await trx.insertInto('contracts').values(values).returning('id').executeTakeFirstOrThrow();
+        await recordOperation(trx, request, auth, {
+          action: 'serviceSign',
+          resource: 'contractManagement',
+          recordId: Number(row.id),
+          changes: changesBetween(null, {
+            nm: values.nm,
+            enterpriseId,
+            enterpriseName: enterprise.name,
+            agreementType: type,
+          }),
+        });
+        return Number(row.id);
+      });
+      return ok(await signingState(await agreementOf(db, auth, id)), '协议已生成，请完成签署');
+    },
+  );
 
-  app.get('/api/v1/companies/service_sign/:id', ACCESS, async (request) => {
+  app.get('/api/v1/companies/service_sign/:id', { ...ACCESS, schema: signingStateSchema }, async (request) => {
     const auth = requireAuth(request);
     const agreement = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
     return ok(await signingState(agreement));
@@ -336,7 +349,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     return ok(await signingState(await agreementOf(db, auth, agreement.id)), '协议已撤回，可重新选择服务主体生成');
   });
 
-  app.get('/api/v1/companies/service_signurl/:coid', ACCESS, async (request) => {
+  app.get('/api/v1/companies/service_signurl/:coid', { ...ACCESS, schema: signingLinkSchema }, async (request) => {
     const auth = requireAuth(request);
     const companyId = parseId((request.params as { coid: string }).coid, '公司编号');
     const agreement = await agreementOf(db, auth, parseId((request.query as { id?: unknown }).id, '合同编号'));
@@ -349,7 +362,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     return ok(await esign.signingLink(agreement.id, { name: '', role: '甲方' }));
   });
 
-  app.get('/api/v1/consent/:id', ACCESS, async (request) => {
+  app.get('/api/v1/consent/:id', { ...ACCESS, schema: consentSchema }, async (request) => {
     const auth = requireAuth(request);
     const found = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
     const agreement = found.dataStatus === 1 ? await withDocument(auth, found) : found;
@@ -372,14 +385,14 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     });
   });
 
-  app.post('/api/v1/consent/:id', ACCESS, async (request) => {
+  app.post('/api/v1/consent/:id', { ...ACCESS, schema: signSchema }, async (request) => {
     const auth = requireAuth(request);
     const agreement = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
     // The merchant signs as 甲方; staff may not sign on a merchant's behalf.
     if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('只有商户本人可以签署协议');
     if (agreement.dataStatus !== 1) fail('该合同已作废');
     if (agreement.signStatus === 1) fail('该合同已签署');
-    await assertMaySign(db, agreement.companyId, agreement.enterpriseId, bodyOf(request).confirmRisk);
+    await assertMaySign(db, agreement.companyId, agreement.enterpriseId, fieldsOf(request).confirmRisk);
     const fileId = (await withDocument(auth, agreement)).fileId;
     if (fileId === null) fail('该合同没有可签署的文件');
     if (esignFlow && agreement.enterpriseId !== null) {
@@ -426,11 +439,11 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
     return ok(await signingState(await agreementOf(db, auth, agreement.id)), '签署成功');
   });
 
-  app.put('/api/v1/contract/upload_paper/:coid', ACCESS, async (request) => {
+  app.put('/api/v1/contract/upload_paper/:coid', { ...ACCESS, schema: uploadPaperSchema }, async (request) => {
     const auth = requireAuth(request);
     const companyId = parseId((request.params as { coid: string }).coid, '公司编号');
     const query = request.query as Record<string, unknown>;
-    const agreement = await agreementOf(db, auth, parseId(query.id ?? bodyOf(request).id, '合同编号'));
+    const agreement = await agreementOf(db, auth, parseId(query.id ?? fieldsOf(request).id, '合同编号'));
     if (agreement.companyId !== companyId) fail('该合同不属于此公司');
     // A paper copy is the merchant's signature too: staff may not sign on its behalf (as with the e-signature).
     if (auth.roleId !== ROLE.merchant) throw new ForbiddenError('只有商户本人可以签署协议');
@@ -450,7 +463,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
       db,
       agreement.companyId,
       agreement.enterpriseId,
-      bodyOf(request).confirmRisk ?? query.confirmRisk === 'true',
+      fieldsOf(request).confirmRisk ?? query.confirmRisk === 'true',
     );
     const time = chinaTime();
     await db.transaction().execute(async (trx) => {
@@ -485,7 +498,7 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
 
   app.get(
     '/api/v1/contract/:id/file',
-    { ...ACCESS, config: { ...ACCESS.config, readOnly: true } },
+    { ...ACCESS, config: { ...ACCESS.config, readOnly: true }, schema: documentSchema },
     async (request, reply) => {
       const auth = requireAuth(request);
       const agreement = await agreementOf(db, auth, parseId((request.params as { id: string }).id, '合同编号'));
@@ -509,10 +522,10 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
 
   app.post(
     '/api/v1/contract/get_download_url_contract',
-    { ...ACCESS, config: { ...ACCESS.config, readOnly: true } },
+    { ...ACCESS, config: { ...ACCESS.config, readOnly: true }, schema: documentLinkSchema },
     async (request) => {
       const auth = requireAuth(request);
-      const agreement = await agreementOf(db, auth, parseId(bodyOf(request).id, '合同编号'));
+      const agreement = await agreementOf(db, auth, parseId(fieldsOf(request).id, '合同编号'));
       const fileId = await documentFileId(auth, agreement);
       if (fileId === null) fail('该合同没有可下载的文件');
       const file = await openGeneratedFile(db, files, fileId);
@@ -528,10 +541,10 @@ export async function agreementsRoutes(app: FastifyInstance, { db, config, files
 
   app.post(
     '/api/v1/contract/downloadzip',
-    { ...ACCESS, config: { ...ACCESS.config, readOnly: true } },
+    { ...ACCESS, config: { ...ACCESS.config, readOnly: true }, schema: documentsZipSchema },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const raw = bodyOf(request).ids;
+      const raw = fieldsOf(request).ids;
       if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_ZIP) fail(`请选择1-${MAX_ZIP}份合同`);
       const agreements = [];
       for (const id of new Set(raw.map((value) => parseId(value, '合同编号')))) {

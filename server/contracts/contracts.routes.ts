@@ -20,6 +20,7 @@ import {
   searchContracts,
   voidContract,
 } from './contracts.repository';
+import { cancelSchema, contractListSchema, contractSchema, willExpireSchema } from './contracts.schemas';
 
 /**
  * The contract API behind /contractManagement (merchants) and /adPlatformCooperation (staff), driven by
@@ -105,9 +106,8 @@ async function visibleContract(db: Db, auth: AuthContext, id: number): Promise<C
 
 /** The id of POST cancelcontract: the body's { id } (JSON or form), or ?id= (the generated action button). */
 function cancelIdOf(request: FastifyRequest): number {
-  const body = request.body;
-  const fromBody =
-    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).id : undefined;
+  // The schema lets only an object (or no body) through (contracts.schemas.ts).
+  const fromBody = (request.body as Record<string, unknown> | null | undefined)?.id;
   const raw = fromBody ?? (request.query as Record<string, unknown>).id;
   if (raw === undefined || raw === null || raw === '') fail('请指定要作废的合同');
   return parseId(raw, '合同ID');
@@ -119,7 +119,7 @@ export async function contractsRoutes(app: FastifyInstance, { db }: AppServices)
     config: { access: { permissions: [...merchantContracts.permissions.list, ...adminContracts.permissions.list] } },
   };
 
-  app.get('/api/v1/contract', readAccess, async (request) => {
+  app.get('/api/v1/contract', { ...readAccess, schema: contractListSchema }, async (request) => {
     const auth = requireAuth(request);
     assertMayRead(auth);
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, LIST_SPEC);
@@ -133,7 +133,7 @@ export async function contractsRoutes(app: FastifyInstance, { db }: AppServices)
     return ok(pageOf(rows, total, list));
   });
 
-  app.get('/api/v1/contract/:id', readAccess, async (request) => {
+  app.get('/api/v1/contract/:id', { ...readAccess, schema: contractSchema }, async (request) => {
     const auth = requireAuth(request);
     assertMayRead(auth);
     const id = parseId((request.params as { id: string }).id, '合同ID');
@@ -142,7 +142,7 @@ export async function contractsRoutes(app: FastifyInstance, { db }: AppServices)
 
   app.post(
     '/api/v1/contract/cancelcontract',
-    { config: { access: { permissions: CANCEL_PERMISSIONS } } },
+    { config: { access: { permissions: CANCEL_PERMISSIONS } }, schema: cancelSchema },
     async (request) => {
       const auth = requireAuth(request);
       // Voiding is the platform's act: a merchant never voids, even one given the admin code by mistake.
@@ -155,7 +155,7 @@ export async function contractsRoutes(app: FastifyInstance, { db }: AppServices)
     },
   );
 
-  app.get('/api/v1/contract/willexpire/:companyId', readAccess, async (request) => {
+  app.get('/api/v1/contract/willexpire/:companyId', { ...readAccess, schema: willExpireSchema }, async (request) => {
     const auth = requireAuth(request);
     assertMayRead(auth);
     const companyId = parseId((request.params as { companyId: string }).companyId, '公司编号');

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { adminContracts } from '../../resources/contracts';
 import { ROLE } from '../../src/domain/roles';
@@ -13,6 +13,7 @@ import { attachFile } from '../files/fileReferences';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { enabledAgreementType } from './agreementTypes.routes';
+import { uploadSaveSchema } from './contracts.schemas';
 
 /**
  * POST /api/v1/contract/uploadsavecontract (spec §7): staff record a contract signed outside the platform, with
@@ -20,29 +21,14 @@ import { enabledAgreementType } from './agreementTypes.routes';
  * as its document: a signed paper contract (sign mode 2) of a company within the caller's scope. It changes no
  * company's sign status: that is the merchant's own act (DESIGN §4).
  */
-const ID = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
-const DATE = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
-const BODY = Type.Object({
-  companyId: ID,
-  nm: Type.String({ minLength: 1, maxLength: 64 }),
-  fileUrl: Type.String({ minLength: 1, maxLength: 255 }),
-  startDate: DATE,
-  endDate: DATE,
-  signNm: Type.String({ minLength: 1, maxLength: 32 }),
-  csort: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
-  enterpriseId: Type.Optional(ID),
-  industryId: Type.Optional(ID),
-  agreementType: Type.Optional(ID),
-});
-
 export async function uploadSaveContractRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   app.post(
     '/api/v1/contract/uploadsavecontract',
-    { config: { access: { permissions: adminContracts.permissions.list } }, schema: { body: BODY } },
+    { config: { access: { permissions: adminContracts.permissions.list } }, schema: uploadSaveSchema },
     async (request) => {
       const auth = requireAuth(request);
       if (auth.roleId === ROLE.merchant) throw new ForbiddenError('无权限访问此页面！');
-      const body = request.body as typeof BODY.static;
+      const body = request.body as Static<typeof uploadSaveSchema.body>;
       if (!body.nm.trim()) fail('请输入合同名称');
       if (body.endDate < body.startDate) fail('到期日期不能早于生效日期');
       await assertCompanyVisible(db, auth, body.companyId);

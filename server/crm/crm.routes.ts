@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { companies, smallCompanies } from '../../resources/companies';
 import { subsidiaries } from '../../resources/subsidiaries';
@@ -11,8 +10,18 @@ import { recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { pageOf, parseListQuery } from '../http/listQuery';
+import {
+  bindCompanySchema,
+  bindSubsidiarySchema,
+  companyBindingSchema,
+  crmRecordsSchema,
+  crmSubsidiariesSchema,
+  gardensSchema,
+  markSubsidiarySchema,
+  unbindSubsidiarySchema,
+} from './crm.schemas';
 import { type BindOptions, bindingOf, changeBinding, ownersOf } from './crmBindings';
-import { CRM_SYNC_KINDS, type CrmKind, type CrmProvider } from './crmProvider';
+import type { CrmKind, CrmProvider } from './crmProvider';
 import { crmProviderFor } from './index';
 
 /**
@@ -30,19 +39,6 @@ const BRANCH = ['UI_BRANCH_OFFICE_MGR'];
 const COMPANY_EDIT = [...(companies.permissions.edit ?? []), ...(smallCompanies.permissions.edit ?? [])];
 const SYNC_READERS = [...new Set([...BRANCH, ...COMPANY_EDIT])];
 
-const ID = Type.Union([
-  Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
-  Type.String({ pattern: '^[1-9][0-9]{0,15}$' }),
-]);
-const CRM_ID = Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$' });
-const LIST_QUERY = Type.Object(
-  {
-    q: Type.Optional(Type.String({ maxLength: 512 })),
-    page: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })),
-    size: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
-  },
-  { additionalProperties: false },
-);
 const LIST_SPEC = { filterKeys: ['name'], sortFields: [] };
 
 const MSG = {
@@ -93,7 +89,7 @@ export async function crmRoutes(app: FastifyInstance, { db, config }: AppService
 
   app.get(
     '/api/v1/subsidiary/crm/search',
-    { schema: { querystring: LIST_QUERY }, config: { access: { permissions: BRANCH } } },
+    { schema: crmSubsidiariesSchema, config: { access: { permissions: BRANCH } } },
     async (request) => {
       const { list, rows, total } = await searchPage(
         crm,
@@ -119,7 +115,7 @@ export async function crmRoutes(app: FastifyInstance, { db, config }: AppService
   app.patch(
     '/api/v1/subsidiary/crm/binding',
     {
-      schema: { body: Type.Object({ id: ID, crmId: CRM_ID }, { additionalProperties: false }) },
+      schema: bindSubsidiarySchema,
       config: { access: { permissions: BRANCH } },
     },
     async (request) => {
@@ -136,7 +132,7 @@ export async function crmRoutes(app: FastifyInstance, { db, config }: AppService
   app.patch(
     '/api/v1/subsidiary/crm/unbinding',
     {
-      schema: { body: Type.Object({ id: ID }, { additionalProperties: false }) },
+      schema: unbindSubsidiarySchema,
       config: { access: { permissions: BRANCH } },
     },
     async (request) => {
@@ -150,13 +146,7 @@ export async function crmRoutes(app: FastifyInstance, { db, config }: AppService
   app.put(
     '/api/v1/subsidiaries/mark/:id',
     {
-      schema: {
-        params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) }),
-        body: Type.Object(
-          { isVirtual: Type.Union([Type.Literal(0), Type.Literal(1)]) },
-          { additionalProperties: false },
-        ),
-      },
+      schema: markSubsidiarySchema,
       config: { access: { permissions: BRANCH } },
     },
     async (request) => {
@@ -179,10 +169,7 @@ export async function crmRoutes(app: FastifyInstance, { db, config }: AppService
   app.get(
     '/api/v1/crm/data/synchronization/search/:kind',
     {
-      schema: {
-        params: Type.Object({ kind: Type.Union(CRM_SYNC_KINDS.map((kind) => Type.Literal(kind))) }),
-        querystring: LIST_QUERY,
-      },
+      schema: crmRecordsSchema,
       config: { access: { permissions: SYNC_READERS } },
     },
     async (request) => {
@@ -195,12 +182,7 @@ export async function crmRoutes(app: FastifyInstance, { db, config }: AppService
   app.patch(
     '/api/v1/company/crm/bind',
     {
-      schema: {
-        body: Type.Object(
-          { companyId: ID, crmId: Type.Union([CRM_ID, Type.Literal('')]) },
-          { additionalProperties: false },
-        ),
-      },
+      schema: bindCompanySchema,
       config: { access: { permissions: COMPANY_EDIT } },
     },
     async (request) => {
@@ -226,7 +208,7 @@ export async function crmRoutes(app: FastifyInstance, { db, config }: AppService
   app.get(
     '/api/v1/company/crm/bind/:companyId',
     {
-      schema: { params: Type.Object({ companyId: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) }) },
+      schema: companyBindingSchema,
       config: { access: { permissions: COMPANY_EDIT } },
     },
     async (request) => {
@@ -237,7 +219,7 @@ export async function crmRoutes(app: FastifyInstance, { db, config }: AppService
     },
   );
 
-  app.get('/api/v1/applet/garden', { schema: { querystring: LIST_QUERY } }, async (request) => {
+  app.get('/api/v1/applet/garden', { schema: gardensSchema }, async (request) => {
     requireAuth(request);
     const { list, rows, total } = await searchPage(
       crm,

@@ -14,6 +14,7 @@ import { signDownload, verifyDownload } from './downloadTokens';
 import { downloadUrl } from './downloadUrls';
 import { fileInStaffScope } from './fileScope';
 import { attachmentDisposition, openStoredFile, removeStoredFile, storeFile } from './fileStore';
+import { downloadSchema, downloadTokenSchema, uploadSchema } from './files.schemas';
 import {
   acceptUpload,
   cleanFileName,
@@ -52,7 +53,7 @@ async function uploadRoute(app: FastifyInstance, { db, files }: AppServices): Pr
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
 
-  app.post('/api/v1/common/uploadfiles', async (request) => {
+  app.post('/api/v1/common/uploadfiles', { schema: uploadSchema }, async (request) => {
     const auth = requireAuth(request);
     if (!request.isMultipart()) fail('请选择要上传的文件');
     const query = request.query as Record<string, string | undefined>;
@@ -132,7 +133,7 @@ export async function uploadsRoutes(app: FastifyInstance, services: AppServices)
   const { db, config, tokens, files } = services;
   await app.register(async (scope) => uploadRoute(scope, services));
 
-  app.get('/api/v1/common/downloadtoken', async (request) => {
+  app.get('/api/v1/common/downloadtoken', { schema: downloadTokenSchema }, async (request) => {
     const auth = requireAuth(request);
     const upload = await uploadOrFail(db, (request.query as Record<string, unknown>).file);
     if (!(await mayDownload(db, auth, upload))) throw new ForbiddenError('无权下载该文件');
@@ -165,7 +166,7 @@ export async function uploadsRoutes(app: FastifyInstance, services: AppServices)
     return upload;
   };
 
-  app.get('/api-v1/dl', { config: { access: { public: true } } }, async (request, reply) => {
+  app.get('/api-v1/dl', { config: { access: { public: true } }, schema: downloadSchema }, async (request, reply) => {
     const upload = await allowedUpload(request);
     const stream = await openStoredFile(files, upload.storedName);
     if (!stream) fail('文件不存在');

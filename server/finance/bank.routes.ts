@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { sql } from 'kysely';
 import {
   DAY_PATTERN,
@@ -21,6 +21,18 @@ import { editionLedgerTotal } from '../statistics/rollups';
 import { withRunClaim } from '../system/runClaims';
 import { withCallLog } from '../thirdparty/outboundCalls';
 import { type BankChannel, bankChannel } from './bank/bankChannel';
+import {
+  accountStatusSchema,
+  attributeSchema,
+  balanceSchema,
+  closingSchema,
+  informationSchema,
+  itemsSchema,
+  passwordSchema,
+  reconcileSchema,
+  returnSchema,
+  syncBalanceSchema,
+} from './finance.schemas';
 import { reconcileDay } from './reconciliation.service';
 import {
   DEFAULT_RECONCILE_CRON,
@@ -50,14 +62,13 @@ const CODES = {
 } as const;
 /** 资金管理 of each edition lists the closings under way of its own edition (a closing account takes no top-up). */
 const FUND_MANAGEMENT: EditionCodes = { 1: ['UI_FUND_MANAGEMENT'], 3: ['UI_XGM_FUND_MANAGEMENT'] };
-const access = (codes: readonly string[]) => ({ config: { access: { permissions: [...codes] } } });
+const access = (codes: readonly string[], schema: FastifySchema) => ({
+  config: { access: { permissions: [...codes] } },
+  schema,
+});
 
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) fail('请求内容格式不正确');
-  return body as Record<string, unknown>;
-}
+/** The body, an object or none by its schema (finance.schemas.ts). */
+const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
 
 function text(raw: unknown, max: number, label: string): string {
   const value = typeof raw === 'string' ? raw.trim() : '';
@@ -164,7 +175,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     startReconciliationJob(db, bank, reconcileCron, (error) => app.log.error({ err: error }, '每日对账失败')),
   );
 
-  app.get('/api/v1/bankaccounts/bank/balance', access(CODES.bankInfo), async (request) => {
+  app.get('/api/v1/bankaccounts/bank/balance', access(CODES.bankInfo, balanceSchema), async (request) => {
     const auth = requireAuth(request);
     const bacc = text((request.query as Record<string, unknown>).bacc, 32, '账号');
     if (!bacc) fail('请指定银行账号（bacc）');
@@ -197,7 +208,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     return ok({ ...sub, bankBalance, ledgerBalance, difference: bankBalance - ledgerBalance });
   });
 
-  app.patch('/api/v1/bankaccounts/bank/syncbalance', access(CODES.bankInfo), async (request) => {
+  app.patch('/api/v1/bankaccounts/bank/syncbalance', access(CODES.bankInfo, syncBalanceSchema), async (request) => {
     const auth = requireAuth(request);
     const claim = { job: 'bankBalanceSync', label: '同步余额', operator: auth.displayName };
     const result = await withRunClaim(db, claim, () => syncBalances({ db, bank }));
@@ -214,7 +225,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     );
   });
 
-  app.get('/api/v1/accounts/status/:id', access(CODES.bankInfo), async (request) => {
+  app.get('/api/v1/accounts/status/:id', access(CODES.bankInfo, accountStatusSchema), async (request) => {
     const auth = requireAuth(request);
     const companyId = parseId((request.params as { id: string }).id, '企业编号');
     const query = request.query as Record<string, unknown>;
@@ -231,33 +242,37 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     });
   });
 
-  app.patch('/api/v1/accounts/:childAccountNumber/password', access(CODES.subAccounts), async (request) => {
-    const auth = requireAuth(request);
-    const number = (request.params as { childAccountNumber: string }).childAccountNumber;
-    if (!/^\d{6,32}$/.test(number)) fail('子账户账号格式不正确');
-    const body = bodyOf(request);
-    const password = typeof body.password === 'string' ? body.password : '';
-    const repassword = typeof body.repassword === 'string' ? body.repassword : '';
-    if (!/^\d{6}$/.test(password)) fail('请输入6位数字密码');
-    if (password !== repassword) fail('两次输入的密码不一致');
-    if (/^(\d)\1{5}$/.test(password) || '0123456789'.includes(password) || '9876543210'.includes(password)) {
-      fail('密码过于简单，请勿使用连续或相同的数字');
-    }
-    const sub = await bank.subAccount(number);
-    if (!sub) fail('子账户不存在');
-    await assertCompanyVisible(db, auth, sub.companyId);
-    if (sub.status === SUB_ACCOUNT.closed) fail('子账户已销户，不能设置密码');
-    const now = chinaTime();
-    await bank.setPassword(number, password, now);
-    await recordOperation(db, request, auth, {
-      action: '设置子账户密码',
-      resource: 'subAccountQuery',
-      changes: { password: ['******', '******'], accountNumber: [null, number] },
-    });
-    return ok(null, '子账户密码已设置');
-  });
+  app.patch(
+    '/api/v1/accounts/:childAccountNumber/password',
+    access(CODES.subAccounts, passwordSchema),
+    async (request) => {
+      const auth = requireAuth(request);
+      const number = (request.params as { childAccountNumber: string }).childAccountNumber;
+      if (!/^\d{6,32}$/.test(number)) fail('子账户账号格式不正确');
+      const body = bodyOf(request);
+      const password = typeof body.password === 'string' ? body.password : '';
+      const repassword = typeof body.repassword === 'string' ? body.repassword : '';
+      if (!/^\d{6}$/.test(password)) fail('请输入6位数字密码');
+      if (password !== repassword) fail('两次输入的密码不一致');
+      if (/^(\d)\1{5}$/.test(password) || '0123456789'.includes(password) || '9876543210'.includes(password)) {
+        fail('密码过于简单，请勿使用连续或相同的数字');
+      }
+      const sub = await bank.subAccount(number);
+      if (!sub) fail('子账户不存在');
+      await assertCompanyVisible(db, auth, sub.companyId);
+      if (sub.status === SUB_ACCOUNT.closed) fail('子账户已销户，不能设置密码');
+      const now = chinaTime();
+      await bank.setPassword(number, password, now);
+      await recordOperation(db, request, auth, {
+        action: '设置子账户密码',
+        resource: 'subAccountQuery',
+        changes: { password: ['******', '******'], accountNumber: [null, number] },
+      });
+      return ok(null, '子账户密码已设置');
+    },
+  );
 
-  const closingAccess = access([...CODES.bankInfo, ...FUND_MANAGEMENT[1], ...FUND_MANAGEMENT[3]]);
+  const closingAccess = access([...CODES.bankInfo, ...FUND_MANAGEMENT[1], ...FUND_MANAGEMENT[3]], closingSchema);
   app.get('/api/v1/closingaccounts/platform/:id/ongoing', closingAccess, async (request) => {
     const auth = requireAuth(request);
     const mark = editionParam((request.params as { id: string }).id);
@@ -289,7 +304,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     );
   });
 
-  app.get('/api/v1/bank/information', access(['UI_BANK_INFORMATION']), async (request) => {
+  app.get('/api/v1/bank/information', access(['UI_BANK_INFORMATION'], informationSchema), async (request) => {
     requireAuth(request);
     const [synced, ledgerTotals] = await Promise.all([
       db.selectFrom('bank_sync_totals').selectAll().execute(),
@@ -329,7 +344,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     });
   });
 
-  app.post('/api/v1/reconciliation/run', access(CODES.reconciliation), async (request) => {
+  app.post('/api/v1/reconciliation/run', access(CODES.reconciliation, reconcileSchema), async (request) => {
     const auth = requireAuth(request);
     const day = dayOf(bodyOf(request).day);
     const outcome = await withRunClaim(db, reconciliationClaim(auth.displayName), () =>
@@ -347,7 +362,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     );
   });
 
-  app.get('/api/v1/reconciliation/items', access(CODES.reconciliation), async (request) => {
+  app.get('/api/v1/reconciliation/items', access(CODES.reconciliation, itemsSchema), async (request) => {
     requireAuth(request);
     const query = request.query as Record<string, unknown>;
     const day = typeof query.day === 'string' ? query.day.trim() : '';
@@ -403,7 +418,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     );
   });
 
-  app.post('/api/v1/unattributedfunds/:id/attribute', access(CODES.unattributed), async (request) => {
+  app.post('/api/v1/unattributedfunds/:id/attribute', access(CODES.unattributed, attributeSchema), async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '资金编号');
     const body = bodyOf(request);
@@ -416,7 +431,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     return ok(result, `已归属至 ${result.companyName}，已记入其账户余额`);
   });
 
-  app.post('/api/v1/unattributedfunds/:id/return', access(CODES.unattributed), async (request) => {
+  app.post('/api/v1/unattributedfunds/:id/return', access(CODES.unattributed, returnSchema), async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '资金编号');
     const reason = text(bodyOf(request).reason, 200, '退回原因');

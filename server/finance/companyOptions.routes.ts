@@ -5,6 +5,7 @@ import { requireAuth } from '../auth/access';
 import { companyScope, scopedCompanyIds } from '../auth/scope';
 import { ok } from '../http/envelope';
 import { editionParam } from '../money/editionAccess';
+import { companyOptionsSchema } from './finance.schemas';
 
 /** Codes of the pages that pick a company by name (结算单, 无法归属资金, 子账户查询, 余额明细表, 大熊信息下载). */
 export const FINANCE_PICKER_CODES = [
@@ -23,7 +24,7 @@ export const FINANCE_PICKER_CODES = [
 export async function companyOptionsRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   app.get(
     '/api/v1/finance/companies',
-    { config: { access: { permissions: [...FINANCE_PICKER_CODES] } } },
+    { config: { access: { permissions: [...FINANCE_PICKER_CODES] } }, schema: companyOptionsSchema },
     async (request) => {
       const auth = requireAuth(request);
       const query = request.query as Record<string, unknown>;

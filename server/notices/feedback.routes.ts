@@ -4,6 +4,7 @@ import type { AppServices } from '../appServices';
 import { requireAuth } from '../auth/access';
 import type { Db } from '../db/database';
 import { ok } from '../http/envelope';
+import { unreadRepliesSchema } from './notices.schemas';
 
 /**
  * What the engine does not serve for feedback (feedback.binding.ts serves the lists, the form and the actions):
@@ -22,7 +23,7 @@ export async function countUnreadReplies(db: Db, companyId: number, platformMark
 }
 
 export async function feedbackRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  app.get('/api/v1/feedbacks/mine/unreadcount', async (request) => {
+  app.get('/api/v1/feedbacks/mine/unreadcount', { schema: unreadRepliesSchema }, async (request) => {
     const auth = requireAuth(request);
     if (auth.roleId !== ROLE.merchant || auth.companyId === null) return ok(0);
     return ok(await countUnreadReplies(db, auth.companyId, auth.platformMark));

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { adNotice, adSmallNotice, systemNotice } from '../../resources/notices';
 import { type FieldDeclaration, filterKeys, sortFields } from '../../resources/types';
 import { PLATFORM_MARK_CHOICES } from '../../src/domain/enums';
@@ -28,6 +28,17 @@ import {
   searchNotices,
   updateNotice,
 } from './notices.repository';
+import {
+  deleteSchema,
+  inboxSchema,
+  oneSchema,
+  publishSchema,
+  readSchema,
+  saveSchema,
+  searchSchema,
+  shownSchema,
+  updateSchema,
+} from './notices.schemas';
 import { countUnreadNotices } from './notifications.repository';
 
 /**
@@ -212,8 +223,9 @@ function idFrom(request: FastifyRequest, name: string): number {
 }
 
 export async function noticesRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  const access = (permissions: readonly string[] | undefined) => ({
+  const access = (permissions: readonly string[] | undefined, schema: FastifySchema) => ({
     config: { access: { permissions: permissions ?? adNotice.permissions.list } },
+    schema,
   });
   const noticeOrFail = async (id: number, readerId: number) => {
     const notice = await findNotice(db, id, readerId);
@@ -233,7 +245,7 @@ export async function noticesRoutes(app: FastifyInstance, { db }: AppServices): 
       ? body
       : { ...(body as Record<string, unknown>), platformmark: view.platformMark, platformMark: undefined };
 
-  app.get('/api/v1/notifications/search', access(MANAGER_CODES), async (request) => {
+  app.get('/api/v1/notifications/search', access(MANAGER_CODES, searchSchema), async (request) => {
     const auth = requireAuth(request);
     const view = managementView(request, auth);
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, ADMIN_LIST);
@@ -248,7 +260,7 @@ export async function noticesRoutes(app: FastifyInstance, { db }: AppServices): 
     return ok(pageOf(rows, total, list));
   });
 
-  app.post('/api/v1/notifications/savenotifications', access(MANAGER_CODES), async (request) => {
+  app.post('/api/v1/notifications/savenotifications', access(MANAGER_CODES, saveSchema), async (request) => {
     const auth = requireAuth(request);
     const view = managementView(request, auth);
     const values = await noticeValues(db, auth, bodyFor(request.body, view));
@@ -256,7 +268,7 @@ export async function noticesRoutes(app: FastifyInstance, { db }: AppServices): 
     return ok(await noticeOrFail(id, auth.userId), '保存成功');
   });
 
-  app.put('/api/v1/notifications/:id', access(MANAGER_CODES), async (request) => {
+  app.put('/api/v1/notifications/:id', access(MANAGER_CODES, updateSchema), async (request) => {
     const auth = requireAuth(request);
     const view = managementView(request, auth);
     const id = parseId((request.params as { id: string }).id, '公告编号');
@@ -265,7 +277,7 @@ export async function noticesRoutes(app: FastifyInstance, { db }: AppServices): 
     return ok(await noticeOrFail(id, auth.userId), '保存成功');
   });
 
-  app.post('/api/v1/notifications/upnotifications', access(MANAGER_CODES), async (request) => {
+  app.post('/api/v1/notifications/upnotifications', access(MANAGER_CODES, publishSchema), async (request) => {
     const auth = requireAuth(request);
     const view = managementView(request, auth);
     const id = idFrom(request, 'id');
@@ -275,7 +287,7 @@ export async function noticesRoutes(app: FastifyInstance, { db }: AppServices): 
     return ok(await noticeOrFail(id, auth.userId), '发布成功');
   });
 
-  app.delete('/api/v1/notifications/deletenotifications', access(MANAGER_CODES), async (request) => {
+  app.delete('/api/v1/notifications/deletenotifications', access(MANAGER_CODES, deleteSchema), async (request) => {
     const auth = requireAuth(request);
     const view = managementView(request, auth);
     const id = parseId((request.query as Record<string, unknown>).id, '公告编号');
@@ -284,7 +296,7 @@ export async function noticesRoutes(app: FastifyInstance, { db }: AppServices): 
     return ok(null, '删除成功');
   });
 
-  app.get('/api/v1/notifications/getone/:id', async (request) => {
+  app.get('/api/v1/notifications/getone/:id', { schema: oneSchema }, async (request) => {
     const auth = requireAuth(request);
     const notice = await noticeOrFail(parseId((request.params as { id: string }).id, '公告编号'), auth.userId);
     if (!mayRead(auth, notice)) fail(NOTICE_MESSAGES.notFound);
@@ -293,7 +305,7 @@ export async function noticesRoutes(app: FastifyInstance, { db }: AppServices): 
 
   app.get(
     '/api/v1/notifications/getnotificationsandreadstate',
-    { config: { access: { permissions: systemNotice.permissions.list } } },
+    { config: { access: { permissions: systemNotice.permissions.list } }, schema: inboxSchema },
     async (request) => {
       const auth = requireAuth(request);
       const list = parseListQuery(request.url, request.query as Record<string, unknown>, {
@@ -311,7 +323,7 @@ export async function noticesRoutes(app: FastifyInstance, { db }: AppServices): 
     },
   );
 
-  app.get('/api/v1/notifications/shownotifications/platform/:mark', async (request) => {
+  app.get('/api/v1/notifications/shownotifications/platform/:mark', { schema: shownSchema }, async (request) => {
     const auth = requireAuth(request);
     const mark = Number((request.params as { mark: string }).mark);
     if (!PLATFORM_MARK_CHOICES.some((choice) => choice.id === mark)) fail('版本格式不正确');
@@ -328,7 +340,7 @@ export async function noticesRoutes(app: FastifyInstance, { db }: AppServices): 
     return ok(pageOf(rows, total, list));
   });
 
-  app.put('/api/v1/notifications/updatenotificationread', async (request) => {
+  app.put('/api/v1/notifications/updatenotificationread', { schema: readSchema }, async (request) => {
     const auth = requireAuth(request);
     const notice = await noticeOrFail(idFrom(request, 'notificationId'), auth.userId);
     // Only what the caller's bell counts can be acknowledged: a published notice of the caller's edition.

@@ -8,6 +8,7 @@ import { ForbiddenError } from '../http/errors';
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { searchDepartments } from './departments.repository';
+import { departmentSearchSchema } from './people.schemas';
 
 /**
  * GET /api/v1/department/search?q=name:…&page=&size=&sort=   departments { id, name } for pickers (spec §7).
@@ -22,7 +23,7 @@ const LIST_SPEC = {
 };
 
 export async function departmentsRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  app.get('/api/v1/department/search', async (request) => {
+  app.get('/api/v1/department/search', { schema: departmentSearchSchema }, async (request) => {
     const auth = requireAuth(request);
     if (auth.roleId === ROLE.merchant) throw new ForbiddenError('无权限访问此页面！');
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, LIST_SPEC);

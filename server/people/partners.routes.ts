@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { channels } from '../../resources/partners';
@@ -20,6 +19,15 @@ import { choiceFilter } from '../http/fieldChecks';
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { partnerRefusal } from './partners.binding';
+import {
+  channelListSchema,
+  channelSchema,
+  channelUpdateSchema,
+  performanceSchema,
+  performanceSearchSchema,
+  salePartnerSchema,
+  salePartnerUpdateSchema,
+} from './people.schemas';
 
 /**
  * Partners and channels, besides the engine's 服务企业管理 and virtual companies:
@@ -177,7 +185,7 @@ export async function partnersRoutes(app: FastifyInstance, { db }: AppServices):
   const listAccess = { config: { access: { permissions: channels.permissions.list } } };
   const editAccess = { config: { access: { permissions: channels.permissions.edit ?? [] } } };
 
-  app.get('/api/v1/cloud/partner/search', listAccess, async (request) => {
+  app.get('/api/v1/cloud/partner/search', { ...listAccess, schema: channelListSchema }, async (request) => {
     const auth = requireAuth(request);
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, LIST_SPEC);
     const read = filterReader(list.filters, channels.filters);
@@ -219,17 +227,16 @@ export async function partnersRoutes(app: FastifyInstance, { db }: AppServices):
     return ok(pageOf(records, Number(total.n), list));
   });
 
-  app.get('/api/v1/cloud/partner/:id', listAccess, async (request) => {
+  app.get('/api/v1/cloud/partner/:id', { ...listAccess, schema: channelSchema }, async (request) => {
     const auth = requireAuth(request);
     return ok(await channelOrFail(db, auth, parseId((request.params as { id: string }).id, '合伙人编号')));
   });
 
-  app.put('/api/v1/cloud/partner/:id', editAccess, async (request) => {
+  app.put('/api/v1/cloud/partner/:id', { ...editAccess, schema: channelUpdateSchema }, async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '合伙人编号');
     const before = await channelOrFail(db, auth, id);
     const body = (request.body ?? {}) as Record<string, unknown>;
-    if (typeof body !== 'object' || Array.isArray(body)) fail('请求内容必须是 JSON 对象');
     const csort = Number(body.csort);
     if (!PARTNER_CATEGORY.some((choice) => choice.id === csort)) fail('请选择合伙人类别');
     const channelName = optionalText(body.channelName, 64, '渠道名称');
@@ -294,52 +301,53 @@ export async function partnersRoutes(app: FastifyInstance, { db }: AppServices):
   const performanceAccess = {
     permissions: ['UI_CHANNEL_MGR', 'UI_PARTNER_STATISTICS', 'UI_PARTNER_PERSONAL_STATISTICS'],
   };
-  app.get('/api/v1/partnerperformance', { config: { access: performanceAccess } }, performance);
-  app.post('/api/v1/partnerperformance', { config: { access: performanceAccess, readOnly: true } }, performance);
+  app.get(
+    '/api/v1/partnerperformance',
+    { config: { access: performanceAccess }, schema: performanceSchema },
+    performance,
+  );
+  app.post(
+    '/api/v1/partnerperformance',
+    { config: { access: performanceAccess, readOnly: true }, schema: performanceSearchSchema },
+    performance,
+  );
 
-  const ID = Type.Union([
-    Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
-    Type.String({ maxLength: 20 }),
-  ]);
-  const SALE_PARTNER_SCHEMA = {
-    querystring: Type.Object({ coid: Type.Optional(Type.String({ maxLength: 20 })) }),
-    body: Type.Object({
-      coid: Type.Optional(ID),
-      partnerId: Type.Optional(Type.Union([ID, Type.Null()])),
-    }),
-  };
   const salePartnerAccess = { config: { access: { permissions: ['UI_COMPANY_MGR', 'UI_XGM_MERCHANT_MGR'] } } };
-  app.get('/api/v1/companies/salepartner', salePartnerAccess, async (request) => {
+  app.get('/api/v1/companies/salepartner', { ...salePartnerAccess, schema: salePartnerSchema }, async (request) => {
     const auth = requireAuth(request);
     const companyId = parseId((request.query as { coid?: unknown }).coid, '公司编号');
     await assertCompanyVisible(db, auth, companyId);
     return ok(await salePartnerOf(db, companyId));
   });
 
-  app.put('/api/v1/companies/salepartner', { ...salePartnerAccess, schema: SALE_PARTNER_SCHEMA }, async (request) => {
-    const auth = requireAuth(request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    // In the caller's scope and of an edition its codes cover (UI_XGM_MERCHANT_MGR alone: small-scale ones).
-    const company = await operableCompany(db, auth, body.coid ?? (request.query as { coid?: unknown }).coid);
-    const companyId = company.id;
-    const partnerId = body.partnerId === null || body.partnerId === '' ? null : parseId(body.partnerId, '合伙人编号');
-    if (partnerId !== null) {
-      const refusal = await partnerRefusal(db, auth, partnerId);
-      if (refusal) fail(refusal);
-    }
-    const before = await salePartnerOf(db, companyId);
-    await db.transaction().execute(async (tx) => {
-      await tx.updateTable('companies').set({ sale_partner_id: partnerId }).where('id', '=', companyId).execute();
-      await recordOperation(tx, request, auth, {
-        action: 'salepartner',
-        resource: 'adMerchant',
-        recordId: companyId,
-        recordTitle: company.name,
-        changes: changesBetween({ partnerId: before.partnerId }, { partnerId }),
+  app.put(
+    '/api/v1/companies/salepartner',
+    { ...salePartnerAccess, schema: salePartnerUpdateSchema },
+    async (request) => {
+      const auth = requireAuth(request);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      // In the caller's scope and of an edition its codes cover (UI_XGM_MERCHANT_MGR alone: small-scale ones).
+      const company = await operableCompany(db, auth, body.coid ?? (request.query as { coid?: unknown }).coid);
+      const companyId = company.id;
+      const partnerId = body.partnerId === null || body.partnerId === '' ? null : parseId(body.partnerId, '合伙人编号');
+      if (partnerId !== null) {
+        const refusal = await partnerRefusal(db, auth, partnerId);
+        if (refusal) fail(refusal);
+      }
+      const before = await salePartnerOf(db, companyId);
+      await db.transaction().execute(async (tx) => {
+        await tx.updateTable('companies').set({ sale_partner_id: partnerId }).where('id', '=', companyId).execute();
+        await recordOperation(tx, request, auth, {
+          action: 'salepartner',
+          resource: 'adMerchant',
+          recordId: companyId,
+          recordTitle: company.name,
+          changes: changesBetween({ partnerId: before.partnerId }, { partnerId }),
+        });
       });
-    });
-    return ok(await salePartnerOf(db, companyId), '保存成功');
-  });
+      return ok(await salePartnerOf(db, companyId), '保存成功');
+    },
+  );
 }
 
 async function salePartnerOf(db: Db, companyId: number) {

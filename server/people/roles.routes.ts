@@ -11,6 +11,7 @@ import { type Changes, changesBetween, recordOperation } from '../engine/operati
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { isUniqueViolation } from '../http/fieldChecks';
+import { roleCreateSchema, roleDeleteSchema, roleSchema, rolesSchema, roleUpdateSchema } from './people.schemas';
 import {
   ADMIN_ROLE_CODES,
   applyRoleCodes,
@@ -97,14 +98,11 @@ function codeChanges(before: readonly string[], after: readonly string[]): Chang
 
 const LOG_PAGE = 'adRoleSettings';
 
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) fail('请求参数有误');
-  return body as Record<string, unknown>;
-}
+/** The body, an object by its schema (roleCreateSchema, roleUpdateSchema). */
+const bodyOf = (request: FastifyRequest) => request.body as Record<string, unknown>;
 
 export async function rolesRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  app.get('/api/v1/roles', { config: { access: { permissions: PICKERS } } }, async (request) => {
+  app.get('/api/v1/roles', { config: { access: { permissions: PICKERS } }, schema: rolesSchema }, async (request) => {
     const raw = (request.query as Record<string, unknown>).kind;
     const kind = raw === undefined || raw === '' ? undefined : Number(raw);
     if (kind !== undefined && !ROLE_KINDS[kind]) fail('角色类型不正确');
@@ -114,147 +112,163 @@ export async function rolesRoutes(app: FastifyInstance, { db }: AppServices): Pr
     return ok(roles.map((role) => ({ ...role, kindName: ROLE_KINDS[role.kind] })));
   });
 
-  app.get('/api/v1/roles/:id', { config: { access: { permissions: SETTINGS } } }, async (request) => {
-    adminOnly(request);
-    const role = await findRole(db, parseId((request.params as { id: string }).id, '角色编号'));
-    if (!role) fail('角色不存在');
-    return ok({ ...role, kindName: ROLE_KINDS[role.kind] });
-  });
+  app.get(
+    '/api/v1/roles/:id',
+    { config: { access: { permissions: SETTINGS } }, schema: roleSchema },
+    async (request) => {
+      adminOnly(request);
+      const role = await findRole(db, parseId((request.params as { id: string }).id, '角色编号'));
+      if (!role) fail('角色不存在');
+      return ok({ ...role, kindName: ROLE_KINDS[role.kind] });
+    },
+  );
 
-  app.post('/api/v1/roles', { config: { access: { permissions: SETTINGS } } }, async (request) => {
-    const auth = adminOnly(request);
-    const body = bodyOf(request);
-    const name = roleName(text(body, 'name'));
-    const kind = Number(body.kind);
-    if (!NEW_ROLE_KINDS.includes(kind)) fail('请选择角色类型（客服、合伙人或财务）');
-    const remark = remarkOf(text(body, 'remark'));
-    const codes = checkRoleCodes(kind, body.codes ?? []);
-    // A new role reaches no company until the admin chooses its data scope.
-    const { dataScope, dataEditions } = checkDataScope(kind, body, { dataScope: 'none', dataEditions: ALL_EDITIONS });
-    const now = chinaTime();
-    try {
-      const id = await db.transaction().execute(async (tx) => {
-        const row = await tx
-          .insertInto('roles')
-          .values({
-            name,
-            kind,
-            remark,
-            builtin: 0,
-            create_time: now,
-            update_time: now,
-            data_scope: dataScope,
-            data_editions: editionsText(dataEditions),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const roleId = Number(row.id);
-        if (codes.length > 0) {
-          await tx
-            .insertInto('role_permissions')
-            .values(codes.map((code) => ({ role_id: roleId, code })))
-            .execute();
-        }
-        await recordOperation(tx, request, auth, {
-          action: '新增角色',
-          resource: LOG_PAGE,
-          recordId: roleId,
-          recordTitle: name,
-          changes: {
-            ...changesBetween(null, snapshot({ name, kind, remark, dataScope, dataEditions })),
-            ...(codes.length > 0 ? { 权限: [null, codeNames(codes)] as const } : {}),
-          },
-        });
-        return roleId;
-      });
-      return ok(await findRole(db, id), '新增成功');
-    } catch (error) {
-      if (isUniqueViolation(error)) fail('角色名称已存在');
-      throw error;
-    }
-  });
-
-  app.put('/api/v1/roles/:id', { config: { access: { permissions: SETTINGS } } }, async (request) => {
-    const auth = adminOnly(request);
-    const id = parseId((request.params as { id: string }).id, '角色编号');
-    const body = bodyOf(request);
-    const nameRaw = text(body, 'name');
-    const remarkRaw = text(body, 'remark');
-    try {
-      await db.transaction().execute(async (tx) => {
-        // The role row is locked first (PostgreSQL), so two saves of one role apply in turn.
-        const locked = await tx
-          .updateTable('roles')
-          .set({ update_time: chinaTime() })
-          .where('id', '=', id)
-          .returning('id')
-          .executeTakeFirst();
-        if (!locked) fail('角色不存在');
-        const before = (await findRole(tx, id)) as RoleRecord;
-        const name = nameRaw === undefined ? before.name : roleName(nameRaw);
-        const remark = remarkRaw === undefined ? before.remark : remarkOf(remarkRaw);
-        const { dataScope, dataEditions } = checkDataScope(before.kind, body, before);
-        let codes = before.codes;
-        if (body.codes !== undefined) {
-          codes = checkRoleCodes(before.kind, body.codes);
-          if (id === ROLE.admin && ADMIN_ROLE_CODES.some((code) => !codes.includes(code))) {
-            fail('管理员角色拥有全部权限，不能取消');
-          }
-        }
-        await tx
-          .updateTable('roles')
-          .set({ name, remark, data_scope: dataScope, data_editions: editionsText(dataEditions) })
-          .where('id', '=', id)
-          .execute();
-        if (codes !== before.codes) {
-          await tx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+  app.post(
+    '/api/v1/roles',
+    { config: { access: { permissions: SETTINGS } }, schema: roleCreateSchema },
+    async (request) => {
+      const auth = adminOnly(request);
+      const body = bodyOf(request);
+      const name = roleName(text(body, 'name'));
+      const kind = Number(body.kind);
+      if (!NEW_ROLE_KINDS.includes(kind)) fail('请选择角色类型（客服、合伙人或财务）');
+      const remark = remarkOf(text(body, 'remark'));
+      const codes = checkRoleCodes(kind, body.codes ?? []);
+      // A new role reaches no company until the admin chooses its data scope.
+      const { dataScope, dataEditions } = checkDataScope(kind, body, { dataScope: 'none', dataEditions: ALL_EDITIONS });
+      const now = chinaTime();
+      try {
+        const id = await db.transaction().execute(async (tx) => {
+          const row = await tx
+            .insertInto('roles')
+            .values({
+              name,
+              kind,
+              remark,
+              builtin: 0,
+              create_time: now,
+              update_time: now,
+              data_scope: dataScope,
+              data_editions: editionsText(dataEditions),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const roleId = Number(row.id);
           if (codes.length > 0) {
             await tx
               .insertInto('role_permissions')
-              .values(codes.map((code) => ({ role_id: id, code })))
+              .values(codes.map((code) => ({ role_id: roleId, code })))
               .execute();
           }
-          await applyRoleCodes(tx, id, codes);
-        }
+          await recordOperation(tx, request, auth, {
+            action: '新增角色',
+            resource: LOG_PAGE,
+            recordId: roleId,
+            recordTitle: name,
+            changes: {
+              ...changesBetween(null, snapshot({ name, kind, remark, dataScope, dataEditions })),
+              ...(codes.length > 0 ? { 权限: [null, codeNames(codes)] as const } : {}),
+            },
+          });
+          return roleId;
+        });
+        return ok(await findRole(db, id), '新增成功');
+      } catch (error) {
+        if (isUniqueViolation(error)) fail('角色名称已存在');
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/api/v1/roles/:id',
+    { config: { access: { permissions: SETTINGS } }, schema: roleUpdateSchema },
+    async (request) => {
+      const auth = adminOnly(request);
+      const id = parseId((request.params as { id: string }).id, '角色编号');
+      const body = bodyOf(request);
+      const nameRaw = text(body, 'name');
+      const remarkRaw = text(body, 'remark');
+      try {
+        await db.transaction().execute(async (tx) => {
+          // The role row is locked first (PostgreSQL), so two saves of one role apply in turn.
+          const locked = await tx
+            .updateTable('roles')
+            .set({ update_time: chinaTime() })
+            .where('id', '=', id)
+            .returning('id')
+            .executeTakeFirst();
+          if (!locked) fail('角色不存在');
+          const before = (await findRole(tx, id)) as RoleRecord;
+          const name = nameRaw === undefined ? before.name : roleName(nameRaw);
+          const remark = remarkRaw === undefined ? before.remark : remarkOf(remarkRaw);
+          const { dataScope, dataEditions } = checkDataScope(before.kind, body, before);
+          let codes = before.codes;
+          if (body.codes !== undefined) {
+            codes = checkRoleCodes(before.kind, body.codes);
+            if (id === ROLE.admin && ADMIN_ROLE_CODES.some((code) => !codes.includes(code))) {
+              fail('管理员角色拥有全部权限，不能取消');
+            }
+          }
+          await tx
+            .updateTable('roles')
+            .set({ name, remark, data_scope: dataScope, data_editions: editionsText(dataEditions) })
+            .where('id', '=', id)
+            .execute();
+          if (codes !== before.codes) {
+            await tx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+            if (codes.length > 0) {
+              await tx
+                .insertInto('role_permissions')
+                .values(codes.map((code) => ({ role_id: id, code })))
+                .execute();
+            }
+            await applyRoleCodes(tx, id, codes);
+          }
+          await recordOperation(tx, request, auth, {
+            action: '修改角色',
+            resource: LOG_PAGE,
+            recordId: id,
+            recordTitle: name,
+            changes: {
+              ...changesBetween(snapshot(before), snapshot({ ...before, name, remark, dataScope, dataEditions })),
+              ...codeChanges(before.codes, codes),
+            },
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) fail('角色名称已存在');
+        throw error;
+      }
+      return ok(await findRole(db, id), '保存成功');
+    },
+  );
+
+  app.delete(
+    '/api/v1/roles/:id',
+    { config: { access: { permissions: SETTINGS } }, schema: roleDeleteSchema },
+    async (request) => {
+      const auth = adminOnly(request);
+      const id = parseId((request.params as { id: string }).id, '角色编号');
+      await db.transaction().execute(async (tx) => {
+        const role = await findRole(tx, id);
+        if (!role) fail('角色不存在');
+        if (role.builtin === 1) fail('内置角色不能删除');
+        if (role.userCount > 0) fail(`该角色下还有${role.userCount}个账号，不能删除`);
+        await tx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+        await tx.deleteFrom('roles').where('id', '=', id).execute();
         await recordOperation(tx, request, auth, {
-          action: '修改角色',
+          action: '删除角色',
           resource: LOG_PAGE,
           recordId: id,
-          recordTitle: name,
+          recordTitle: role.name,
           changes: {
-            ...changesBetween(snapshot(before), snapshot({ ...before, name, remark, dataScope, dataEditions })),
-            ...codeChanges(before.codes, codes),
+            ...changesBetween(snapshot(role), null),
+            ...(role.codes.length > 0 ? { 权限: [codeNames(role.codes), null] as const } : {}),
           },
         });
       });
-    } catch (error) {
-      if (isUniqueViolation(error)) fail('角色名称已存在');
-      throw error;
-    }
-    return ok(await findRole(db, id), '保存成功');
-  });
-
-  app.delete('/api/v1/roles/:id', { config: { access: { permissions: SETTINGS } } }, async (request) => {
-    const auth = adminOnly(request);
-    const id = parseId((request.params as { id: string }).id, '角色编号');
-    await db.transaction().execute(async (tx) => {
-      const role = await findRole(tx, id);
-      if (!role) fail('角色不存在');
-      if (role.builtin === 1) fail('内置角色不能删除');
-      if (role.userCount > 0) fail(`该角色下还有${role.userCount}个账号，不能删除`);
-      await tx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
-      await tx.deleteFrom('roles').where('id', '=', id).execute();
-      await recordOperation(tx, request, auth, {
-        action: '删除角色',
-        resource: LOG_PAGE,
-        recordId: id,
-        recordTitle: role.name,
-        changes: {
-          ...changesBetween(snapshot(role), null),
-          ...(role.codes.length > 0 ? { 权限: [codeNames(role.codes), null] as const } : {}),
-        },
-      });
-    });
-    return ok(null, '删除成功');
-  });
+      return ok(null, '删除成功');
+    },
+  );
 }

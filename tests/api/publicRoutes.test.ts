@@ -347,6 +347,46 @@ describe('the checks that tell whether an account exists', () => {
   });
 });
 
+describe('the account checks that read the query string', () => {
+  it('checkloginphone answers a phone sent in the query string alone, with no body', async () => {
+    const answer = envelopeOf(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/common/checkloginphone?phone=13800000003',
+        remoteAddress: freshAddress(),
+      }),
+    );
+    expect([answer.code, answer.content]).toEqual([OK, { registered: true }]);
+  });
+
+  it('checknameandphone reads the query string too, and refuses a NUL there before looking anything up', async () => {
+    const match = envelopeOf(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/common/checknameandphone?name=kefu&phone=13800000003',
+        remoteAddress: freshAddress(),
+      }),
+    );
+    expect([match.code, match.content]).toEqual([OK, true]);
+    const poisoned = envelopeOf(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/common/checknameandphone?name=ke%00fu&phone=13800000003',
+        remoteAddress: freshAddress(),
+      }),
+    );
+    expect(poisoned.code).toBe(BUSINESS);
+    expect(poisoned.message).toMatch(/[\u4e00-\u9fff]/u);
+  });
+
+  it('resetpwd (query string only, as the login page sends it) keeps its own message for a wrong code', async () => {
+    const answer = envelopeOf(
+      await t.app.inject({ method: 'PATCH', url: '/api/v1/accounts/resetpwd?name=kefu&code=000000&platformmark=1' }),
+    );
+    expect(answer.message).toBe('短信验证码错误或已失效');
+  });
+});
+
 describe('sensitive words cannot be split', () => {
   const refusedWord = async (text: string) => {
     try {

@@ -94,10 +94,14 @@ test('every message appears in one place and style: react-admin’s notification
   await page.goto('/adJcyHappyElimination/create');
   await page.getByLabel('服务费率（万分之）').fill('600');
   await page.getByRole('button', { name: '保存' }).click();
-  // react-admin says the form is invalid through useNotify; it must come out of the app's one toaster (top).
-  const toast = page.locator('.MuiSnackbar-anchorOriginTopCenter').getByRole('alert');
+  // react-admin says the form is invalid through useNotify; it must come out of the app's one toaster, at the bottom,
+  // where it covers neither the header nor the page's title and filters (the next page's, after a save).
+  const toast = page.locator('.MuiSnackbar-anchorOriginBottomCenter').getByRole('alert');
   await expect(toast).toBeVisible();
-  await expect(page.locator('.MuiSnackbar-anchorOriginBottomCenter, .MuiSnackbar-anchorOriginBottomLeft')).toHaveCount(
-    0,
-  );
+  await expect(page.locator('.MuiSnackbar-root:not(.MuiSnackbar-anchorOriginBottomCenter)')).toHaveCount(0);
+  const toastTop = (await toast.boundingBox())?.y ?? 0;
+  const header = await page.getByRole('banner').boundingBox();
+  const title = await page.getByRole('heading').first().boundingBox();
+  expect(header && title).toBeTruthy();
+  expect(toastTop).toBeGreaterThan(Math.max(header!.y + header!.height, title!.y + title!.height));
 });

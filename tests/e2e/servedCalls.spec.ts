@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs } from './support/login';
+import { clickRowAction } from './support/rowActions';
 import { withServerDb } from './support/serverDb';
 
 /**
@@ -142,7 +143,7 @@ test('代征主体管理：添加、查看、移除所属行业，查看风险�
   await openList(page, '/adAgentmanagement', { name: enterprise.name });
   const row = page.locator('table tbody tr').filter({ hasText: enterprise.name }).first();
 
-  await row.getByRole('button', { name: '添加行业' }).click();
+  await clickRowAction(page, row, '添加行业');
   const adding = page.getByRole('dialog');
   await adding.getByRole('combobox', { name: '行业' }).fill(industry.nm);
   await page.getByRole('option', { name: industry.nm, exact: true }).click();
@@ -150,7 +151,7 @@ test('代征主体管理：添加、查看、移除所属行业，查看风险�
   await adding.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('添加行业成功')).toBeVisible();
 
-  await row.getByRole('button', { name: '所属行业' }).click();
+  await clickRowAction(page, row, '所属行业');
   const listed = page.getByRole('dialog', { name: `所属行业「${enterprise.name}」` });
   await expect(listed.locator('tbody tr').filter({ hasText: industry.nm })).toContainText('信息技术服务');
   const stored = await withServerDb((db) =>
@@ -165,7 +166,7 @@ test('代征主体管理：添加、查看、移除所属行业，查看风险�
   await listed.getByRole('button', { name: '关闭' }).click();
 
   // Put the demo data back through the page: 移除行业 with the same industry.
-  await row.getByRole('button', { name: '移除行业' }).click();
+  await clickRowAction(page, row, '移除行业');
   const removing = page.getByRole('dialog');
   await removing.getByRole('combobox', { name: '行业' }).fill(industry.nm);
   await page.getByRole('option', { name: industry.nm, exact: true }).click();
@@ -184,13 +185,13 @@ test('代征主体管理：添加、查看、移除所属行业，查看风险�
     )
     .toEqual([]);
 
-  await row.getByRole('button', { name: '风险信息' }).click();
+  await clickRowAction(page, row, '风险信息');
   const risk = page.getByRole('dialog', { name: `风险信息「${enterprise.name}」` });
   await expect(shownValue(risk, '状态')).toHaveText(ENTERPRISE_STATUS_NAMES[Number(enterprise.status)]);
   await expect(shownValue(risk, '原因')).toHaveText(enterprise.status_reason || '—');
   await risk.getByRole('button', { name: '关闭' }).click();
 
-  await row.getByRole('button', { name: '等级费率' }).click();
+  await clickRowAction(page, row, '等级费率');
   const rates = page.getByRole('dialog', { name: `等级费率「${enterprise.name}」` });
   const rateRows = rates.locator('tbody tr');
   await expect(rateRows).toHaveCount(3);

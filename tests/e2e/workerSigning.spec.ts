@@ -51,7 +51,8 @@ test('签署页：未输入验证码不能签署，验证码错误被拒，输�
   const path = new URL(link).pathname;
 
   // The merchant, holding the link, opens it: 同意并签署 is disabled without a code, and the API refuses it.
-  const signer = await (await browser.newContext()).newPage();
+  // A worker opens the link on a phone (390 px wide).
+  const signer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await signer.goto(path);
   await expect(signer.getByRole('heading', { name: '自由职业者协议签署' })).toBeVisible();
   await expect(signer.getByText(`${MOBILE.slice(0, 3)}****${MOBILE.slice(7)}`)).toBeVisible();
@@ -76,7 +77,13 @@ test('签署页：未输入验证码不能签署，验证码错误被拒，输�
   // The right code signs.
   await signer.getByLabel('短信验证码').fill(sent);
   await signer.getByRole('button', { name: '同意并签署' }).click();
-  await expect(signer.getByText(/已签署（.+），文件 SHA-256：[0-9a-f]{64}/)).toBeVisible();
+  const signed = signer.getByText(/已签署（.+），文件 SHA-256：[0-9a-f]{64}/);
+  await expect(signed).toBeVisible();
+  // The 64-character hash wraps inside the phone's width: nothing of it is cut off or scrolls the page sideways.
+  const box = await signed.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await signed.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+  expect(await signer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await signer.context().close();
 
   await page.reload();

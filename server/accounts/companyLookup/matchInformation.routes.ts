@@ -1,10 +1,10 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { companies } from '../../../resources/companies';
 import type { AppServices } from '../../appServices';
 import { ok } from '../../http/envelope';
 import { fail } from '../../http/errors';
 import { businessRegistry } from './index';
+import { registryRecordSchema, registrySearchSchema } from './matchInformation.schemas';
 
 /**
  * The spec's business-registry calls for operators filling in a company (企业管理, the company list's permission):
@@ -16,21 +16,17 @@ import { businessRegistry } from './index';
 export const MATCH_SEARCH_LIMIT = 20;
 export const MSG_NOT_REGISTERED = '未查询到该企业的工商信息';
 
-const QUERY = {
-  querystring: Type.Object({ name: Type.String({ minLength: 2, maxLength: 64, pattern: '\\S' }) }),
-};
-
 export async function matchInformationRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
   const registry = businessRegistry(db, config.registry);
-  const access = { config: { access: { permissions: companies.permissions.list }, readOnly: true }, schema: QUERY };
+  const access = { config: { access: { permissions: companies.permissions.list }, readOnly: true } };
 
-  app.get('/api/v1/company/matchinformation/tianyan', access, async (request) => {
-    const record = await registry.baseInfo((request.query as { name: string }).name.trim());
+  app.get('/api/v1/company/matchinformation/tianyan', { ...access, schema: registryRecordSchema }, async (request) => {
+    const record = await registry.baseInfo((request.query as { name: string }).name);
     if (!record) fail(MSG_NOT_REGISTERED);
     return ok(record);
   });
 
-  app.get('/api/v1/company/matchinformation/search', access, async (request) => {
-    return ok(await registry.search((request.query as { name: string }).name.trim(), MATCH_SEARCH_LIMIT));
+  app.get('/api/v1/company/matchinformation/search', { ...access, schema: registrySearchSchema }, async (request) => {
+    return ok(await registry.search((request.query as { name: string }).name, MATCH_SEARCH_LIMIT));
   });
 }

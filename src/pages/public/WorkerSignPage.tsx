@@ -151,7 +151,8 @@ export function WorkerSignPage() {
             sx={{ width: '100%', height: 560, border: 1, borderColor: 'divider' }}
           />
           {info.status === 1 ? (
-            <Alert severity="success" sx={{ mt: 2 }}>
+            // The 64-character hash has no spaces: it breaks anywhere so a phone shows it whole.
+            <Alert severity="success" sx={{ mt: 2, '& .MuiAlert-message': { overflowWrap: 'anywhere' } }}>
               已签署（{info.signTime}），文件 SHA-256：{info.sha256}
             </Alert>
           ) : info.signVia === 'esign' ? (
