@@ -163,4 +163,14 @@ describe('list export', () => {
     );
     expect(filter.code).toBe(1040400);
   });
+
+  it("refuses a control character or a direction override in the list's own filters before any row is read", async () => {
+    for (const poison of ['%00', '%E2%80%AE1']) {
+      const response = await caiwu.get(`/api/v1/exports/adMoneyManagement?format=xlsx&platformmark=${poison}`);
+      expect(response.statusCode).toBeLessThan(500);
+      const answer = envelopeOf(response);
+      expect(answer.code, poison).toBe(1040400);
+      expect(answer.message, poison).toMatch(/[\u4e00-\u9fff]/u);
+    }
+  });
 });
