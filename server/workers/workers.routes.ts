@@ -33,6 +33,7 @@ import { bigBearRoutes } from './bigBear.routes';
 import { esignFlowRoutes } from './esignFlow.routes';
 import { configureWorkerIdKey, workerIdKey } from './identity';
 import { identityCheckOf } from './identityCheck';
+import { payoutTemplateRoutes } from './payoutTemplate.routes';
 import { workerSigningRoutes } from './signing.routes';
 import {
   createSchema,
@@ -182,6 +183,7 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
   await workerSigningRoutes(app, services);
   if (services.config.esign.provider === 'esign') await esignFlowRoutes(app, services, services.config.esign);
   await bigBearRoutes(app, services);
+  await payoutTemplateRoutes(app, services);
   const verifier = identityCheckOf(db, config);
 
   app.get('/api/v1/workers/template', { ...ANY_WORKER_CODE, schema: templateSchema }, async (request, reply) => {

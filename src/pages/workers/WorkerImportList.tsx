@@ -22,6 +22,7 @@ import { WORKER_COLUMNS, WORKER_FIELD_LABELS, WORKER_MSG, type WorkerImportKind 
 import { showToast } from '../../shell/toast';
 import { RemitErrors } from '../remit/RemitErrors';
 import type { RowErrors } from '../remit/remitApi';
+import { PayoutTemplateButton } from './PayoutTemplateButton';
 import { WhitelistSection } from './WhitelistSection';
 
 const KIND_OF: Readonly<Record<string, WorkerImportKind>> = {
@@ -193,7 +194,15 @@ export function WorkerImportList({ declaration }: { declaration: ResourceDeclara
         </Box>
       )}
       <AddWorkerDialog kind={kind} open={adding} onClose={() => setAdding(false)} />
-      <GeneratedList declaration={declaration} />
+      {declaration.name === 'signUser' ? (
+        <GeneratedList
+          declaration={declaration}
+          selectable
+          toolbar={<PayoutTemplateButton declaration={declaration} />}
+        />
+      ) : (
+        <GeneratedList declaration={declaration} />
+      )}
       {declaration.name === 'signUser' && <WhitelistSection />}
     </Box>
   );
