@@ -7,6 +7,7 @@ import { ROLE } from '../../src/domain/roles';
 import { SIGN_STATUS } from '../../src/domain/workers';
 import type { AppServices } from '../appServices';
 import { holdsAny, requireAuth } from '../auth/access';
+import type { ResourceBinding } from '../engine/binding';
 import { resolveColumns } from '../engine/columns';
 import { recordOperation } from '../engine/operationLog';
 import { filterConditions } from '../engine/reads';
@@ -30,8 +31,12 @@ export const PAYOUT_TEMPLATE_MSG = {
   tooMany: `一次最多导出${BATCH_MAX_ROWS}人（批量打款单次上限），请缩小筛选范围`,
 } as const;
 
-const ROSTER = WORKER_BINDINGS.find((binding) => binding.declaration.name === signUser.name);
-if (!ROSTER) throw new Error('workers.binding.ts: the signUser binding is missing');
+function rosterBinding(): ResourceBinding {
+  const binding = WORKER_BINDINGS.find((item) => item.declaration.name === signUser.name);
+  if (!binding) throw new Error('workers.binding.ts: the signUser binding is missing');
+  return binding;
+}
+const ROSTER = rosterBinding();
 const COLUMNS = resolveColumns(ROSTER);
 const LIST_SPEC: ListSpec = {
   filterKeys: filterKeys(signUser),
