@@ -4,6 +4,7 @@ import { sortFields } from '../../resources/types';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
 import type { Database } from '../db/schema';
+import { readFlag } from './noticeReadState';
 
 /**
  * Notices (resources/notices.ts) for the admin screens and the merchant's inbox, always with the reader's
@@ -110,7 +111,7 @@ function recordQuery(db: Db, readerId: number) {
       'notices.annex_name as annexName',
       'notices.publisher as publisher',
       'notices.release_time as releaseTime',
-      sql<number>`case when notice_reads.notice_id is null then 0 else 1 end`.as('isRead'),
+      readFlag(readerId).as('isRead'),
       'notices.platform_mark as platformmark',
       'notices.status as status',
       'notices.create_time as createTime',

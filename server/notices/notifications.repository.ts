@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
+import { unreadBy } from './noticeReadState';
 
-/** Published notices of the user's edition that the user has not acknowledged. */
+/** Published notices of the user's edition that the user has not read (noticeReadState.ts). */
 export async function countUnreadNotices(db: Db, userId: number, platformMark: number): Promise<number> {
   const row = await db
     .selectFrom('notices')
@@ -10,7 +11,7 @@ export async function countUnreadNotices(db: Db, userId: number, platformMark: n
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('notices.status', '=', 1)
     .where('notices.platform_mark', '=', platformMark)
-    .where('notice_reads.notice_id', 'is', null)
+    .where(unreadBy(userId))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -11,6 +11,7 @@ import {
   type Envelope,
   envelopeOf,
   login,
+  sha256Hex,
   type TestApp,
 } from './support/testApp';
 
@@ -674,5 +675,52 @@ describe('permissions', () => {
     const response = await clients.merchant.get(`${BASE}/search`);
     expect(response.statusCode).toBe(403);
     expect(envelopeOf(response).code).toBe(FORBIDDEN);
+  });
+});
+
+describe('an account created today', () => {
+  let newcomer: AuthedClient;
+  // Times are kept to the second, and a notice released in the second an account is created counts as unread for
+  // it (never hidden): each step starts in a second of its own.
+  const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+  beforeAll(async () => {
+    await nextSecond();
+    const created = await success<unknown>('merchant', 'POST', '/api/v1/company/subaccounts', {
+      username: 'notice_newcomer',
+      mobile: '13911115555',
+      password: sha256Hex('Sub12345'),
+      authorities: ['MER_HOME'],
+    });
+    expect(created).toBeDefined();
+    const answer = await login(t.app, 'notice_newcomer', 'Sub12345');
+    expect(answer.code, answer.message).toBe(OK);
+    newcomer = authed(t.app, answer.content.token);
+  });
+
+  const newcomerCall = async <T>(url: string, method: 'GET' | 'PUT' = 'GET', payload?: object) => {
+    const answer = envelopeOf<T>(await newcomer({ method, url, payload }));
+    expect(answer.code, answer.message).toBe(OK);
+    return answer.content;
+  };
+
+  it('is not greeted by the notices released before it existed, in the bell and in the inbox', async () => {
+    expect(await newcomerCall<number>(`${BASE}/countunreadupnotifications`)).toBe(0);
+    const inbox = await newcomerCall<Page>(`${BASE}/getnotificationsandreadstate?size=1000`);
+    expect(inbox.totalElements).toBeGreaterThan(10);
+    expect(inbox.content.every((notice) => notice.isRead === 1)).toBe(true);
+    // The company's older account still has the same notices unread: the rule is per account, not per company.
+    expect(await unreadCount('merchant')).toBeGreaterThan(0);
+  });
+
+  it('gets every notice released after it was created as unread, until it reads it', async () => {
+    const notice = await createDraft({ title: '新账号之后发布的公告' });
+    await nextSecond();
+    await success<Notice>('admin', 'POST', `${BASE}/upnotifications`, { id: notice.id });
+    expect(await newcomerCall<number>(`${BASE}/countunreadupnotifications`)).toBe(1);
+    const inbox = await newcomerCall<Page>(`${BASE}/getnotificationsandreadstate?size=1000`);
+    expect(inbox.content.filter((row) => row.isRead === 0).map((row) => row.id)).toEqual([notice.id]);
+    const left = await newcomerCall<number>(`${BASE}/updatenotificationread`, 'PUT', { notificationId: notice.id });
+    expect(left).toBe(0);
   });
 });

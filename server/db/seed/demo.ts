@@ -62,6 +62,12 @@ async function insertCompany(db: Db, values: Insertable<CompanyTable>): Promise<
   return Number(row.id);
 }
 
+/**
+ * The demo accounts have existed for a year, like a company that has used the platform for a while: notices released
+ * before an account was created count as read (notices/noticeReadState.ts), and the seed's notices stay unread.
+ */
+const DEMO_ACCOUNT_AGE_DAYS = 365;
+
 async function insertUser(
   db: Db,
   values: {
@@ -91,7 +97,7 @@ async function insertUser(
       is_change: values.isChange ? 1 : 0,
       status: 1,
       parent_user_id: null,
-      create_time: chinaTime(),
+      create_time: chinaTime(Date.now() - DEMO_ACCOUNT_AGE_DAYS * 86400_000),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
