@@ -6,6 +6,7 @@ import { vatSpecialInvoice } from '../../src/domain/invoiceFormulas';
 import { formatMoney } from '../../src/domain/money';
 import { type FixtureBatch, insertBatch } from '../api/support/payoutFixtures';
 import { idCard } from '../support/batchFiles';
+import { accessibilityProblems } from './support/axe';
 import { loginAs } from './support/login';
 import { withServerDb } from './support/serverDb';
 import { signPayeesOnServer } from './support/signedPayees';
@@ -67,6 +68,7 @@ test('签约人员页把勾选的（或筛选出的）已签署人员导出为�
     [ROSTER[0], ROSTER[2]].map((serial) => [idCard(serial), '']).sort(),
   );
   await expect(page.getByText('打款模板已下载：填写每人的金额后，到「批量打款」上传即可')).toBeVisible();
+  expect(await accessibilityProblems(page, '/signUser 勾选人员')).toEqual([]);
 });
 
 test.beforeAll(async () => {
@@ -139,6 +141,7 @@ test('缺少开票信息时给出指引：缺哪些、去哪里补，提交申�
   await expect(guidance).toContainText('需要修改：开票电话（请输入1-30位电话）');
   await expect(page.getByRole('button', { name: '提交申请' })).toBeDisabled();
   await expect(page.getByText('补全上方「开票信息」后才能提交申请。')).toBeVisible();
+  expect(await accessibilityProblems(page, '/applyInvoice 开票信息指引')).toEqual([]);
   await guidance.getByRole('link', { name: '去完善开票信息' }).click();
   await expect(page).toHaveURL(/\/merchant\?type=first$/);
   await expect(page.getByRole('form', { name: '开票信息' })).toBeVisible();
@@ -186,6 +189,8 @@ test('提交申请先确认开票内容；返回修改不提交，确认提交�
   await expect(covered.getByRole('row', { name: new RegExp(batch.batchNo) })).toContainText(
     formatMoney(batch.invoiceable),
   );
+
+  expect(await accessibilityProblems(page, '确认开票申请')).toEqual([]);
 
   // 返回修改: back to the form, everything kept, nothing sent.
   await dialog.getByRole('button', { name: '返回修改' }).click();
