@@ -99,6 +99,12 @@ const Selection = createContext<{ selectedIds: RaRecord['id'][]; toggle: (id: Ra
   toggle: () => undefined,
 });
 
+/** The rows picked on a list with a selection column (documents, or GeneratedList's `selectable`). */
+export function useRowSelection(): { selectedIds: RaRecord['id'][] } {
+  const { selectedIds } = useContext(Selection);
+  return { selectedIds };
+}
+
 export function DocumentSelection({ children }: { children: ReactNode }) {
   const [selectedIds, setSelectedIds] = useState<RaRecord['id'][]>([]);
   const toggle = (id: RaRecord['id']) =>

@@ -29,7 +29,15 @@ import { RowActions } from './RowActions';
 import { ACTIONS_SOURCE, datagridSx, LIST_FITS } from './tableSx';
 import { useStoredColumns } from './useStoredColumns';
 
-function ListActions({ declaration, filters }: { declaration: ResourceDeclaration; filters: ReactElement[] }) {
+function ListActions({
+  declaration,
+  filters,
+  toolbar,
+}: {
+  declaration: ResourceDeclaration;
+  filters: ReactElement[];
+  toolbar?: ReactNode;
+}) {
   const { canAccess: canCreate } = useCanAccess({ resource: declaration.name, action: 'create' });
   return (
     <TopToolbar>
@@ -39,6 +47,7 @@ function ListActions({ declaration, filters }: { declaration: ResourceDeclaratio
       </ListFiltersOnly>
       <SelectColumnsButton />
       <ListCallButtons declaration={declaration} />
+      {toolbar}
       {declaration.documents && <ZipDownloadButton documents={declaration.documents} label={declaration.label} />}
       <ExportAllButton declaration={declaration} />
     </TopToolbar>
@@ -67,6 +76,10 @@ export interface GeneratedListProps {
   expand?: ReactElement;
   /** The cell of row actions; by default the declaration's actions (RowActions). */
   renderActions?: (record: RaRecord) => ReactNode;
+  /** Rows can be picked (a 选择 column, read with useRowSelection), as a list with documents always can. */
+  selectable?: boolean;
+  /** Buttons of the page's own in the list's toolbar, inside the list (they read its filters and selection). */
+  toolbar?: ReactNode;
 }
 
 /** The datagrid's body with plain rows (PlainDatagridRow). */
@@ -76,7 +89,15 @@ const PLAIN_BODY = <DatagridBody row={<PlainDatagridRow />} />;
  * List with server-side paging, sortable columns, filters kept in the URL, column chooser, export. Custom
  * lists (resources/custom) reuse it through the props rather than copying it.
  */
-export function GeneratedList({ declaration, rowClick, expand, renderActions }: GeneratedListProps) {
+export function GeneratedList({
+  declaration,
+  rowClick,
+  expand,
+  renderActions,
+  selectable,
+  toolbar,
+}: GeneratedListProps) {
+  const picking = selectable === true || declaration.documents !== undefined;
   const { canAccess: canEdit } = useCanAccess({ resource: declaration.name, action: 'edit' });
   const pageSizes = [...listPageSizes(declaration)];
   const hasActions =
@@ -84,9 +105,9 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
 
   const omit = declaration.fields.filter((field) => field.hidden).map((field) => field.source);
   const columns = [
-    // Rows with documents can be picked for 打包下载 (a checkbox of our own: react-admin's puts its label on the
-    // wrapper, not the input, which axe reports).
-    declaration.documents && (
+    // Rows with documents can be picked for 打包下载, a selectable list's for its toolbar (a checkbox of our own:
+    // react-admin's puts its label on the wrapper, not the input, which axe reports).
+    picking && (
       <RecordCell
         key={SELECT_SOURCE}
         label="选择"
@@ -122,7 +143,7 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
           <ListPagination pageSizes={pageSizes} />
         </ListLoadGuard>
       }
-      actions={<ListActions declaration={declaration} filters={filters} />}
+      actions={<ListActions declaration={declaration} filters={filters} toolbar={toolbar} />}
       exporter={false}
       disableSyncWithLocation={false}
       empty={false}
@@ -147,5 +168,5 @@ export function GeneratedList({ declaration, rowClick, expand, renderActions }: 
       </ListLoadGuard>
     </List>
   );
-  return declaration.documents ? <DocumentSelection>{list}</DocumentSelection> : list;
+  return picking ? <DocumentSelection>{list}</DocumentSelection> : list;
 }

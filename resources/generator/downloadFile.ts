@@ -10,8 +10,9 @@ export async function downloadApiFile(
   fallbackName: string,
   query: Query = {},
   json?: unknown,
+  q?: Record<string, unknown>,
 ): Promise<void> {
-  const { blob, name } = await fetchApiFile(path, query, json);
+  const { blob, name } = await fetchApiFile(path, query, json, q);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -22,14 +23,18 @@ export async function downloadApiFile(
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The file the API answers (a POST when `json` is given), with the server's name for it; a refusal rejects. */
+/**
+ * The file the API answers (a POST when `json` is given; `q` a list's filters, as q=), with the server's name for
+ * it; a refusal rejects.
+ */
 export async function fetchApiFile(
   path: string,
   query: Query = {},
   json?: unknown,
+  q?: Record<string, unknown>,
 ): Promise<{ blob: Blob; name: string | null }> {
   const response = await fetch(
-    buildUrl(path, query),
+    buildUrl(path, query, q),
     json === undefined
       ? { headers: requestHeaders() }
       : { method: 'POST', headers: requestHeaders('application/json'), body: JSON.stringify(json) },

@@ -154,8 +154,9 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
       const applicant = applicantOf(requireAuth(request));
       const batches = await eligibleBatchesOrFail(db, applicant, batchIdsOf(request.body));
       // Said before the application: the issuing enterprise must be bound to the company (applyForInvoice refuses).
-      await payingEnterprise(db, applicant.companyId, applicant.platformMark);
-      return ok(figuresOf(applicant.platformMark, batches));
+      // Its name is the 服务主体 the page's confirmation shows.
+      const enterprise = await payingEnterprise(db, applicant.companyId, applicant.platformMark);
+      return ok({ ...figuresOf(applicant.platformMark, batches), enterpriseName: enterprise?.name ?? null });
     },
   );
 

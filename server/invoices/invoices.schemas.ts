@@ -76,10 +76,10 @@ export const eligibleBatchesSchema = {
   response: Answers(Page(batchLine)),
 };
 export const previewSchema = {
-  summary: '开票金额预览（所选批次）',
+  summary: '开票金额预览（所选批次；enterpriseName 为开票的服务主体）',
   querystring: Query({}),
   body: OptionalBody({ batchIds }),
-  response: Answers(Fields({})),
+  response: Answers(Fields({ enterpriseName: 'string' })),
 };
 export const applySchema = {
   summary: '申请开票',

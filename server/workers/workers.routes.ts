@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { maskIdCard } from '../../src/domain/masking';
 import { isValidNationalId } from '../../src/domain/payees';
 import { BATCH_FILE_MSG, BATCH_MAX_BYTES } from '../../src/domain/payoutBatch';
 import { ROLE } from '../../src/domain/roles';
+import { TEMPLATE_EXAMPLE_PERSON } from '../../src/domain/templateExample';
 import {
   SIGN_STATUS,
   WORKER_COLUMNS,
@@ -21,6 +21,7 @@ import { chinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
 import { attachmentDisposition } from '../files/fileStore';
 import { cleanFileName } from '../files/fileTypes';
+import { importTemplateCsv, importTemplateXlsx } from '../files/importTemplate';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { isUniqueViolation } from '../http/fieldChecks';
@@ -32,6 +33,7 @@ import { bigBearRoutes } from './bigBear.routes';
 import { esignFlowRoutes } from './esignFlow.routes';
 import { configureWorkerIdKey, workerIdKey } from './identity';
 import { identityCheckOf } from './identityCheck';
+import { payoutTemplateRoutes } from './payoutTemplate.routes';
 import { workerSigningRoutes } from './signing.routes';
 import {
   createSchema,
@@ -110,10 +112,7 @@ function rowErrors(errors: { rowNo: number; field: WorkerField; message: string 
 }
 
 const TEMPLATE_EXAMPLE: Readonly<Record<WorkerField, string>> = {
-  name: '张三',
-  idCard: '11010519491231002X',
-  mobile: '13800138000',
-  bankCard: '6222020200112233446',
+  ...TEMPLATE_EXAMPLE_PERSON,
   bankName: '中国工商银行',
   referrer: '李四',
 };
@@ -184,6 +183,7 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
   await workerSigningRoutes(app, services);
   if (services.config.esign.provider === 'esign') await esignFlowRoutes(app, services, services.config.esign);
   await bigBearRoutes(app, services);
+  await payoutTemplateRoutes(app, services);
   const verifier = identityCheckOf(db, config);
 
   app.get('/api/v1/workers/template', { ...ANY_WORKER_CODE, schema: templateSchema }, async (request, reply) => {
@@ -191,23 +191,16 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
     const format = query.format ?? 'xlsx';
     if (format !== 'xlsx' && format !== 'csv') fail('模板格式只能是 xlsx 或 csv');
     const columns = WORKER_COLUMNS.filter((column) => column.field !== 'referrer' || query.kind === 'referer');
-    let content: Buffer;
-    if (format === 'xlsx') {
-      const workbook = new ExcelJS.Workbook();
-      const sheet = workbook.addWorksheet('人员');
-      sheet.columns = columns.map((column) => ({
-        header: column.header,
-        key: column.field,
-        width: 22,
-        style: { numFmt: '@' },
-      }));
-      sheet.getRow(1).font = { bold: true };
-      sheet.addRow(TEMPLATE_EXAMPLE);
-      content = Buffer.from(await workbook.xlsx.writeBuffer());
-    } else {
-      const lines = [columns.map((c) => c.header).join(','), columns.map((c) => TEMPLATE_EXAMPLE[c.field]).join(',')];
-      content = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8')]);
-    }
+    const templateColumns = columns.map((column) => ({
+      key: column.field,
+      header: column.header,
+      width: 22,
+      text: true,
+    }));
+    const content =
+      format === 'xlsx'
+        ? await importTemplateXlsx({ dataSheet: '人员', columns: templateColumns, example: TEMPLATE_EXAMPLE })
+        : importTemplateCsv(templateColumns);
     return reply
       .header(
         'content-type',

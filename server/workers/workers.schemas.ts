@@ -2,8 +2,10 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import { WORKER_COLUMNS } from '../../src/domain/workers';
 import {
   Answers,
+  Body,
   Fields,
   FileAnswer,
+  Id,
   IdParam,
   ListQuery,
   OptionalBody,
@@ -176,4 +178,27 @@ export const agreementsZipSchema = {
     ),
   }),
   response: FileAnswer(['application/zip'], '已签协议压缩包'),
+};
+
+// --- The roster as a payout file -----------------------------------------------------------------------------------
+
+export const payoutTemplateSchema = {
+  summary: '导出打款模板（已签署人员填好姓名、身份证号、手机号、银行卡号，金额留空）',
+  querystring: Query({
+    format: word('模板格式', 8),
+    q: Type.Optional(Type.String({ maxLength: 4096, description: '签约人员列表的筛选条件（同列表的 q=）' })),
+    sort: Type.Optional(Type.String({ maxLength: 128, description: '排序 field,asc|desc（同列表）' })),
+  }),
+  body: Body({
+    ids: Type.Optional(
+      Type.Array(Id({ title: '人员编号', digits: true }), {
+        maxItems: 10_000,
+        description: '选中的人员；不传或为空时导出符合筛选条件的全部已签署人员',
+      }),
+    ),
+  }),
+  response: FileAnswer(
+    ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'],
+    '批量打款模板（xlsx 或 csv），已填好所选已签署人员',
+  ),
 };

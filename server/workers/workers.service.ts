@@ -1,5 +1,6 @@
 import { maskIdCard } from '../../src/domain/masking';
 import { isValidNationalId } from '../../src/domain/payees';
+import { isTemplateExample, TEMPLATE_EXAMPLE_MSG } from '../../src/domain/templateExample';
 import { MOBILE_PATTERN } from '../../src/domain/validation';
 import { SIGN_STATUS, WORKER_MSG, type WorkerField, type WorkerImportKind } from '../../src/domain/workers';
 import type { Db } from '../db/database';
@@ -79,6 +80,11 @@ export async function checkWorkerRows(
     const bankCard = row.values.bankCard.trim();
     const bankName = row.values.bankName.trim();
     const referrer = (row.values.referrer ?? '').trim();
+    // The template's example person: one message that says so, not the rules it would break.
+    if (isTemplateExample({ name, idCard, bankCard })) {
+      errors.push({ rowNo: row.rowNo, field: 'name', message: TEMPLATE_EXAMPLE_MSG });
+      continue;
+    }
 
     if (name === '') add('name', '姓名不能为空');
     else if (chars(name) < 2 || chars(name) > 20) add('name', '姓名应为2-20个字符');

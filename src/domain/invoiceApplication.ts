@@ -112,6 +112,35 @@ export function invoiceInfoProblem(info: Partial<Record<keyof InvoiceInfo, unkno
   return undefined;
 }
 
+export interface InvoiceInfoGap {
+  field: keyof InvoiceInfo;
+  label: string;
+  /** Blank, rather than filled in a form the rule refuses. */
+  missing: boolean;
+  message: string;
+}
+
+/** Every field the information lacks or has wrong, in reading order: what the application page asks to complete. */
+export function invoiceInfoGaps(info: Partial<Record<keyof InvoiceInfo, unknown>>): InvoiceInfoGap[] {
+  return INVOICE_INFO_RULES.flatMap((rule) => {
+    const problem = problemOf(rule, info[rule.field]);
+    if (!problem) return [];
+    return [{ field: rule.field, label: rule.label, missing: text(info[rule.field]) === '', message: problem }];
+  });
+}
+
+/** The gaps in words: 「尚未填写：发票抬头、纳税人识别号；需要修改：开票电话（…）」. */
+export function invoiceInfoGapText(gaps: readonly InvoiceInfoGap[]): string {
+  const missing = gaps.filter((gap) => gap.missing).map((gap) => gap.label);
+  const wrong = gaps.filter((gap) => !gap.missing).map((gap) => `${gap.label}（${gap.message}）`);
+  return [
+    missing.length > 0 ? `尚未填写：${missing.join('、')}` : '',
+    wrong.length > 0 ? `需要修改：${wrong.join('、')}` : '',
+  ]
+    .filter(Boolean)
+    .join('；');
+}
+
 /** The mailing fields' messages by field (empty when a paper invoice can be sent there). */
 export function mailingErrors(values: Partial<Record<MailingField, unknown>>): Partial<Record<MailingField, string>> {
   const errors: Partial<Record<MailingField, string>> = {};

@@ -70,6 +70,26 @@ async function batchState(id: number) {
   };
 }
 
+/** The enterprise of the company's newest signed contract with an enterprise bound to it: the invoice's 服务主体. */
+async function issuer(companyId: number): Promise<string | null> {
+  const row = await t.db
+    .selectFrom('contracts')
+    .innerJoin('enterprises', 'enterprises.id', 'contracts.enterprise_id')
+    .innerJoin('company_enterprises', (join) =>
+      join
+        .onRef('company_enterprises.company_id', '=', 'contracts.company_id')
+        .onRef('company_enterprises.enterprise_id', '=', 'contracts.enterprise_id'),
+    )
+    .select('enterprises.name')
+    .where('contracts.company_id', '=', companyId)
+    .where('contracts.sign_status', '=', 1)
+    .where('contracts.data_status', '=', 1)
+    .orderBy('contracts.sign_time', 'desc')
+    .orderBy('contracts.id', 'desc')
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
 async function invoiceCount(): Promise<number> {
   const row = await t.db
     .selectFrom('invoices')
@@ -170,11 +190,15 @@ describe('eligible batches and preview', () => {
     const preview = await call(merchant, 'POST', '/api/v1/invoices/preview', { batchIds: [a.id, b.id] });
     expectOk(preview);
     const total = a.invoiceable + b.invoiceable;
-    expect(preview.content).toEqual({ ...vatSpecialInvoice(total), batchCount: 2 });
+    expect(preview.content).toEqual({ ...vatSpecialInvoice(total), batchCount: 2, enterpriseName: await issuer(1) });
 
     const c = await smallBatch([20_000_000, 1_234_500]);
     const small = await call(xgm, 'POST', '/api/v1/invoices/preview', { batchIds: [c.id] });
-    expect(small.content).toEqual({ ...differenceInvoice(c.invoiceable, c.successAmount), batchCount: 1 });
+    expect(small.content).toEqual({
+      ...differenceInvoice(c.invoiceable, c.successAmount),
+      batchCount: 1,
+      enterpriseName: await issuer(2),
+    });
     expect(small.content.ratePercent).toBe(5);
     expect(small.content.deduction).toBe(21_234_500);
 

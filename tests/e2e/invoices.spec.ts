@@ -66,6 +66,10 @@ test('商户选批次申请开票，财务上传发票开票，商户下载发�
   await page.getByLabel('联系电话').fill('02155556666');
   await page.getByLabel('邮寄地址').fill('上海市浦东新区世纪大道100号');
   await page.getByRole('button', { name: '提交申请' }).click();
+  // The application is sent from its confirmation, which names where the paper invoice goes.
+  const confirm = page.getByRole('dialog', { name: '确认开票申请' });
+  await expect(confirm.getByText('上海市浦东新区世纪大道100号')).toBeVisible();
+  await confirm.getByRole('button', { name: '确认提交' }).click();
   await expect(page).toHaveURL(/\/invoiceRecord/);
   const newest = page.getByRole('row').filter({ hasText: '已申请' }).first();
   await expect(newest).toBeVisible();

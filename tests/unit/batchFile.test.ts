@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
   BatchFileError,
@@ -12,6 +13,7 @@ import {
 } from '../../server/money/payouts/batchFile';
 import { templateCsv, templateXlsx } from '../../server/money/payouts/batchTemplate';
 import { BATCH_FILE_MSG, BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../src/domain/payoutBatch';
+import { TEMPLATE_EXAMPLE_SHEET } from '../../src/domain/templateExample';
 import { csvFile, gbkEncode, HEADERS, idCard, payee, xlsxFile } from '../support/batchFiles';
 
 async function fileError(promise: Promise<unknown>): Promise<string> {
@@ -293,14 +295,27 @@ describe('numberCellText', () => {
 });
 
 describe('template', () => {
-  it('parses back to the example payee, as .xlsx and as CSV with a BOM', async () => {
+  it('has only the header on its data sheet, as .xlsx and as CSV with a BOM: nothing to pay until filled in', async () => {
     const csv = templateCsv();
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.toString('utf8').slice(1).split('\r\n')[0]).toBe(HEADERS.join(','));
-    const fromCsv = await parseBatchFile('t.csv', csv);
-    const fromXlsx = await parseBatchFile('t.xlsx', await templateXlsx());
-    expect(fromCsv).toHaveLength(1);
-    expect(fromXlsx).toEqual(fromCsv);
-    expect(fromCsv[0].values.name).toBe('张三');
+    expect(await fileError(parseBatchFile('t.csv', csv))).toBe(BATCH_FILE_MSG.noRows);
+    expect(await fileError(parseBatchFile('t.xlsx', await templateXlsx()))).toBe(BATCH_FILE_MSG.noRows);
+  });
+
+  it('never reads the 「填写示例」 sheet, wherever a merchant moved it', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet(TEMPLATE_EXAMPLE_SHEET).addRows([[...HEADERS], payee(1)]);
+    workbook.addWorksheet('收款人').addRows([[...HEADERS], payee(2)]);
+    const rows = await parseBatchFile('t.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(rows.map((row) => row.values.name)).toEqual([payee(2)[0]]);
+  });
+
+  it('fills the data sheet with the payees it is given, amount left empty', async () => {
+    const payees = [{ name: '李伟', idCard: idCard(3), bankCard: '6222020200000000003', mobile: '13900000003' }];
+    const rows = await parseBatchFile('t.xlsx', await templateXlsx(payees));
+    expect(rows.map((row) => row.values)).toEqual([{ ...payees[0], amount: '', remark: '' }]);
+    const fromCsv = await parseBatchFile('t.csv', templateCsv(payees));
+    expect(fromCsv.map((row) => row.values)).toEqual(rows.map((row) => row.values));
   });
 });

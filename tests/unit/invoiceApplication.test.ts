@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceInfoOfCompany, invoiceInfoProblem, mailingErrors } from '../../src/domain/invoiceApplication';
+import {
+  invoiceInfoGaps,
+  invoiceInfoGapText,
+  invoiceInfoOfCompany,
+  invoiceInfoProblem,
+  mailingErrors,
+} from '../../src/domain/invoiceApplication';
 import { MSG } from '../../src/domain/validation';
 
 const COMPANY = {
@@ -62,5 +68,22 @@ describe('mailing fields of a paper invoice', () => {
       recipient: MSG.recipient,
       recipientPhone: MSG.contactPhone,
     });
+  });
+});
+
+describe('what the application page asks the merchant to complete', () => {
+  it('lists every blank field and every refused one, in reading order, in words', () => {
+    expect(invoiceInfoGaps(invoiceInfoOfCompany(COMPANY))).toEqual([]);
+    const info = invoiceInfoOfCompany({ ...COMPANY, invoiceTitle: '', invoiceTaxNumber: '123', invoiceBank: null });
+    const gaps = invoiceInfoGaps(info);
+    expect(gaps.map((gap) => [gap.label, gap.missing])).toEqual([
+      ['发票抬头', true],
+      ['纳税人识别号', false],
+      ['开户银行', true],
+    ]);
+    expect(invoiceInfoGapText(gaps)).toBe(`尚未填写：发票抬头、开户银行；需要修改：纳税人识别号（${MSG.taxNumber}）`);
+    expect(invoiceInfoGapText(invoiceInfoGaps({}))).toBe(
+      '尚未填写：发票抬头、纳税人识别号、开户银行、银行账号、开票地址、开票电话',
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   BATCH_MAX_ROWS,
   type BatchField,
 } from '../../../src/domain/payoutBatch';
+import { TEMPLATE_EXAMPLE_SHEET } from '../../../src/domain/templateExample';
 import { BatchFileError, BatchLimitError } from './batchFileErrors';
 import { type PackedRows, packRows as packRowsOf } from './packedRows';
 import { ParseBudget, type XlsxRow, xlsxRows } from './xlsxReader';
@@ -330,7 +331,7 @@ function sheetRowOf(row: XlsxRow, cellChars: number): SheetRow {
 
 /**
  * Streams the workbook (exceljs' row reader over capped, guarded parts: xlsxReader.ts; it stops at the row
- * limit) and reads the first sheet that has anything in it.
+ * limit) and reads the first sheet that has anything in it, never the template's 「填写示例」 sheet.
  */
 export async function parseBatchXlsx(
   content: Uint8Array,
@@ -340,6 +341,7 @@ export async function parseBatchXlsx(
   const sheet = sheetCollector(budget, layout);
   try {
     for await (const worksheet of xlsxRows(content, budget)) {
+      if (worksheet.name.trim() === TEMPLATE_EXAMPLE_SHEET) continue;
       for await (const row of worksheet.rows) sheet.add(sheetRowOf(row, budget.limits.cellChars));
       if (sheet.started) break;
     }

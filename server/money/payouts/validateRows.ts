@@ -7,6 +7,7 @@ import {
   passesLuhn,
 } from '../../../src/domain/payees';
 import { BATCH_MAX_ROW_AMOUNT, type BatchField } from '../../../src/domain/payoutBatch';
+import { isTemplateExample, TEMPLATE_EXAMPLE_MSG } from '../../../src/domain/templateExample';
 import { MOBILE_PATTERN } from '../../../src/domain/validation';
 import { WORKER_MSG } from '../../../src/domain/workers';
 import type { RawBatchRow } from './batchFile';
@@ -86,6 +87,11 @@ export function validateRows(
       row.values.remark,
     ].map((value) => value.trim());
     const idCard = row.values.idCard.trim().toUpperCase();
+    // The template's example payee: one message that says so, not the rules it would break (not signed …).
+    if (isTemplateExample({ name, idCard, bankCard })) {
+      errors.push({ rowNo: row.rowNo, field: 'name', message: TEMPLATE_EXAMPLE_MSG });
+      continue;
+    }
 
     if (name === '') add('name', PAYEE_MSG.nameRequired);
     else if (chars(name) < NAME_MIN || chars(name) > NAME_MAX) add('name', PAYEE_MSG.nameLength);

@@ -182,7 +182,7 @@ interface ReaderSteps {
   _parseWorksheet(
     iterator: AsyncIterable<string>,
     sheetNo: string,
-  ): Generator<{ eventType: string; value: AsyncIterable<XlsxRow> }>;
+  ): Generator<{ eventType: string; value: AsyncIterable<XlsxRow> & { name?: string } }>;
 }
 
 /** One row as exceljs' stream reader gives it: `values` is 1-based (index 0 unused) and sparse. */
@@ -200,7 +200,7 @@ const SHEET_PATH = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 export async function* xlsxRows(
   content: Uint8Array,
   budget: ParseBudget,
-): AsyncGenerator<{ sheetNo: string; rows: AsyncIterable<XlsxRow> }> {
+): AsyncGenerator<{ sheetNo: string; name: string; rows: AsyncIterable<XlsxRow> }> {
   const buffer = Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.length);
   const zip = await openBuffer(buffer);
   try {
@@ -237,7 +237,10 @@ export async function* xlsxRows(
       const sheetNo = SHEET_PATH.exec(entry.fileName)?.[1] ?? '';
       const stream = guardedText(await openEntry(zip, entry), entry.uncompressedSize, budget);
       try {
-        for (const { value } of reader._parseWorksheet(stream, sheetNo)) yield { sheetNo, rows: value };
+        for (const { value } of reader._parseWorksheet(stream, sheetNo)) {
+          // exceljs names the sheet from workbook.xml and its relations, both read above.
+          yield { sheetNo, name: value.name ?? '', rows: value };
+        }
       } finally {
         await stream.return(undefined);
       }

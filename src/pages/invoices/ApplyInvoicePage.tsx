@@ -19,6 +19,7 @@ import { showToast } from '../../shell/toast';
 import { fetchCompany } from '../merchant/merchantApi';
 import { ApplicationForm, type ApplicationValues, EMPTY_APPLICATION } from './ApplicationForm';
 import { BatchPicker } from './BatchPicker';
+import { ConfirmApplicationDialog } from './ConfirmApplicationDialog';
 import { InvoiceFigures } from './InvoiceFiguresCard';
 import { InvoiceInfo } from './InvoiceInfoCard';
 import {
@@ -66,6 +67,7 @@ export function ApplyInvoicePage() {
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   // Once the page shows its own rows (or its error), they replace the boot script's first paint (src/boot), in
   // the same commit (ListFirstPaintHandoff.tsx says why).
@@ -112,7 +114,11 @@ export function ApplyInvoicePage() {
   const chosenTotal = [...selected.values()].reduce((sum, batch) => sum + batch.invoiceable, 0);
   const infoProblem = info ? invoiceInfoProblem(info) : '加载中';
 
-  const submit = async () => {
+  // The figures shown are those of the batches picked now (a preview still on its way is not confirmed).
+  const figuresReady = figures !== null && figures.batchCount === selected.size;
+
+  /** 提交申请: the form's own checks, then the confirmation of what will be invoiced. */
+  const review = () => {
     const found: Partial<Record<string, string>> = {};
     if (!values.categoryId) found.categoryId = '请选择开票类目';
     if (values.kind === INVOICE_KIND_PAPER) Object.assign(found, mailingErrors(values));
@@ -120,6 +126,10 @@ export function ApplyInvoicePage() {
     setErrors(found);
     setFailure(null);
     if (Object.values(found).some(Boolean)) return;
+    setConfirming(true);
+  };
+
+  const submit = async () => {
     setSubmitting(true);
     try {
       const paper = values.kind === INVOICE_KIND_PAPER;
@@ -138,6 +148,7 @@ export function ApplyInvoicePage() {
       const content = error instanceof ApiError ? (error.content as { errors?: Record<string, string> } | null) : null;
       if (content?.errors) setErrors(content.errors);
       setFailure((error as Error).message || '申请失败，请稍后再试');
+      setConfirming(false);
     } finally {
       setSubmitting(false);
     }
@@ -178,15 +189,35 @@ export function ApplyInvoicePage() {
             {failure}
           </Alert>
         )}
+        {info && infoProblem && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            补全上方「开票信息」后才能提交申请。
+          </Typography>
+        )}
         <Button
           variant="contained"
           sx={{ mt: 2 }}
-          disabled={submitting || selected.size === 0 || !!infoProblem}
-          onClick={() => void submit()}
+          disabled={submitting || selected.size === 0 || !!infoProblem || !figuresReady}
+          onClick={review}
         >
           {submitting ? '提交中…' : '提交申请'}
         </Button>
       </Section>
+      {confirming && figures && info && (
+        <ConfirmApplicationDialog
+          open
+          submitting={submitting}
+          companyName={session.user.properties.cnam ?? ''}
+          smallScale={smallScale}
+          info={info}
+          figures={figures}
+          batches={[...selected.values()]}
+          values={values}
+          categories={categories}
+          onBack={() => setConfirming(false)}
+          onConfirm={() => void submit()}
+        />
+      )}
     </Box>
   );
 }

@@ -32,7 +32,8 @@ export interface Category {
   taxCode: string | null;
 }
 
-export type Figures = InvoiceFigures & { batchCount: number };
+/** The figures of the picked batches, and the 服务主体 that issues the invoice (null: the company has none yet). */
+export type Figures = InvoiceFigures & { batchCount: number; enterpriseName?: string | null };
 
 export interface InvoiceDetail extends Record<string, unknown> {
   id: number;

@@ -63,7 +63,10 @@ function TemplateAndUpload({ busy, onFile }: { busy: boolean; onFile: (file: Fil
         </Typography>
         <Typography variant="body2" color="text.secondary" component="div">
           <ol style={{ margin: 0, paddingLeft: 20 }}>
-            <li>下载模板，按表头填写收款人：姓名、身份证号、银行卡号、手机号（选填）、金额（元）、备注（选填）。</li>
+            <li>
+              下载模板，在「收款人」页按表头填写收款人：姓名、身份证号、银行卡号、手机号（选填）、金额（元）、备注（选填）。
+              Excel 模板的「填写示例」页只作参考，上传时不会读取。
+            </li>
             <li>
               支持 .xlsx 和 .csv 文件，单次最多 {BATCH_MAX_ROWS} 行、{BATCH_MAX_BYTES / 1024 / 1024}MB； 在 Excel
               中请把身份证号、银行卡号列设为文本格式。

@@ -22,6 +22,7 @@ import { WORKER_COLUMNS, WORKER_FIELD_LABELS, WORKER_MSG, type WorkerImportKind 
 import { showToast } from '../../shell/toast';
 import { RemitErrors } from '../remit/RemitErrors';
 import type { RowErrors } from '../remit/remitApi';
+import { PayoutTemplateButton } from './PayoutTemplateButton';
 import { WhitelistSection } from './WhitelistSection';
 
 const KIND_OF: Readonly<Record<string, WorkerImportKind>> = {
@@ -156,9 +157,9 @@ export function WorkerImportList({ declaration }: { declaration: ResourceDeclara
             导入人员
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            按模板填写姓名、身份证号、手机号、银行卡号、开户银行{kind === 'referer' ? '、推荐人' : ''}；支持 .xlsx 和
-            .csv，单次最多 {BATCH_MAX_ROWS} 行。每行都会做实名核验，全部通过才会导入；导入后人员为「待签署」，
-            签署自由职业者协议后才能打款。
+            在模板的「人员」页填写姓名、身份证号、手机号、银行卡号、开户银行{kind === 'referer' ? '、推荐人' : ''}
+            （「填写示例」页只作参考，不会导入）；支持 .xlsx 和 .csv，单次最多 {BATCH_MAX_ROWS}{' '}
+            行。每行都会做实名核验，全部通过才会导入；导入后人员为「待签署」， 签署自由职业者协议后才能打款。
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
             <Button variant="outlined" onClick={() => template('xlsx')}>
@@ -193,7 +194,15 @@ export function WorkerImportList({ declaration }: { declaration: ResourceDeclara
         </Box>
       )}
       <AddWorkerDialog kind={kind} open={adding} onClose={() => setAdding(false)} />
-      <GeneratedList declaration={declaration} />
+      {declaration.name === 'signUser' ? (
+        <GeneratedList
+          declaration={declaration}
+          selectable
+          toolbar={<PayoutTemplateButton declaration={declaration} />}
+        />
+      ) : (
+        <GeneratedList declaration={declaration} />
+      )}
       {declaration.name === 'signUser' && <WhitelistSection />}
     </Box>
   );
