@@ -1,4 +1,5 @@
 import { formatMoney } from '../src/domain/money';
+import { formatRate } from '../src/domain/rates';
 import type { FieldDeclaration } from './types';
 
 /**
@@ -17,6 +18,8 @@ export function cellText(field: FieldDeclaration, record: Record<string, unknown
     }
     case 'money':
       return formatMoney(value as number | string | null | undefined);
+    case 'rate':
+      return rateText(value);
     case 'image':
     case 'file': {
       if (typeof value !== 'string' || !value) return '';
@@ -30,7 +33,13 @@ export function cellText(field: FieldDeclaration, record: Record<string, unknown
   }
 }
 
-/** Numbers and money line up on the right, as in a ledger. */
+/** A stored rate as a percentage (650 → 6.50%); a value that is no whole number is shown as it came. */
+function rateText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  return /^-?\d+$/.test(String(value)) ? formatRate(String(value)) : String(value);
+}
+
+/** Numbers, rates and money line up on the right, as in a ledger. */
 export function cellAlign(field: FieldDeclaration): 'left' | 'right' {
-  return field.type === 'number' || field.type === 'money' ? 'right' : 'left';
+  return field.type === 'number' || field.type === 'money' || field.type === 'rate' ? 'right' : 'left';
 }

@@ -12,6 +12,7 @@ const WIDTHS: Readonly<Record<FieldType, { minWidth?: number; maxWidth?: number 
   month: { minWidth: 56 },
   money: { minWidth: 88 },
   number: { minWidth: 40 },
+  rate: { minWidth: 56 },
   enum: { minWidth: 56 },
   text: { maxWidth: 240 },
   longtext: { maxWidth: 320 },

@@ -6,7 +6,7 @@ import type { ActionDeclaration, FieldDeclaration, FilterDeclaration, ResourceDe
  * Enterprises (代征主体 / 服务主体): the signing and tax entity a merchant contracts with, that settles
  * with workers and issues invoices. One table, three views: each edition's management page
  * (/adAgentmanagement standard, /adSmallAgentmanagement small-scale) and the read-only 主体信息 across both.
- * Rates are integers in 1/10000 (600 = 6.00%) per VIP level. A locked enterprise takes no new payouts or
+ * Rates per VIP level are 'rate' fields: integers in 1/10000 in the API, percentages on the page (6.00%). A locked enterprise takes no new payouts or
  * signings; a risky one asks the merchant to confirm.
  */
 const REASON_PROMPT = [{ source: 'reason', label: '原因', type: 'text', required: true }] as const;
@@ -29,9 +29,9 @@ const FIELDS = {
   invoiceCategories: { source: 'invoiceCategories', label: '可开票类目', type: 'text', form: true },
   bankName: { source: 'bankName', label: '开户银行', type: 'text', form: true, validate: 'invoiceBank' },
   bankAccount: { source: 'bankAccount', label: '银行账号', type: 'text', form: true, validate: 'bankAccount' },
-  rateLevel1: { source: 'rateLevel1', label: '普通用户费率（万分之）', type: 'number', form: true, required: true },
-  rateLevel2: { source: 'rateLevel2', label: '优选VIP费率（万分之）', type: 'number', form: true, required: true },
-  rateLevel3: { source: 'rateLevel3', label: '尊享VIP费率（万分之）', type: 'number', form: true, required: true },
+  rateLevel1: { source: 'rateLevel1', label: '普通用户费率', type: 'rate', form: true, required: true },
+  rateLevel2: { source: 'rateLevel2', label: '优选VIP费率', type: 'rate', form: true, required: true },
+  rateLevel3: { source: 'rateLevel3', label: '尊享VIP费率', type: 'rate', form: true, required: true },
   uploadEnabled: { source: 'uploadEnabled', label: '允许上传人员', type: 'enum', choices: YES_NO, form: true },
   reportsPayouts: {
     source: 'reportsPayouts',
@@ -124,7 +124,7 @@ function detailActions(codes: readonly string[]): ActionDeclaration[] {
         title: '等级费率',
         fields: [
           { source: 'levelName', label: 'VIP等级', type: 'text' },
-          { source: 'rate', label: '费率（万分之）', type: 'number' },
+          { source: 'rate', label: '费率', type: 'rate' },
         ],
       },
     },

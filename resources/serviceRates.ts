@@ -14,7 +14,7 @@ const SHARED_FIELDS: readonly FieldDeclaration[] = [
     required: true,
     sortable: true,
   },
-  { source: 'rate', label: '服务费率（万分之）', type: 'number', form: true, required: true, sortable: true },
+  { source: 'rate', label: '服务费率', type: 'rate', form: true, required: true, sortable: true },
   { source: 'effectiveDate', label: '生效日期', type: 'date', form: true, required: true, sortable: true },
   { source: 'remark', label: '调整说明', type: 'longtext', form: true },
   { source: 'operatorName', label: '操作人', type: 'text' },
@@ -27,7 +27,7 @@ const SHARED_FILTERS = [
 ] as const;
 
 /**
- * 企业费率调整 /adJcyHappyElimination: the history of each company's service-charge rate (1/10000, 600 = 6.00%).
+ * 企业费率调整 /adJcyHappyElimination: the history of each company's service-charge rate (a percentage on the page).
  * A change is a new row in force from its effective date (today or later); the rows are never edited, and one
  * not yet in force can be withdrawn. A payout pays the rate in force on the day it is submitted.
  */

@@ -15,12 +15,15 @@ export type { ValidatorName };
  * cell showing yyyy-mm, as every date in a file is a date.
  * 'reference' is the id of another record (`reference` names its kind): a searchable picker showing names, and as
  * a column the name the server joins in (`nameSource`), never the id.
+ * 'rate' is a service-charge rate the API keeps as an integer in 1/10000 (600): shown as 6.00%, typed as a percentage
+ * (6 or 6.5, up to two decimals), exported as a 0.00% number cell, all through src/domain/rates.ts.
  */
 export type FieldType =
   | 'text'
   | 'longtext'
   | 'number'
   | 'money'
+  | 'rate'
   | 'datetime'
   | 'date'
   | 'month'

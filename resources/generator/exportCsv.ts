@@ -1,11 +1,13 @@
 import { choiceName } from '../../src/domain/enums';
 import { formatMoney } from '../../src/domain/money';
+import { formatRate } from '../../src/domain/rates';
 import type { FieldDeclaration } from '../types';
 
 function cell(field: FieldDeclaration, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (field.type === 'enum' && field.choices) return choiceName(field.choices, value);
   if (field.type === 'money') return formatMoney(value as number);
+  if (field.type === 'rate' && /^\d+$/.test(String(value))) return formatRate(String(value));
   return String(value);
 }
 

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { NumberInput, SelectInput, TextInput } from 'react-admin';
 import type { FieldDeclaration, FilterDeclaration } from '../types';
 import { DateRangeFilter } from './DateRangeFilter';
+import { RateInput } from './RateInput';
 import { ReferenceInput } from './ReferenceInput';
 import { RemoteSelectInput } from './RemoteSelectInput';
 import { UploadInput } from './UploadInput';
@@ -32,6 +33,8 @@ export function inputElement(field: FieldDeclaration) {
       ) : (
         <NumberInput {...common} />
       );
+    case 'rate':
+      return <RateInput key={field.source} field={field} />;
     case 'reference':
       if (!field.reference) throw new Error(`字段 ${field.source} 的声明缺少 reference（引用的记录种类）`);
       return (

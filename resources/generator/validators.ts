@@ -1,3 +1,4 @@
+import { rateValidator } from '../../src/domain/rates';
 import { NAMED_VALIDATORS } from '../../src/domain/validation';
 import type { FieldDeclaration } from '../types';
 
@@ -17,13 +18,14 @@ export function requiredMessage(field: Pick<FieldDeclaration, 'type' | 'label'>)
   }
 }
 
-/** react-admin input validators for a declared field: required, then the shared rule it names. */
+/** react-admin input validators for a declared field: required, a rate's range, then the shared rule it names. */
 export function fieldValidators(field: FieldDeclaration): ((value: unknown) => string | undefined)[] {
   const validators: ((value: unknown) => string | undefined)[] = [];
   if (field.required)
     validators.push((value) =>
       value === undefined || value === null || String(value).trim() === '' ? requiredMessage(field) : undefined,
     );
+  if (field.type === 'rate') validators.push(rateValidator);
   if (field.validate) validators.push(NAMED_VALIDATORS[field.validate]);
   return validators;
 }

@@ -1,4 +1,4 @@
-import { formatRate } from '../../src/domain/charges';
+import { formatRate } from '../../src/domain/rates';
 import { companyForSigning } from '../companies/companySigning';
 import type { Db } from '../db/database';
 import { AGREEMENT_TEXT } from '../enterprises/agreementText';

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { filterKeys, sortFields } from '../../resources/types';
 import { choiceName } from '../../src/domain/enums';
+import { formatRate, RATE_EXCEL_FORMAT, rateFraction } from '../../src/domain/rates';
 import { findRoute } from '../../src/domain/routes';
 import { holdsAny, requireAuth } from '../auth/access';
 import { chinaTime } from '../db/time';
@@ -24,8 +25,9 @@ import { listPage } from './reads';
  * - A list the engine serves is read with the engine's listPage (the same scope and edition rules);
  * - a hand-written list is read through its own list route, in process, with the caller's headers, so its
  *   permission and scope checks run unchanged; a hand-written route may also call streamListExport itself.
- * The .xlsx has Chinese headers, money as numbers in yuan (#,##0.00), dates as dates, enums by name, file
- * columns by their file name (never the internal /api-v1/dl path), and widths by field type.
+ * The .xlsx has Chinese headers, money as numbers in yuan (#,##0.00), rates as percentage numbers (0.00%; the
+ * CSV's text 6.50%), dates as dates, enums by name, file columns by their file name (never the internal /api-v1/dl
+ * path), and widths by field type.
  */
 
 export const EXPORT_MAX_ROWS = 100_000;
@@ -68,6 +70,8 @@ function xlsxCell(field: FieldDeclaration, value: unknown): string | number | Da
   switch (field.type) {
     case 'money':
       return Number.isFinite(Number(value)) ? Number(value) / 10_000 : String(value);
+    case 'rate':
+      return Number.isSafeInteger(Number(value)) ? rateFraction(Number(value)) : String(value);
     case 'number':
       return Number.isFinite(Number(value)) ? Number(value) : String(value);
     case 'date':
@@ -97,6 +101,7 @@ function csvText(field: FieldDeclaration, value: unknown): string {
   if (cell === null) return '';
   if (cell instanceof Date) return String(value).slice(0, CSV_LENGTHS[field.type] ?? 19);
   if (field.type === 'money' && typeof cell === 'number') return cell.toFixed(2);
+  if (field.type === 'rate' && typeof cell === 'number') return formatRate(Number(value));
   return String(cell);
 }
 
@@ -112,6 +117,7 @@ function widthOf(field: FieldDeclaration): number {
   const byType: Record<string, number> = {
     money: 16,
     number: 10,
+    rate: 10,
     date: 12,
     month: 10,
     datetime: 20,
@@ -126,6 +132,7 @@ function widthOf(field: FieldDeclaration): number {
 
 const FORMATS: Record<string, string> = {
   money: '#,##0.00',
+  rate: RATE_EXCEL_FORMAT,
   date: EXCEL_FORMATS.date,
   month: EXCEL_FORMATS.month,
   datetime: EXCEL_FORMATS.datetime,

@@ -1,7 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifySchema } from 'fastify';
 import type { ActionDeclaration, ActionPromptField, FieldDeclaration, FieldType } from '../../resources/types';
-import { declaredFormSchema } from '../http/declaredForm';
+import { declaredFormSchema, RATE_DESCRIPTION } from '../http/declaredForm';
 import { Answers, IdParam, ListQuery, Nullable, Page, Params, Query, Row, Scalar, Text } from '../http/schemas/formats';
 import type { ResourceBinding } from './binding';
 
@@ -16,6 +16,7 @@ function valueSchema(type: FieldType): TSchema {
   switch (type) {
     case 'number':
     case 'money':
+    case 'rate':
     case 'enum':
     case 'reference':
       return Type.Unsafe<number | null>({ type: ['number', 'null'] });
@@ -41,7 +42,7 @@ export function recordSchema(bindings: readonly ResourceBinding[]): TSchema {
 }
 
 function labelled(schema: TSchema, field: FieldDeclaration): TSchema {
-  return { ...schema, title: field.label };
+  return { ...schema, title: field.label, ...(field.type === 'rate' ? { description: RATE_DESCRIPTION } : {}) };
 }
 
 /** Path parameters of a route path: `:id` is the record's id, any other a short text (a prompt's answer). */

@@ -31,7 +31,11 @@ export function validatedValues<S extends string>(
     const value = raw === null || raw === undefined ? '' : String(raw).trim();
     const maxChars = options.maxChars?.[field.source];
     const numeric =
-      field.type === 'number' || field.type === 'enum' || field.type === 'money' || field.type === 'reference';
+      field.type === 'number' ||
+      field.type === 'enum' ||
+      field.type === 'money' ||
+      field.type === 'rate' ||
+      field.type === 'reference';
     let message =
       (field.validate ? NAMED_VALIDATORS[field.validate](value) : undefined) ??
       (field.required
@@ -53,6 +57,8 @@ export function validatedValues<S extends string>(
 /** Longest text of a declared field without its own limit (a link, a name); multi-line text may be longer. */
 const DEFAULT_TEXT_CHARS = 1000;
 const DEFAULT_LONGTEXT_CHARS = 100_000;
+/** What a rate is in the API: the pages show and take it as a percentage. */
+export const RATE_DESCRIPTION = '费率，单位为万分之一的整数（600 即 6.00%）';
 /** validatedValues takes numbers of at most 15 digits. */
 const MAX_FORM_NUMBER = 999_999_999_999_999;
 
@@ -77,6 +83,17 @@ export function declaredFormSchema<S extends string>(
       case 'number':
       case 'money':
         schema = Integer({ title, digits: true, blank: true, minimum: -MAX_FORM_NUMBER, maximum: MAX_FORM_NUMBER });
+        break;
+      case 'rate':
+        // The range is the binding's check (with its message); the page converts the percentage typed.
+        schema = Integer({
+          title,
+          description: RATE_DESCRIPTION,
+          digits: true,
+          blank: true,
+          minimum: -MAX_FORM_NUMBER,
+          maximum: MAX_FORM_NUMBER,
+        });
         break;
       case 'enum':
         // Which ids are choices is validatedValues' answer, beside every other field's (all at once).

@@ -1,6 +1,7 @@
 import { RESOURCES } from '../../resources';
 import type { ActionDeclaration, FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { formatMoney } from '../../src/domain/money';
+import { formatRate } from '../../src/domain/rates';
 import { findRoute } from '../../src/domain/routes';
 
 /**
@@ -122,6 +123,7 @@ function valueText(value: unknown, field: FieldDeclaration | undefined): string 
     if (choice) return choice.name;
   }
   if (field?.type === 'money' && /^-?\d+$/.test(String(value))) return `${formatMoney(String(value))} 元`;
+  if (field?.type === 'rate' && /^-?\d+$/.test(String(value))) return formatRate(String(value));
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

@@ -12,9 +12,3 @@ export function itemServiceCharge(amountUnits: number, rateBasisPoints: number):
 
 /** How the charge is figured, shown under the /remit preview before the payment password (DESIGN §2). */
 export const SERVICE_CHARGE_RULE = '服务费按每笔打款金额 × 费率计算，每笔四舍五入到分，合计为各笔服务费之和';
-
-export function formatRate(rateBasisPoints: number): string {
-  const whole = Math.trunc(rateBasisPoints / 100);
-  const fraction = String(rateBasisPoints % 100).padStart(2, '0');
-  return `${whole}.${fraction}%`;
-}

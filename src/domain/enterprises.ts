@@ -1,4 +1,5 @@
 import type { Choice } from './enums';
+import { MAX_RATE_UNITS } from './rates';
 
 /** Enterprises (代征主体 / 服务主体): statuses, VIP levels, callback channels, agreement kinds. */
 
@@ -30,7 +31,7 @@ export const CALLBACK_CHANNEL_CHOICES: readonly Choice[] = CALLBACK_CHANNEL.map(
 }));
 
 /** Highest rate an enterprise may charge: 100.00%. */
-export const MAX_RATE = 10000;
+export const MAX_RATE = MAX_RATE_UNITS;
 
 export const ENTERPRISE_MSG = {
   locked: (name: string) => `服务主体「${name}」已锁定，暂不能办理新的打款或签约`,

@@ -153,6 +153,42 @@ describe('list export', () => {
     expect((await merchant.get('/api/v1/exports/adIndustrymanagement?format=xlsx')).statusCode).toBe(403);
   });
 
+  it('exports rates as percentages: a 0.00% number cell in .xlsx, 6.50% text in CSV, never 万分之', async () => {
+    const enterprise = await t.db
+      .selectFrom('enterprises')
+      .select(['id', 'name'])
+      .where('platform_mark', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('enterprises')
+      .set({ rate_level1: 650, rate_level2: 600, rate_level3: 5 })
+      .where('id', '=', enterprise.id)
+      .execute();
+    const q = encodeQ({ name: enterprise.name });
+    const xlsx = await admin.get(`/api/v1/exports/adAgentmanagement?format=xlsx&q=${q}`);
+    expect(xlsx.statusCode, xlsx.body.slice(0, 200)).toBe(200);
+    const sheet = await workbookOf(xlsx);
+    const [header, ...rows] = rowsOf(sheet);
+    expect(header).toEqual(expect.arrayContaining(['普通用户费率', '优选VIP费率', '尊享VIP费率']));
+    expect(JSON.stringify(header)).not.toContain('万分之');
+    const ours = rows.find((row) => row.includes(enterprise.name)) ?? [];
+    const column = (label: string) => (header as string[]).indexOf(label);
+    expect(ours[column('普通用户费率')]).toBe(0.065);
+    expect(ours[column('优选VIP费率')]).toBe(0.06);
+    expect(ours[column('尊享VIP费率')]).toBe(0.0005);
+    for (const label of ['普通用户费率', '优选VIP费率', '尊享VIP费率'])
+      expect(sheet.getColumn(column(label) + 1).numFmt).toBe('0.00%');
+
+    const csv = await admin.get(`/api/v1/exports/adAgentmanagement?format=csv&q=${q}`);
+    const lines = csv.body.trim().split('\r\n');
+    const titles = lines[0].replace('\uFEFF', '').split(',');
+    const line = (lines.find((one) => one.includes(enterprise.name)) ?? '').split(',');
+    expect(line[titles.indexOf('普通用户费率')]).toBe('6.50%');
+    expect(line[titles.indexOf('优选VIP费率')]).toBe('6.00%');
+    expect(line[titles.indexOf('尊享VIP费率')]).toBe('0.05%');
+  });
+
   it('refuses an unknown list and an unknown format with a message', async () => {
     const unknown = envelopeOf(await admin.get('/api/v1/exports/nothingHere?format=xlsx'));
     expect(unknown.message).toBe(EXPORT_MSG.unknown);

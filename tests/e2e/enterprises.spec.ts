@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { ENTERPRISE_MSG } from '../../src/domain/enterprises';
+import { RATE_MSG } from '../../src/domain/rates';
 import { WEBHOOK_MSG, webhookPath } from '../../src/domain/thirdPartyCalls';
 import { csvFile, payee } from '../support/batchFiles';
 import { loginAs } from './support/login';
@@ -50,24 +51,53 @@ test('运营新建代征主体并设置各等级费率，标记风险后锁定',
   await page.getByRole('textbox', { name: '简称' }).fill(`测${RUN}`);
   await page.getByRole('textbox', { name: '统一社会信用代码' }).fill(`91330100MA2E${String(RUN).padStart(5, '0')}X`);
   await page.getByRole('textbox', { name: '主管税务机关' }).fill('国家税务总局杭州市西湖区税务局');
-  await page.getByRole('spinbutton', { name: '普通用户费率（万分之）' }).fill('650');
-  await page.getByRole('spinbutton', { name: '优选VIP费率（万分之）' }).fill('600');
-  await page.getByRole('spinbutton', { name: '尊享VIP费率（万分之）' }).fill('550');
+  // Rates are typed as percentages; more than two decimals or above 100 % is refused on the field.
+  const level1 = page.getByRole('textbox', { name: '普通用户费率' });
+  await level1.fill('6.505');
+  await page.getByRole('textbox', { name: '优选VIP费率' }).fill('101');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText(RATE_MSG.invalid)).toHaveCount(2);
+  await expect(page).toHaveURL(/\/adAgentmanagement\/create$/);
+  await level1.fill('6.5');
+  await page.getByRole('textbox', { name: '优选VIP费率' }).fill('6');
+  await page.getByRole('textbox', { name: '尊享VIP费率' }).fill('5.50');
+  await expect(page.getByText(RATE_MSG.invalid)).toHaveCount(0);
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(/\/adAgentmanagement(\?.*)?$/);
   await page.getByRole('textbox', { name: '主体名称' }).fill(name);
   const row = page.locator('tbody tr').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('正常');
+  await expect(row).toContainText('6.50%');
+  await expect(row).toContainText('6.00%');
+  await expect(row).toContainText('5.50%');
 
   const rates = await withServerDb((db) =>
     db
       .selectFrom('enterprises')
-      .select(['rate_level1', 'rate_level2', 'rate_level3'])
+      .select(['id', 'rate_level1', 'rate_level2', 'rate_level3'])
       .where('name', '=', name)
       .executeTakeFirstOrThrow(),
   );
-  expect(rates).toEqual({ rate_level1: 650, rate_level2: 600, rate_level3: 550 });
+  expect(rates).toMatchObject({ rate_level1: 650, rate_level2: 600, rate_level3: 550 });
+
+  // The edit form shows the stored rates as the percentages typed, and a new one is stored exactly.
+  await page.goto(`/adAgentmanagement/${rates.id}`);
+  await expect(page.getByRole('textbox', { name: '普通用户费率' })).toHaveValue('6.5');
+  await expect(page.getByRole('textbox', { name: '优选VIP费率' })).toHaveValue('6');
+  await expect(page.getByRole('textbox', { name: '尊享VIP费率' })).toHaveValue('5.5');
+  await page.getByRole('textbox', { name: '尊享VIP费率' }).fill('5.25');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/\/adAgentmanagement(\?.*)?$/);
+  await expect
+    .poll(() =>
+      withServerDb((db) =>
+        db.selectFrom('enterprises').select('rate_level3').where('id', '=', rates.id).executeTakeFirstOrThrow(),
+      ),
+    )
+    .toEqual({ rate_level3: 525 });
+  await page.getByRole('textbox', { name: '主体名称' }).fill(name);
+  await expect(row).toContainText('5.25%');
 
   await rowAction(page, name, '标记风险', '开票异常待核实');
   await expect(row).toContainText('有风险');

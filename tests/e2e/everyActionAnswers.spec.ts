@@ -82,7 +82,7 @@ test('发布任务: a field’s message goes as soon as the field is fixed, befo
 test('企业费率调整 → 新建 without 生效日期 reads 请选择生效日期, never a raw key', async ({ page }) => {
   await loggedIn(page, 'admin');
   await page.goto('/adJcyHappyElimination/create');
-  await page.getByLabel('服务费率（万分之）').fill('600');
+  await page.getByRole('textbox', { name: '服务费率' }).fill('6');
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('请选择生效日期')).toBeVisible();
   await expect(page.locator('body')).not.toContainText('@@react-admin@@');
@@ -92,7 +92,7 @@ test('every message appears in one place and style: react-admin’s notification
   await loggedIn(page, 'admin');
   await expectLoggedInAs(page, /.+/);
   await page.goto('/adJcyHappyElimination/create');
-  await page.getByLabel('服务费率（万分之）').fill('600');
+  await page.getByRole('textbox', { name: '服务费率' }).fill('6');
   await page.getByRole('button', { name: '保存' }).click();
   // react-admin says the form is invalid through useNotify; it must come out of the app's one toaster, at the bottom,
   // where it covers neither the header nor the page's title and filters (the next page's, after a save).

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { formatRate } from '../../src/domain/rates';
 import { loginAs } from './support/login';
 import { clickRowAction } from './support/rowActions';
 import { withServerDb } from './support/serverDb';
@@ -195,10 +196,14 @@ test('代征主体管理：添加、查看、移除所属行业，查看风险�
   const rates = page.getByRole('dialog', { name: `等级费率「${enterprise.name}」` });
   const rateRows = rates.locator('tbody tr');
   await expect(rateRows).toHaveCount(3);
-  const expected = [enterprise.rate_level1, enterprise.rate_level2, enterprise.rate_level3].map(String);
+  // Shown as percentages (650 → 6.50%), as typed on the enterprise's form.
+  const expected = [enterprise.rate_level1, enterprise.rate_level2, enterprise.rate_level3].map((rate) =>
+    formatRate(Number(rate)),
+  );
   for (const [index, rate] of expected.entries()) {
     await expect(rateRows.nth(index).locator('td').nth(1)).toHaveText(rate);
   }
+  await expect(rateRows.nth(0).locator('td').nth(1)).toHaveText(/^\d{1,3}\.\d{2}%$/);
   await expect(rateRows.nth(0)).toContainText('普通用户');
   await expect(rateRows.nth(2)).toContainText('尊享VIP');
 });

@@ -23,6 +23,15 @@ describe('cellText (one text for the React list and the first paint)', () => {
     expect(cellText(status, { v: 9 })).toBe('');
   });
 
+  it('shows a rate stored in 1/10000 as a percentage with two decimals, on the right', () => {
+    const rate = field({ type: 'rate' });
+    expect(cellText(rate, { v: 650 })).toBe('6.50%');
+    expect(cellText(rate, { v: '600' })).toBe('6.00%');
+    expect(cellText(rate, { v: 5 })).toBe('0.05%');
+    expect(cellText(rate, { v: null })).toBe('');
+    expect(cellAlign(rate)).toBe('right');
+  });
+
   it('shows money in yuan with two decimals and thousands separators, from integer 1/10000 units', () => {
     expect(cellText(field({ type: 'money' }), { v: 123_456_789_0 })).toBe('123,456.79');
     expect(cellText(field({ type: 'money' }), { v: null })).toBe('0.00');

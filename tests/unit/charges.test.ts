@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, itemServiceCharge } from '../../src/domain/charges';
+import { itemServiceCharge } from '../../src/domain/charges';
 
 describe('itemServiceCharge (rate in 1/10000, half up to a whole fen)', () => {
   it('charges the rate of the amount exactly when it divides', () => {
@@ -38,14 +38,5 @@ describe('itemServiceCharge (rate in 1/10000, half up to a whole fen)', () => {
     expect(itemServiceCharge(1_000_000_000_000, 600)).toBe(60_000_000_000);
     // 900 719 925 474.0991 yuan × 0.01%: 900 719 925 474.0991 units → 900 719 925 500 (half up to the fen)
     expect(itemServiceCharge(Number.MAX_SAFE_INTEGER, 1)).toBe(900_719_925_500);
-  });
-});
-
-describe('formatRate', () => {
-  it('shows basis points as a percentage with two decimals', () => {
-    expect(formatRate(600)).toBe('6.00%');
-    expect(formatRate(550)).toBe('5.50%');
-    expect(formatRate(5)).toBe('0.05%');
-    expect(formatRate(0)).toBe('0.00%');
   });
 });

@@ -1,11 +1,12 @@
 import { companyRates, partnerRates } from '../../../resources/serviceRates';
+import { MAX_RATE_UNITS } from '../../../src/domain/rates';
 import { chinaTime } from '../../db/time';
 import type { ResourceBinding, WriteContext } from '../../engine/binding';
 import type { FieldCheck } from '../../http/fieldChecks';
 import { RATE_TARGET } from './rates.service';
 
 /** 0 to 100.00%, in 1/10000. */
-const MAX_RATE = 10000;
+const MAX_RATE = MAX_RATE_UNITS;
 const MSG_RATE = `服务费率须为0-${MAX_RATE}之间的整数（万分之，600即6.00%）`;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -10,8 +10,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatRate, SERVICE_CHARGE_RULE } from '../../domain/charges';
+import { SERVICE_CHARGE_RULE } from '../../domain/charges';
 import { formatMoney } from '../../domain/money';
+import { formatRate } from '../../domain/rates';
 import type { BatchPreview } from './remitApi';
 
 /** How 个税 and 实发 are worked out (docs/tax.md), under the figures. */
