@@ -236,3 +236,29 @@ test('新企业的开通进度：在详情页逐项完成，直到全部已完�
   await expect(page.getByRole('table', { name: '合同' }).locator('tbody tr')).toHaveCount(1);
   expect(await accessibilityProblems(page, '企业详情')).toEqual([]);
 });
+
+test('小规模企业的详情页同样有开通进度，按本页的权限办理', async ({ page }) => {
+  const small = await withServerDb((db) =>
+    db
+      .selectFrom('companies')
+      .select(['id', 'name'])
+      .where('platform_mark', '=', 3)
+      .orderBy('id')
+      .executeTakeFirstOrThrow(),
+  );
+  await loginAs(page, 'admin');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await page.goto(`/adSmallMerchant/${small.id}/show`);
+  await expect(page.locator('#react-admin-title')).toHaveText('小规模企业详情');
+  const progress = page.getByRole('region', { name: '开通进度' });
+  await expect(progress.getByRole('status')).toHaveText(/^(待完善 \d 项|已全部完成，企业可以打款)$/);
+  await expect(page.getByRole('table', { name: '开通进度' }).locator('tbody tr')).toHaveCount(6);
+  const served = await page.evaluate(async (id) => {
+    const answer = await fetch(`/api/v1/companies/${id}/setup`, {
+      headers: { Authorization: `Bearer ${sessionStorage.getItem('token')}` },
+    });
+    return (await answer.json()).content as { remaining: number; companyName: string };
+  }, small.id);
+  expect(served.companyName).toBe(small.name);
+  await expect(page.getByRole('table', { name: '开通进度' }).getByText('未完成')).toHaveCount(served.remaining);
+});
