@@ -156,7 +156,7 @@ export function CompanySetupPanel() {
             <TableBody>
               {setup.steps.map((step) => (
                 <TableRow key={step.key}>
-                  <TableCell component="th" scope="row">
+                  <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                     {step.label}
                   </TableCell>
                   <TableCell>
@@ -168,7 +168,7 @@ export function CompanySetupPanel() {
                     />
                   </TableCell>
                   <TableCell>{step.text}</TableCell>
-                  <TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {!step.done && <StepAction step={step} setup={setup} record={record} onDone={reload} />}
                   </TableCell>
                 </TableRow>
