@@ -205,6 +205,24 @@ const COMPANY_ACTIONS: readonly ActionDeclaration[] = [
   },
 ];
 
+/**
+ * 分配客服 (POST /api/v1/companies/serviceid): the customer service activation names, set again from the
+ * company's 开通进度 when activation left it out. Not a row action: the rows keep the calls operators use daily.
+ */
+export const ASSIGN_SERVICE: ActionDeclaration = {
+  name: 'serviceid',
+  label: '分配客服',
+  method: 'POST',
+  path: '/api/v1/companies/serviceid',
+  recordValues: { id: 'id' },
+  confirm: '选择负责该企业的客服。',
+  success: '客服已分配',
+  prompt: [{ source: 'serviceId', label: '客服', type: 'reference', reference: 'service', required: true }],
+};
+
+/** The company's 开通进度 and signing entities (GET /api/v1/companies/:id/setup), before its other panels. */
+const SETUP_PANEL: RelatedPanel = { label: '开通进度', component: 'CompanySetupPanel' };
+
 /** Admin company management: /adMerchant (UI_COMPANY_MGR). */
 export const companies: ResourceDeclaration = {
   name: 'adMerchant',
@@ -217,11 +235,11 @@ export const companies: ResourceDeclaration = {
     update: '/api/v1/companies/:id',
   },
   permissions: { list: ['UI_COMPANY_MGR'], create: ['UI_COMPANY_MGR'], edit: ['UI_COMPANY_MGR'] },
-  // A row opens the company's detail: its balance, contracts, latest batches and invoices.
+  // A row opens the company's detail: its 开通进度, signing entities, balance, contracts, latest batches and invoices.
   views: { create: true, edit: true, show: true },
   createFields: CREATE_FIELDS,
   actions: COMPANY_ACTIONS,
-  related: COMPANY_RELATED,
+  related: [SETUP_PANEL, ...COMPANY_RELATED],
   defaultSort: { field: 'createTime', order: 'DESC' },
   fields: [
     { source: 'id', label: '企业编号', type: 'number', sortable: true },

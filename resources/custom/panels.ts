@@ -8,6 +8,9 @@ export const CUSTOM_PANELS: Readonly<Record<string, ComponentType>> = {
   BatchItemsPanel: lazy(() =>
     import('../../src/pages/payoutRecords/BatchItemsPanel').then((module) => ({ default: module.BatchItemsPanel })),
   ),
+  CompanySetupPanel: lazy(() =>
+    import('../../src/pages/companies/CompanySetupPanel').then((module) => ({ default: module.CompanySetupPanel })),
+  ),
   InvoiceDetailPanel: lazy(() =>
     import('../../src/pages/invoices/InvoiceDetailPanel').then((module) => ({ default: module.InvoiceDetailPanel })),
   ),

@@ -36,11 +36,16 @@ function errorsOf(content: unknown): Record<string, string> {
   );
 }
 
-function ActionButton({
+/**
+ * One declared action on one record: its button, confirm dialog with the prompt's inputs, and result. A row's
+ * 操作 cell and a detail view's panels (a company's 开通进度) open the same dialog through it.
+ */
+export function ActionButton({
   action,
   record,
   title,
   launches,
+  onDone,
 }: {
   action: ActionDeclaration;
   record: Record<string, unknown>;
@@ -51,6 +56,8 @@ function ActionButton({
    * them never reach the menu's keyboard navigation.
    */
   launches?: number;
+  /** Called after the action succeeds, for a panel that reads its own data (react-admin's refresh does not). */
+  onDone?: () => void;
 }) {
   const notify = useNotify();
   const refresh = useRefresh();
@@ -121,6 +128,7 @@ function ActionButton({
       setAnswers({});
       // A read shown in a dialog changes nothing; a write that answers values (立即执行's result) changed the row.
       if (action.result?.kind !== 'values' || action.method !== 'GET') refresh();
+      onDone?.();
     } catch (error) {
       const message = error instanceof ApiError || error instanceof Error ? error.message : `${action.label}失败`;
       // A refused value keeps the dialog and what was entered, with the message under the input it names.

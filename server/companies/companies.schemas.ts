@@ -103,6 +103,39 @@ export const overviewSchema = {
   ),
 };
 
+/** One step of a company's 开通进度 (src/domain/companySetup.ts). */
+const setupStep = Type.Object({
+  key: Type.String(),
+  label: Type.String(),
+  by: Type.Union([Type.Literal('operator'), Type.Literal('merchant')]),
+  done: Type.Boolean(),
+  text: Type.String(),
+});
+
+export const setupSchema = {
+  summary: '企业开通进度：开通打款前各项设置的完成情况与已绑定的签约主体',
+  params: Params({ id: IdParam('企业编号') }),
+  querystring: Query({}),
+  response: Answers(
+    Type.Object({
+      companyId: Type.Integer(),
+      companyName: Type.String(),
+      platformMark: Type.Integer(),
+      remaining: Type.Integer(),
+      steps: Type.Array(setupStep),
+      enterprises: Type.Array(
+        Type.Object({
+          id: Type.Integer(),
+          name: Type.String(),
+          platformMark: Type.Integer(),
+          status: Type.Integer(),
+          signed: Type.Integer(),
+        }),
+      ),
+    }),
+  ),
+};
+
 // --- The operator's calls (companyOperations.routes.ts) ----------------------------------------------------------
 
 /** A reference in a body: a number or its digits; a blank or missing one is left for its handler's message. */

@@ -34,20 +34,23 @@ async function latestRate(
   return row ? Number(row.rate) : undefined;
 }
 
+/** Where a company's rate in force comes from: its own, its sale partner's, the activation's, or none (0). */
+export type RateSource = 'company' | 'partner' | 'activation' | 'none';
+
 /**
- * The service-charge rate (1/10000) a company pays in an edition on a day: its own rate in force that day
- * (/adJcyHappyElimination); else the rate of its sale partner in force that day (/adPartnerFlow); else the rate
- * given at activation (service_charges); else 0. Every payout and GET /api/v1/servicecharge read it here.
+ * The service-charge rate (1/10000) a company pays in an edition on a day and where it comes from: its own rate in
+ * force that day (/adJcyHappyElimination); else the rate of its sale partner in force that day (/adPartnerFlow);
+ * else the rate given at activation (service_charges); else 0. The company's setup checklist reads the source.
  */
-export async function rateInForce(
+export async function rateWithSource(
   db: Reader,
   companyId: number,
   platformMark: number,
   at: string | number = Date.now(),
-): Promise<number> {
+): Promise<{ rate: number; source: RateSource }> {
   const day = rateDay(at);
   const own = await latestRate(db, 'company_id', companyId, platformMark, day);
-  if (own !== undefined) return own;
+  if (own !== undefined) return { rate: own, source: 'company' };
   const company = await db
     .selectFrom('companies')
     .select('sale_partner_id')
@@ -55,7 +58,7 @@ export async function rateInForce(
     .executeTakeFirst();
   if (company?.sale_partner_id != null) {
     const partner = await latestRate(db, 'partner_id', Number(company.sale_partner_id), platformMark, day);
-    if (partner !== undefined) return partner;
+    if (partner !== undefined) return { rate: partner, source: 'partner' };
   }
   const base = await db
     .selectFrom('service_charges')
@@ -64,7 +67,17 @@ export async function rateInForce(
     .where('platform_mark', '=', platformMark)
     .orderBy('id')
     .executeTakeFirst();
-  return base ? Number(base.rate) : 0;
+  return base ? { rate: Number(base.rate), source: 'activation' } : { rate: 0, source: 'none' };
+}
+
+/** The rate of rateWithSource: every payout and GET /api/v1/servicecharge read it here. */
+export async function rateInForce(
+  db: Reader,
+  companyId: number,
+  platformMark: number,
+  at: string | number = Date.now(),
+): Promise<number> {
+  return (await rateWithSource(db, companyId, platformMark, at)).rate;
 }
 
 /**
