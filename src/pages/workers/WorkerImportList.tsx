@@ -112,11 +112,10 @@ function AddWorkerDialog({ kind, open, onClose }: { kind: WorkerImportKind; open
 /** What the 签约人员 list's status columns mean, in an operator's words. */
 function ListHelp() {
   return (
-    <Alert severity="info" component="section" aria-label="列表说明">
+    <Alert severity="info" role="region" aria-label="列表说明">
       <Typography variant="body2">
-        <strong>签署邀请：</strong>勾选待签署的人员，点「发送签署邀请」，每人会收到带签署链接的短信。「邀请状态」依次为
-        已发送、已打开（人员打开了签署页）、已签署；短信未送达为「发送失败」，原因见「邀请失败原因」。
-        {INVITE_INTERVAL_MINUTES}分钟内已邀请过的人员不会重复发送，除非选择重新发送。
+        <strong>签署邀请：</strong>
+        {`勾选待签署的人员，点「发送签署邀请」，每人会收到带签署链接的短信。「邀请状态」依次为已发送、已打开（人员打开了签署页）、已签署；短信未送达为「发送失败」，原因见「邀请失败原因」。${INVITE_INTERVAL_MINUTES}分钟内已邀请过的人员不会重复发送，除非选择重新发送。`}
       </Typography>
       <Typography variant="body2" sx={{ mt: 0.5 }}>
         <strong>审核状态：</strong>
