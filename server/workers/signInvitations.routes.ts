@@ -113,11 +113,12 @@ export async function signInvitationRoutes(app: FastifyInstance, services: AppSe
             invite_time: sentTime,
             invite_sent_time: sentTime,
             invite_reason: null,
+            invite_sms_ref: null,
           })
           .where('id', '=', workerId)
           .execute();
         try {
-          await sms.send(
+          const accepted = await sms.send(
             worker.mobile,
             { kind: 'SIGN_INVITE', variables: { company: company.name, link: `${origin}${url}` } },
             {
@@ -129,6 +130,14 @@ export async function signInvitationRoutes(app: FastifyInstance, services: AppSe
               },
             },
           );
+          if (accepted?.providerRef) {
+            await db
+              .updateTable('workers')
+              .set({ invite_sms_ref: [...accepted.providerRef].slice(0, 64).join('') })
+              .where('id', '=', workerId)
+              .where('invite_sent_time', '=', sentTime)
+              .execute();
+          }
         } catch (error) {
           const reason = error instanceof BusinessError ? error.message : '短信发送失败，请稍后重试';
           if (!(error instanceof BusinessError)) request.log.error({ err: error, workerId }, '签署邀请短信发送失败');

@@ -44,3 +44,21 @@ export async function inviteFailed(
     .where('invite_sent_time', '=', sentTime)
     .execute();
 }
+
+/**
+ * A provider's delivery receipt (system/smsLog.ts applyDeliveryReceipt) of an invitation's SMS that was not
+ * delivered: the invitation it carried reads 发送失败 with the carrier's reason.
+ */
+export async function inviteUndelivered(
+  db: Kysely<Database>,
+  providerRef: string,
+  reason: string,
+  time: string,
+): Promise<void> {
+  await db
+    .updateTable('workers')
+    .set({ invite_status: INVITE_STATUS.failed, invite_time: time, invite_reason: [...reason].slice(0, 255).join('') })
+    .where('invite_sms_ref', '=', providerRef)
+    .where('invite_status', '=', INVITE_STATUS.sent)
+    .execute();
+}

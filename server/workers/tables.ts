@@ -36,6 +36,8 @@ export interface WorkerTable {
   invite_time: string | null;
   invite_sent_time: string | null;
   invite_reason: string | null;
+  /** The provider's id of the invitation's SMS: its delivery receipt settles the invitation too. */
+  invite_sms_ref: string | null;
   create_user: string;
   create_time: string;
   update_time: string;

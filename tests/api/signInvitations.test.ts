@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmsSender } from '../../server/accounts/sms/smsSender';
 import { BusinessError } from '../../server/http/errors';
+import { applyDeliveryReceipt } from '../../server/system/smsLog';
 import { INVITE_MSG, INVITE_STATUS, SIGN_STATUS } from '../../src/domain/workers';
 import { bankCard, idCard } from '../support/batchFiles';
 import { range, signPayees } from './support/signedWorkers';
@@ -110,9 +111,10 @@ beforeAll(async () => {
   const send: SmsSender['send'] = t.sms.send.bind(t.sms);
   t.sms.send = async (mobile, message, options) => {
     if (mobile === REFUSED) throw new BusinessError('手机号码格式错误');
-    const accepted = await send(mobile, message, options);
+    await send(mobile, message, options);
     if (mobile === STOPPED) setImmediate(() => options?.onDelivery?.({ delivered: false, reason: '用户停机' }));
-    return accepted;
+    // A provider that reports through its receipt push, naming its own id of the message.
+    return { providerRef: `ref-${mobile}` };
   };
 }, 120_000);
 afterAll(async () => t?.close());
@@ -144,6 +146,15 @@ describe('发送签署邀请', () => {
     });
     await eventually(async () => Number((await inviteOf(stopped)).invite_status) === INVITE_STATUS.failed);
     expect((await inviteOf(stopped)).invite_reason).toBe('用户停机');
+    // The provider's delivery receipt of another one's SMS: that invitation fails with the carrier's reason.
+    const receipt = { delivered: false as const, reason: '空号' };
+    await applyDeliveryReceipt(t.db, {
+      provider: '自定义短信通道',
+      providerRef: `ref-${mobileOf(SERIAL + 2)}`,
+      report: receipt,
+    });
+    expect(await inviteOf(pending[2])).toMatchObject({ invite_status: INVITE_STATUS.failed, invite_reason: '空号' });
+    expect(Number((await inviteOf(pending[1])).invite_status)).toBe(INVITE_STATUS.sent);
 
     // Another company's worker: nothing sent, nothing drawn up, its state untouched.
     expect(t.sms.messages.some((item) => item.mobile === mobileOf(SERIAL + 6))).toBe(false);
