@@ -1,6 +1,7 @@
 import {
   AUDIT_STATUS_CHOICES,
   DOWNLOAD_STATUS_CHOICES,
+  INVITE_STATUS_CHOICES,
   SIGN_STATUS_CHOICES,
   VERIFY_STATUS_CHOICES,
   WORKER_SOURCE_CHOICES,
@@ -93,8 +94,25 @@ function merchantView(name: string, label: string, codes: readonly string[], api
   };
 }
 
-/** /signUser 签约人员: every worker of the company, import, add by hand, rescind. */
-export const signUser = merchantView('signUser', '签约人员', IMPORT, '/api/v1/workers');
+/** The latest 签署邀请 of each worker (server/workers/signInvitations.routes.ts). */
+const INVITE_FIELDS: readonly FieldDeclaration[] = [
+  { source: 'inviteStatus', label: '邀请状态', type: 'enum', choices: INVITE_STATUS_CHOICES, sortable: true },
+  { source: 'inviteTime', label: '邀请状态时间', type: 'datetime', sortable: true },
+  { source: 'inviteReason', label: '邀请失败原因', type: 'text' },
+];
+
+/** /signUser 签约人员: every worker of the company, import, add by hand, 发送签署邀请, rescind. */
+const signUserView = merchantView('signUser', '签约人员', IMPORT, '/api/v1/workers');
+export const signUser: ResourceDeclaration = {
+  ...signUserView,
+  fields: [
+    ...signUserView.fields.flatMap((field) => (field.source === 'signTime' ? [field, ...INVITE_FIELDS] : [field])),
+  ],
+  filters: [
+    ...signUserView.filters,
+    { key: 'inviteStatus', label: '邀请状态', type: 'enum', choices: INVITE_STATUS_CHOICES },
+  ],
+};
 /** /sign 灵工导入 (small-scale menu). */
 export const signImport = merchantView('sign', '灵工导入', IMPORT, '/api/v1/workers/sign');
 /** /laborImport 劳务人员导入. */

@@ -71,6 +71,11 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Reached only over HTTPS (BEHIND_TLS=1, TLS ended here or at the proxy): every answer carries HSTS. */
   behindTls: boolean;
+  /**
+   * The address people open the web app at (PUBLIC_URL, scheme and host): the signing link of a 签署邀请 SMS starts
+   * with it. Unset, the link starts with the address the merchant's request came to.
+   */
+  publicUrl: string | null;
 }
 
 /**
@@ -230,6 +235,20 @@ function resolveSecret(env: Env, name: string, fileName: string, dataDir: string
   return secret;
 }
 
+/** PUBLIC_URL: an http(s) origin, kept without a trailing slash. */
+function readPublicUrl(env: Env, problems: string[]): string | null {
+  const raw = env.PUBLIC_URL?.trim();
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.pathname.replace(/\/+$/, '') === '') {
+      return url.origin;
+    }
+  } catch {}
+  problems.push(`PUBLIC_URL 必须是 http(s):// 开头的网站地址，不带路径（当前为 "${raw}"）`);
+  return null;
+}
+
 /** Validates the environment at start-up; throws one error listing every problem found. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const problems: string[] = [];
@@ -249,6 +268,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     sessionMaxSeconds: readInteger(env, 'SESSION_MAX_SECONDS', 7 * 24 * 3600, problems, 60, 90 * 24 * 3600),
     idKey: resolveSecret(env, 'ID_KEY', 'id-key', dataDir, problems),
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
+    publicUrl: readPublicUrl(env, problems),
     logSmsCodes: env.LOG_SMS_CODES !== '0',
     sms: readSmsConfig(env, problems),
     identity: readIdentityConfig(env, problems),

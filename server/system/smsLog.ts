@@ -5,6 +5,7 @@ import type { SmsDeliveryReport, SmsSender } from '../accounts/sms/smsSender';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { callOut } from '../thirdparty/outboundCalls';
+import { inviteUndelivered } from '../workers/signInvitations';
 
 /**
  * The SMS log (/noteSendStatus): wraps the platform's SMS sender so every message leaves a row — kind,
@@ -112,5 +113,6 @@ export async function applyDeliveryReceipt(
     .where('provider_ref', '=', receipt.providerRef)
     .where('status', '=', SMS_STATUS.sending)
     .executeTakeFirst();
+  if (!report.delivered) await inviteUndelivered(db, receipt.providerRef, report.reason, chinaTime());
   return Number(result.numUpdatedRows);
 }

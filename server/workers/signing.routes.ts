@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
 import { maskMobile } from '../../src/domain/smsLog';
-import { SIGN_STATUS } from '../../src/domain/workers';
+import { INVITE_STATUS, SIGN_STATUS } from '../../src/domain/workers';
 import type { AppServices } from '../appServices';
-import { requireAuth } from '../auth/access';
+import { type AuthContext, requireAuth } from '../auth/access';
 import { assertCompanyVisible, parseId } from '../auth/scope';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
@@ -20,6 +21,8 @@ import { openGeneratedFile, readGeneratedFile, saveGeneratedFile } from '../file
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { withCallLog } from '../thirdparty/outboundCalls';
+import { inviteAnswered } from './signInvitations';
+import type { WorkerTable } from './tables';
 import {
   agreementFileSchema,
   agreementLinkSchema,
@@ -260,39 +263,29 @@ export async function markAgreementSigned(
       .where('id', '=', input.workerId)
       .where('sign_status', '=', SIGN_STATUS.pending)
       .execute();
+    await inviteAnswered(tx, input.workerId, INVITE_STATUS.signed, time);
     return true;
   });
 }
 
-export async function workerSigningRoutes(
-  app: FastifyInstance,
-  { db, config, sms, files }: AppServices,
-): Promise<void> {
+/** The worker's row as the signing link draws it up (all of `workers`). */
+export type SigningWorker = Selectable<WorkerTable>;
+
+/**
+ * A signing link for a worker the caller may see, not signed nor rescinded (the caller checks): a new token each
+ * time; the agreement's draft is drawn up once, and again when the enterprise it named is no longer bound to the
+ * company. Used by 签署链接 and by 发送签署邀请 (signInvitations.routes.ts).
+ */
+export function signLinkIssuer({ db, config, files }: Pick<AppServices, 'db' | 'config' | 'files'>) {
   const esign = esignProvider(config.esign.provider);
-  /** The willingness check, logged like render and sign (the code is passed by a name the log masks). */
-  const willingness = (enterpriseId: number | null) =>
-    withCallLog(
-      db,
-      esign.willingness({ db, sms }),
-      { service: 'esign', provider: esign.name, enterpriseId },
-      {
-        start: ['request'],
-        confirm: ['ref', 'signer', 'smsToken'],
-      },
-    );
-  /** The provider's render and sign, each logged as a call out about the enterprise (server/thirdparty). */
   const signingService = (enterpriseId: number | null) =>
     withCallLog(db, esign, { service: 'esign', provider: esign.name, enterpriseId }, ['render', 'sign']);
-
-  /** A signing link for a worker of the caller's company (a new token each time; the draft is made once). */
-  app.post('/api/v1/workers/:id/sign_link', { ...LINK, schema: signLinkSchema }, async (request) => {
-    const auth = requireAuth(request);
-    const workerId = parseId((request.params as Record<string, string>).id, '人员编号');
-    const worker = await db.selectFrom('workers').selectAll().where('id', '=', workerId).executeTakeFirst();
-    if (!worker) fail('人员不存在');
-    await assertCompanyVisible(db, auth, Number(worker.company_id));
-    if (worker.sign_status === SIGN_STATUS.rescinded) fail(WORKER_SIGN_MSG.rescinded);
-    if (worker.sign_status === SIGN_STATUS.signed) fail(WORKER_SIGN_MSG.signed);
+  return async (
+    request: FastifyRequest,
+    auth: AuthContext,
+    worker: SigningWorker,
+  ): Promise<{ url: string; expiresAt: string; agreementNo: string }> => {
+    const workerId = Number(worker.id);
     const token = randomBytes(24).toString('base64url');
     const expires = chinaTime(Date.now() + LINK_DAYS * 86_400_000);
     const pending = await db
@@ -404,12 +397,51 @@ export async function workerSigningRoutes(
         });
       });
     }
-    return ok({ url: `/workerSign/${token}`, expiresAt: expires, agreementNo }, '签署链接已生成');
+    return { url: `/workerSign/${token}`, expiresAt: expires, agreementNo };
+  };
+}
+
+export async function workerSigningRoutes(
+  app: FastifyInstance,
+  { db, config, sms, files }: AppServices,
+): Promise<void> {
+  const esign = esignProvider(config.esign.provider);
+  /** The willingness check, logged like render and sign (the code is passed by a name the log masks). */
+  const willingness = (enterpriseId: number | null) =>
+    withCallLog(
+      db,
+      esign.willingness({ db, sms }),
+      { service: 'esign', provider: esign.name, enterpriseId },
+      {
+        start: ['request'],
+        confirm: ['ref', 'signer', 'smsToken'],
+      },
+    );
+  /** The provider's render and sign, each logged as a call out about the enterprise (server/thirdparty). */
+  const signingService = (enterpriseId: number | null) =>
+    withCallLog(db, esign, { service: 'esign', provider: esign.name, enterpriseId }, ['render', 'sign']);
+
+  const issueSignLink = signLinkIssuer({ db, config, files });
+
+  /** A signing link for a worker of the caller's company (a new token each time; the draft is made once). */
+  app.post('/api/v1/workers/:id/sign_link', { ...LINK, schema: signLinkSchema }, async (request) => {
+    const auth = requireAuth(request);
+    const workerId = parseId((request.params as Record<string, string>).id, '人员编号');
+    const worker = await db.selectFrom('workers').selectAll().where('id', '=', workerId).executeTakeFirst();
+    if (!worker) fail('人员不存在');
+    await assertCompanyVisible(db, auth, Number(worker.company_id));
+    if (worker.sign_status === SIGN_STATUS.rescinded) fail(WORKER_SIGN_MSG.rescinded);
+    if (worker.sign_status === SIGN_STATUS.signed) fail(WORKER_SIGN_MSG.signed);
+    const link = await issueSignLink(request, auth, worker);
+    return ok(link, '签署链接已生成');
   });
 
   /** The public signing page's data: who signs what (ID number masked). */
   app.get('/api/v1/open/worker_sign/:token', { ...PUBLIC, schema: signPageSchema }, async (request) => {
     const row = await agreementByToken(db, (request.params as Record<string, string>).token);
+    if (Number(row.status) === SIGN_STATUS.pending) {
+      await inviteAnswered(db, Number(row.worker_id), INVITE_STATUS.opened, chinaTime());
+    }
     return ok({
       agreementNo: row.agreement_no,
       workerName: row.workerName,

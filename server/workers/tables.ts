@@ -31,6 +31,13 @@ export interface WorkerTable {
   verify_message: string | null;
   verify_time: string | null;
   enterprise_id: number | null;
+  /** INVITE_STATUS of the latest 签署邀请 (migration 380), as of invite_time; invite_reason says why it failed. */
+  invite_status: Generated<number>;
+  invite_time: string | null;
+  invite_sent_time: string | null;
+  invite_reason: string | null;
+  /** The provider's id of the invitation's SMS: its delivery receipt settles the invitation too. */
+  invite_sms_ref: string | null;
   create_user: string;
   create_time: string;
   update_time: string;

@@ -34,6 +34,7 @@ import { esignFlowRoutes } from './esignFlow.routes';
 import { configureWorkerIdKey, workerIdKey } from './identity';
 import { identityCheckOf } from './identityCheck';
 import { payoutTemplateRoutes } from './payoutTemplate.routes';
+import { signInvitationRoutes } from './signInvitations.routes';
 import { workerSigningRoutes } from './signing.routes';
 import {
   createSchema,
@@ -184,6 +185,7 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
   if (services.config.esign.provider === 'esign') await esignFlowRoutes(app, services, services.config.esign);
   await bigBearRoutes(app, services);
   await payoutTemplateRoutes(app, services);
+  await signInvitationRoutes(app, services);
   const verifier = identityCheckOf(db, config);
 
   app.get('/api/v1/workers/template', { ...ANY_WORKER_CODE, schema: templateSchema }, async (request, reply) => {

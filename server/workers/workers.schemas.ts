@@ -202,3 +202,27 @@ export const payoutTemplateSchema = {
     '批量打款模板（xlsx 或 csv），已填好所选已签署人员',
   ),
 };
+
+export const signInvitationsSchema = {
+  summary: '发送签署邀请（向勾选的待签署人员发送带签署链接的短信，逐人记录邀请状态）',
+  querystring: Query({}),
+  body: Body({
+    ids: Type.Array(Id({ title: '人员编号', digits: true }), {
+      maxItems: 10_000,
+      description: '勾选的人员；不是本企业的人员不发送',
+    }),
+    force: Type.Optional(
+      Type.Boolean({ description: '重新发送最近已邀请（10分钟内已发送、尚未签署）的人员', title: '重新发送' }),
+    ),
+  }),
+  response: Answers(
+    Fields({
+      sent: 'integer',
+      failed: 'integer',
+      skipped: 'integer',
+      results: Type.Array(Fields({ id: 'integer', name: 'string', outcome: 'string', reason: 'string' }), {
+        description: '每人的结果：sent 已发送、failed 发送失败、skipped 跳过，reason 为原因',
+      }),
+    }),
+  ),
+};

@@ -7,9 +7,13 @@ export const SMS_LOG_TYPE: readonly Choice[] = [
   { id: 4, name: '支付密码验证码' },
   { id: 6, name: '注册验证码' },
   { id: 7, name: '签署协议验证码' },
+  { id: 8, name: '签署邀请' },
   { id: 10, name: '新密码通知' },
   { id: 0, name: '其他通知' },
 ];
+
+/** 签署邀请 (the signing link a company sends its workers): a notice, never a code. */
+export const SIGN_INVITE_SMS_LOG_TYPE = 8;
 
 export const SMS_STATUS = { sending: 0, delivered: 1, failed: 2 } as const;
 

@@ -13,6 +13,44 @@ export const SIGN_STATUS_CHOICES: readonly Choice[] = [
   { id: 2, name: '已解约' },
 ];
 
+/**
+ * The latest 签署邀请 of a worker (/signUser 发送签署邀请): 已发送 → 已打开 (the signing page was opened) → 已签署, or
+ * 发送失败 with the reason; 未邀请 before the first.
+ */
+export const INVITE_STATUS = { none: 0, sent: 1, opened: 2, signed: 3, failed: 4 } as const;
+export const INVITE_STATUS_CHOICES: readonly Choice[] = [
+  { id: 0, name: '未邀请' },
+  { id: 1, name: '已发送' },
+  { id: 2, name: '已打开' },
+  { id: 3, name: '已签署' },
+  { id: 4, name: '发送失败' },
+];
+/** A worker invited less than this long ago (and not failed) is skipped unless the merchant forces a resend. */
+export const INVITE_INTERVAL_MINUTES = 10;
+/** Most workers one 发送签署邀请 takes (each one is an agreement drawn up and an SMS). */
+export const INVITE_MAX_WORKERS = 200;
+
+export const INVITE_MSG = {
+  merchantOnly: '仅商户账号可以发送签署邀请',
+  nobody: '请先勾选要邀请签署的人员',
+  tooMany: `一次最多邀请${INVITE_MAX_WORKERS}人，请分批发送`,
+  notFound: '不是本企业的人员，未发送',
+  signed: '已签署协议，无需邀请',
+  rescinded: '已解约，不能邀请签署',
+  recent: `${INVITE_INTERVAL_MINUTES}分钟内已发送过邀请；如需再次发送，请勾选「重新发送最近已邀请的人员」`,
+  noMobile: '未登记手机号',
+  tooOften: '今日邀请次数已达上限，请明天再试',
+  summary: (sent: number, failed: number, skipped: number) =>
+    `已发送 ${sent} 人，失败 ${failed} 人${skipped > 0 ? `，跳过 ${skipped} 人` : ''}`,
+} as const;
+
+/**
+ * 审核状态 on the worker lists, in an operator's words: the platform's 信息审核 of the worker's details (/adAuditingBigBear).
+ */
+export const AUDIT_STATUS_HELP =
+  '审核状态是平台对人员信息（姓名、身份证号、银行卡等）的核对结果：「待审核」表示平台尚未核对；「已通过」表示信息无误；' +
+  '「已驳回」表示平台发现信息有误，请联系客服核对更正。审核状态不影响发送签署邀请，签署进度请看「签约状态」和「邀请状态」。';
+
 /** Audit of the collected information (信息审核): 待审核 / 已通过 / 已驳回. */
 export const AUDIT_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
 export const AUDIT_STATUS_CHOICES: readonly Choice[] = [

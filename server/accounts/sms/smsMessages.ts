@@ -1,4 +1,5 @@
 import { SIGN_WILLINGNESS_SMS_TYPE, SMS_TYPE } from '../../../src/domain/session';
+import { SIGN_INVITE_SMS_LOG_TYPE } from '../../../src/domain/smsLog';
 
 /**
  * Every text message the platform sends is one of these kinds with named template variables, never free text:
@@ -12,6 +13,8 @@ export const SMS_KINDS = {
   PAY_PASSWORD: { logType: SMS_TYPE.paymentPassword, variables: ['code'], secrets: [] },
   REGISTER: { logType: SMS_TYPE.register, variables: ['code'], secrets: [] },
   SIGN: { logType: SIGN_WILLINGNESS_SMS_TYPE, variables: ['code'], secrets: [] },
+  /** 签署邀请: the company's invitation with the signing link, a secret (it opens the agreement with the worker's details). */
+  SIGN_INVITE: { logType: SIGN_INVITE_SMS_LOG_TYPE, variables: ['company', 'link'], secrets: ['link'] },
   /** A code of a kind not listed above (身份验证). */
   VERIFY: { logType: 0, variables: ['code'], secrets: [] },
   /** 账号密码已重置: the new password is a secret, never logged. */
@@ -46,6 +49,10 @@ export function renderSms(message: SmsMessage): string {
     case 'ACCOUNT_OPENED': {
       const { noun, account, password } = message.variables;
       return `${SIGN}您的${noun}账号${account}已开通，初始密码为${password}，请登录后尽快修改。`;
+    }
+    case 'SIGN_INVITE': {
+      const { company, link } = message.variables;
+      return `${SIGN}${company}邀请您签署自由职业者协议，请在7天内打开 ${link} 阅读并签署。`;
     }
     default:
       return `${SIGN}您的${CODE_PURPOSE[message.kind]}验证码为${message.variables.code}，5分钟内有效，请勿泄露给他人。`;

@@ -64,6 +64,7 @@ import * as loginLogsSessions from './360_login_logs_sessions';
 import * as scheduledJobs from './361_scheduled_jobs';
 import * as loginLogRetention from './362_login_log_retention';
 import * as payoutChannelLife from './370_payout_channel_life';
+import * as workerSignInvitations from './380_worker_sign_invitations';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -132,4 +133,5 @@ export const migrations: Record<string, Migration> = {
   '361_scheduled_jobs': scheduledJobs,
   '362_login_log_retention': loginLogRetention,
   '370_payout_channel_life': payoutChannelLife,
+  '380_worker_sign_invitations': workerSignInvitations,
 };

@@ -72,7 +72,7 @@ export const DOMAIN_TAGS: readonly DomainTag[] = [
   },
   {
     name: '灵工人员',
-    description: '人员导入与签约、白名单、协议签署、大熊人员信息下载',
+    description: '人员导入与签约、批量发送签署邀请、白名单、协议签署、大熊人员信息下载',
     paths: [...under('workers', 'labor', 'company/employee', 'open/worker_sign')],
   },
   { name: '任务', description: '任务的发布、成员与汇总', paths: under('tasks') },

@@ -18,11 +18,19 @@ import { downloadApiFile } from '../../../resources/generator/downloadFile';
 import { GeneratedList } from '../../../resources/generator/GeneratedList';
 import type { ResourceDeclaration } from '../../../resources/types';
 import { BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../domain/payoutBatch';
-import { WORKER_COLUMNS, WORKER_FIELD_LABELS, WORKER_MSG, type WorkerImportKind } from '../../domain/workers';
+import {
+  AUDIT_STATUS_HELP,
+  INVITE_INTERVAL_MINUTES,
+  WORKER_COLUMNS,
+  WORKER_FIELD_LABELS,
+  WORKER_MSG,
+  type WorkerImportKind,
+} from '../../domain/workers';
 import { showToast } from '../../shell/toast';
 import { RemitErrors } from '../remit/RemitErrors';
 import type { RowErrors } from '../remit/remitApi';
 import { PayoutTemplateButton } from './PayoutTemplateButton';
+import { SignInviteButton } from './SignInviteButton';
 import { WhitelistSection } from './WhitelistSection';
 
 const KIND_OF: Readonly<Record<string, WorkerImportKind>> = {
@@ -98,6 +106,22 @@ function AddWorkerDialog({ kind, open, onClose }: { kind: WorkerImportKind; open
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** What the 签约人员 list's status columns mean, in an operator's words. */
+function ListHelp() {
+  return (
+    <Alert severity="info" role="region" aria-label="列表说明">
+      <Typography variant="body2">
+        <strong>签署邀请：</strong>
+        {`勾选待签署的人员，点「发送签署邀请」，每人会收到带签署链接的短信。「邀请状态」依次为已发送、已打开（人员打开了签署页）、已签署；短信未送达为「发送失败」，原因见「邀请失败原因」。${INVITE_INTERVAL_MINUTES}分钟内已邀请过的人员不会重复发送，除非选择重新发送。`}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        <strong>审核状态：</strong>
+        {AUDIT_STATUS_HELP}
+      </Typography>
+    </Alert>
   );
 }
 
@@ -194,11 +218,17 @@ export function WorkerImportList({ declaration }: { declaration: ResourceDeclara
         </Box>
       )}
       <AddWorkerDialog kind={kind} open={adding} onClose={() => setAdding(false)} />
+      {declaration.name === 'signUser' && <ListHelp />}
       {declaration.name === 'signUser' ? (
         <GeneratedList
           declaration={declaration}
           selectable
-          toolbar={<PayoutTemplateButton declaration={declaration} />}
+          toolbar={
+            <>
+              <SignInviteButton />
+              <PayoutTemplateButton declaration={declaration} />
+            </>
+          }
         />
       ) : (
         <GeneratedList declaration={declaration} />
