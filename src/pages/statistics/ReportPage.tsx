@@ -7,13 +7,14 @@ import Paper from '@mui/material/Paper';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Title } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { DateRangeFields, DayField, MonthField } from '../../../resources/generator/DateFields';
 import { chinaToday } from '../../domain/chinaTime';
 import { findReport, METRICS, type ReportDeclaration, reportEditions } from '../../domain/statistics/reports';
 import { validateDateRangeInput } from '../../domain/validation';
+import { urlValue, useUrlState } from '../../shell/useUrlState';
 import { ExportExcelButton } from './ExportExcelButton';
 import { StatisticsTable, statisticsCell } from './StatisticsTable';
 import {
@@ -55,6 +56,33 @@ function initialFilters(declaration: ReportDeclaration): ReportFilters {
   };
 }
 
+/** Everything the view shows, as the address keeps it: the applied filters, the page, its size and the sort. */
+type ReportView = ReportFilters & { page: string; size: string; sort: string };
+
+export const REPORT_PAGE_SIZES = ['10', '50', '100', '200'] as const;
+
+function viewRules(declaration: ReportDeclaration) {
+  const sortable = declaration.columns.filter((column) => column.sortable).map((column) => column.key);
+  const rules: Record<keyof ReportView, (value: string) => boolean> = {
+    platformmark: urlValue.oneOf(reportEditions(declaration).map(String)),
+    period: urlValue.oneOf(['day', 'month', 'range']),
+    day: urlValue.day,
+    month: urlValue.month,
+    from: urlValue.day,
+    to: urlValue.day,
+    coname: urlValue.text,
+    departmentId: urlValue.id,
+    partnerId: urlValue.id,
+    page: urlValue.pageNumber,
+    size: urlValue.oneOf(REPORT_PAGE_SIZES),
+    sort: (value) => {
+      const [field, order] = value.split(',');
+      return sortable.includes(field) && (order === 'asc' || order === 'desc');
+    },
+  };
+  return (key: keyof ReportView, value: string) => rules[key](value);
+}
+
 export function ReportPage() {
   const { pathname } = useLocation();
   const declaration = findReport(pathname);
@@ -63,11 +91,25 @@ export function ReportPage() {
 }
 
 function Report({ declaration }: { declaration: ReportDeclaration }) {
-  const [draft, setDraft] = useState<ReportFilters>(() => initialFilters(declaration));
-  const [filters, setFilters] = useState<ReportFilters>(draft);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(10);
-  const [sort, setSort] = useState({ field: declaration.defaultSort, order: 'desc' as 'asc' | 'desc' });
+  const [view, setView] = useUrlState<ReportView>(
+    { ...initialFilters(declaration), page: '0', size: '10', sort: `${declaration.defaultSort},desc` },
+    viewRules(declaration),
+  );
+  const { page: pageText, size: sizeText, sort: sortText, ...applied } = view;
+  const page = Number(pageText);
+  const size = Number(sizeText);
+  const [sortField, sortOrder] = sortText.split(',') as [string, 'asc' | 'desc'];
+  const sort = useMemo(() => ({ field: sortField, order: sortOrder }), [sortField, sortOrder]);
+  // Read through its text, so a render that reads the same address keeps the same filters (and fetches nothing).
+  const appliedText = JSON.stringify(applied);
+  // A range typed into the address that the pickers would refuse (it ends before it starts) reads as the default.
+  const filters = useMemo<ReportFilters>(() => {
+    const read = JSON.parse(appliedText) as ReportFilters;
+    return periodComplete(read) ? read : initialFilters(declaration);
+  }, [appliedText, declaration]);
+  const [draft, setDraft] = useState<ReportFilters>(filters);
+  const setPage = (next: number) => setView({ page: String(next) });
+  const setSize = (next: number) => setView({ size: String(next), page: '0' });
   const [answer, setAnswer] = useState<ReportAnswer | null>(null);
   const [loading, setLoading] = useState(false);
   const [options, setOptions] = useState<{ departments: Option[]; partners: Option[] }>({
@@ -96,8 +138,7 @@ function Report({ declaration }: { declaration: ReportDeclaration }) {
   const complete = periodComplete(draft);
   const search = () => {
     if (!complete) return;
-    setPage(0);
-    setFilters({ ...draft });
+    setView({ ...draft, page: '0' });
   };
   const totalsShown = METRICS.filter((column) => column.kind === 'money' || column.key === 'payoutCount');
 
@@ -249,10 +290,10 @@ function Report({ declaration }: { declaration: ReportDeclaration }) {
               active={sort.field === column.key}
               direction={sort.field === column.key ? sort.order : 'desc'}
               onClick={() =>
-                setSort((current) => ({
-                  field: column.key,
-                  order: current.field === column.key && current.order === 'desc' ? 'asc' : 'desc',
-                }))
+                setView({
+                  sort: `${column.key},${sort.field === column.key && sort.order === 'desc' ? 'asc' : 'desc'}`,
+                  page: '0',
+                })
               }
             >
               {column.label}

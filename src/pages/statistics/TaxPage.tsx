@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Title } from 'react-admin';
 import { requestContent } from '../../../providers/httpClient';
 import { getSession } from '../../../providers/sessionStore';
@@ -16,6 +16,7 @@ import { chinaMonth } from '../../domain/chinaTime';
 import { formatMoney } from '../../domain/money';
 import { hasAnyPermission } from '../../domain/permissions';
 import { TAX_EXPORT_FULL_ID_CODE } from '../../domain/routes';
+import { urlValue, useUrlState } from '../../shell/useUrlState';
 import { ExportExcelButton } from './ExportExcelButton';
 import { StatisticsTable } from './StatisticsTable';
 import { downloadFile } from './statisticsApi';
@@ -78,24 +79,38 @@ const FULL_ID_LABEL = '导出 Excel（含完整身份证号）';
 const FULL_ID_NOTICE = `「${FULL_ID_LABEL}」的导出文件含完整身份证号，仅用于报税；每次导出都记入操作日志。页面和「导出 Excel」中的身份证号已脱敏。`;
 const MASKED_NOTICE = '页面和导出文件中的身份证号已脱敏。';
 
+/** What the address may hold for this page (anything else reads as the default view). */
+const TAX_VIEW_RULES = {
+  platformmark: urlValue.oneOf(['1', '3']),
+  month: urlValue.month,
+  name: urlValue.text,
+  page: urlValue.pageNumber,
+  size: urlValue.oneOf(['10', '50', '100', '200']),
+};
+
 export function TaxPage() {
   const mayExportFullId = hasAnyPermission(getSession()?.user, [TAX_EXPORT_FULL_ID_CODE]);
-  const [draft, setDraft] = useState({
-    platformmark: '1',
-    month: chinaMonth(),
-    name: '',
-  });
-  const [filters, setFilters] = useState(draft);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(10);
+  const [view, setView] = useUrlState(
+    { platformmark: '1', month: chinaMonth(), name: '', page: '0', size: '10' },
+    (key, value) => TAX_VIEW_RULES[key](value),
+  );
+  const { page: pageText, size: sizeText, ...applied } = view;
+  const page = Number(pageText);
+  const size = Number(sizeText);
+  const { platformmark, month, name } = applied;
+  const filters = useMemo(() => ({ platformmark, month, name }), [platformmark, month, name]);
+  const [draft, setDraft] = useState(filters);
+  const setPage = (next: number) => setView({ page: String(next) });
+  const setSize = (next: number) => setView({ size: String(next), page: '0' });
   const [answer, setAnswer] = useState<TaxAnswer | null>(null);
 
-  useEffect(() => {
+  const load = useCallback(() => {
     requestContent<TaxAnswer>('/api/v1/statistics/tax', {
       query: { platformmark: filters.platformmark, month: filters.month, page, size },
       q: filters.name ? { name: filters.name } : undefined,
     }).then(setAnswer, () => setAnswer(null));
   }, [filters, page, size]);
+  useEffect(load, [load]);
 
   const invoiceCards = answer
     ? [
@@ -137,8 +152,7 @@ export function TaxPage() {
             variant="contained"
             disabled={!draft.month}
             onClick={() => {
-              setPage(0);
-              setFilters({ ...draft });
+              setView({ ...draft, page: '0' });
             }}
           >
             查询
@@ -224,7 +238,8 @@ export function TaxPage() {
           month={filters.month}
           platformmark={filters.platformmark}
           mayExportFullId={mayExportFullId}
-          onFiled={() => setFilters((current) => ({ ...current }))}
+          // 标记已申报 changes what the page shows: read it again.
+          onFiled={load}
         />
       )}
       <StatisticsTable
