@@ -1,4 +1,4 @@
-import { formatRate } from './charges';
+import { formatRate } from './rates';
 
 /**
  * What a new company needs before it can pay its workers, in the order an operator sets it up: the branch and
