@@ -1,5 +1,6 @@
 import { industries } from '../../resources/industries';
 import type { ResourceBinding } from '../engine/binding';
+import { fail } from '../http/errors';
 import { lengthBetween } from '../http/fieldChecks';
 
 /** processStatus 2: the industry is in use. */
@@ -18,6 +19,11 @@ export const industriesBinding: ResourceBinding = {
   maxChars: { remark: 200 },
   checks: () => ({ nm: lengthBetween(2, 32, '请输入2-32位行业名称') }),
   unique: { field: 'nm', message: '行业名称已存在' },
+  // A blank optional value arrives as null; the status column has no empty state (not sent keeps it, or 未处理).
+  beforeSave: async (_context, values) => {
+    if ('process_status' in values && values.process_status === null) fail('请选择处理状态');
+    return undefined;
+  },
   deleteGuard: {
     unlessUsed: (eb, id) =>
       eb.and([

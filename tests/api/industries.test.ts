@@ -270,6 +270,15 @@ describe('create: POST /api/v1/industry', () => {
     expect(inUse.processStatus).toBe(2);
   });
 
+  it('a blank status is refused on create and on update (the status has no empty state)', async () => {
+    const blank = await call('POST', '/api/v1/industry', { nm: '空白状态行业', processStatus: '', remark: null });
+    expect([blank.code, blank.message]).toEqual([BUSINESS, '请选择处理状态']);
+    const row = await created('空白状态行业');
+    const update = await call('PUT', `/api/v1/industry/${row.id}`, { processStatus: '' });
+    expect([update.code, update.message]).toEqual([BUSINESS, '请选择处理状态']);
+    expect(await one(row.id)).toEqual(row);
+  });
+
   it('accepts names of exactly 2 and 32 characters', async () => {
     expect((await created('陪诊')).nm).toBe('陪诊');
     const longest = `${'长'.repeat(31)}业`;

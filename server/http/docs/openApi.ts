@@ -31,7 +31,8 @@ const REFUSAL: Json = {
     '业务错误或请求校验未通过：HTTP 200 与 code 1040400，message 为给用户看的中文说明；校验未通过时 content.errors 按字段给出各自的说明',
   required: ['code', 'message', 'content'],
   properties: {
-    code: { type: 'integer', examples: [1040400] },
+    // Any code but success: a success answer has to match the route's own content schema, not this one.
+    code: { type: 'integer', not: { const: 1020000 }, examples: [1040400] },
     message: { type: 'string', examples: ['行业编号格式不正确'] },
     content: {
       description: '校验未通过时为 { errors: { 字段: 说明 } }；其他业务错误为 null 或该错误附带的内容',
