@@ -7,7 +7,7 @@ import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
-import { checkedValues, type FieldCheck, writeUnique } from '../http/fieldChecks';
+import { checkedValues, type FieldCheck, writeFilled, writeUnique } from '../http/fieldChecks';
 import { type ListSpec, pageOf, parseListQuery } from '../http/listQuery';
 import { checkedReference } from '../references/references.service';
 import type { ResourceBinding, WriteContext } from './binding';
@@ -145,8 +145,15 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
   });
   const read = (database: Db, id: number, request: FastifyRequest) =>
     recordOrFail(database, binding, columns, id, requireAuth(request));
+  // A form field's column → [field, label]: a write that leaves one empty against NOT NULL names the field.
+  const labelsByColumn = Object.fromEntries(
+    formFields.map((field) => [columns.writable[field.source], [field.source, field.label] as const]),
+  );
   const unique = <T>(write: () => Promise<T>) =>
-    binding.unique ? writeUnique(write, binding.unique.field, binding.unique.message) : write();
+    writeFilled(
+      () => (binding.unique ? writeUnique(write, binding.unique.field, binding.unique.message) : write()),
+      labelsByColumn,
+    );
 
   route('list', 'GET', permissions.list, async (request) => {
     const list = parseListQuery(request.url, request.query as Record<string, unknown>, listSpec);
@@ -193,7 +200,7 @@ export function resourceRoutes(db: Db, binding: ResourceBinding): EngineRoute[] 
           .insertInto(binding.table as any)
           .values({
             ...binding.insertDefaults?.(context),
-            ...row,
+            ...withoutBlanks(row),
             ...extra,
             ...binding.fixed,
             ...(binding.timestamps?.create ? { [binding.timestamps.create]: now } : {}),
@@ -414,4 +421,12 @@ function referenceChecks(context: WriteContext, fields: readonly FieldDeclaratio
     };
   }
   return checks;
+}
+
+/**
+ * A new record's values without its blank optional fields (null): the column then takes the binding's default, or
+ * the database's, as a record that never had the value would; an explicit null would break a NOT NULL default.
+ */
+function withoutBlanks(row: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null));
 }

@@ -76,3 +76,32 @@ export async function writeUnique<T>(write: () => Promise<T>, field: string, mes
     throw error;
   }
 }
+
+/** The column a write left empty against a NOT NULL constraint (SQLite or PostgreSQL), else undefined. */
+export function notNullColumn(error: unknown): string | undefined {
+  const failure = error as { code?: unknown; message?: unknown; column?: unknown } | null;
+  if (failure?.code === '23502' && typeof failure.column === 'string') return failure.column;
+  if (failure?.code === 'SQLITE_CONSTRAINT_NOTNULL' && typeof failure.message === 'string') {
+    return /NOT NULL constraint failed: [^.\s]+\.(\S+)/.exec(failure.message)?.[1];
+  }
+  return undefined;
+}
+
+/**
+ * Runs a write of declared fields; when it leaves a column empty that may not be (a blank optional field, read as
+ * "no value", on a column without a default), answers 「<label>不能为空」 on that field, never a server error.
+ */
+export async function writeFilled<T>(
+  write: () => Promise<T>,
+  labelsByColumn: Record<string, readonly [string, string]>,
+) {
+  try {
+    return await write();
+  } catch (error) {
+    const column = notNullColumn(error);
+    const field = column === undefined ? undefined : labelsByColumn[column];
+    if (!field) throw error;
+    const message = `${field[1]}不能为空`;
+    throw new BusinessError(message, CODE_BUSINESS_ERROR, { errors: { [field[0]]: message } });
+  }
+}
