@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { Envelope, Query, Row } from '../http/schemas/formats';
+import { Envelope, Nullable, Query, Row } from '../http/schemas/formats';
 
 /**
  * What GET /api/health answers (server/README.md, "Route schemas"): the same content at 200 (serving) and at 503
- * (its database does not answer), so a supervisor reads either the same way.
+ * (its database does not answer), so a supervisor reads either the same way; a 503 while the process stops carries
+ * no content (「服务器正在重启，请稍后再试」), which the schema must keep null rather than serialize as {}.
  */
 const health = Row({
   status: Type.String({ enum: ['up', 'down'] }),
@@ -23,6 +24,6 @@ export const healthSchema = {
   querystring: Query({}),
   response: {
     200: Envelope(health),
-    503: { ...Envelope(health), description: '数据库无应答' },
+    503: { ...Envelope(Nullable(health)), description: '数据库无应答，或进程正在停止（content 为 null）' },
   },
 };
