@@ -142,3 +142,17 @@ export function currentAnswer(field: ActionPromptField, content: unknown): strin
   if (value === null || value === undefined || value === '') return field.multiple ? [] : undefined;
   return field.multiple ? [String(value)] : String(value);
 }
+
+/** At most this many controls sit in a row's 操作 cell; past it the later actions go under 「更多」. */
+export const INLINE_ACTIONS = 3;
+
+/**
+ * How a row's actions are laid out: all inline when they fit in INLINE_ACTIONS controls (预览 and 下载 of a row
+ * with documents count too), else the first ones inline and the rest, in the declaration's order (the common ones
+ * come first), under 「更多」, which takes the last inline place.
+ */
+export function splitActions<T>(actions: readonly T[], documentButtons: number): { inline: T[]; more: T[] } {
+  if (documentButtons + actions.length <= INLINE_ACTIONS) return { inline: [...actions], more: [] };
+  const inline = Math.max(0, INLINE_ACTIONS - 1 - documentButtons);
+  return { inline: actions.slice(0, inline), more: actions.slice(inline) };
+}

@@ -1,7 +1,7 @@
 import { applyConfigJson, configJson } from '../../providers/appConfig';
 import { peekEarlyResponse } from '../../providers/earlyResponse';
 import { getSession } from '../../providers/sessionStore';
-import { shownActions } from '../../resources/actionRequest';
+import { shownActions, splitActions } from '../../resources/actionRequest';
 import { FIRST_PAINT_PAGES } from '../../resources/firstPaintPages';
 import { RESOURCES } from '../../resources/index';
 import { hasFirstPaint } from '../../resources/types';
@@ -44,8 +44,11 @@ async function firstPaint(): Promise<void> {
   const actionLabels =
     declaration.documents || declaration.customRowActions
       ? undefined
-      : (record: Record<string, unknown>) =>
-          shownActions(declaration, record, session.user).map((action) => action.label);
+      : (record: Record<string, unknown>) => {
+          // Laid out as the app lays them out (RowActions): past three, the rest under 「更多」.
+          const { inline, more } = splitActions(shownActions(declaration, record, session.user), 0);
+          return [...inline.map((action) => action.label), ...(more.length > 0 ? ['更多'] : [])];
+        };
   const columns = visibleColumns(declaration, localStorage);
   const buttonRows =
     actionLabels !== undefined &&

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INLINE_ACTIONS, splitActions } from '../../resources/generator/RowActions';
+import { INLINE_ACTIONS, splitActions } from '../../resources/actionRequest';
 
 describe('a row shows at most three controls; the rest go under 「更多」', () => {
   it('keeps every action on the row while they fit', () => {

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Title } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { DateRangeFields, DayField, MonthField } from '../../../resources/generator/DateFields';
@@ -122,7 +122,7 @@ function Report({ declaration }: { declaration: ReportDeclaration }) {
     if (declaration.filters.some((key) => key !== 'coname')) fetchOptions().then(setOptions, () => undefined);
   }, [declaration]);
 
-  useEffect(() => {
+  const load = useCallback(() => {
     let live = true;
     setLoading(true);
     fetchReport(declaration, filters, page, size, `${sort.field},${sort.order}`)
@@ -133,12 +133,15 @@ function Report({ declaration }: { declaration: ReportDeclaration }) {
       live = false;
     };
   }, [declaration, filters, page, size, sort]);
+  useEffect(load, [load]);
 
   const set = (patch: Partial<ReportFilters>) => setDraft((current) => ({ ...current, ...patch }));
   const complete = periodComplete(draft);
   const search = () => {
     if (!complete) return;
-    setView({ ...draft, page: '0' });
+    // 查询 on the view already shown reads it again (the address does not change, so nothing else would).
+    if (page === 0 && JSON.stringify(draft) === JSON.stringify(filters)) load();
+    else setView({ ...draft, page: '0' });
   };
   const totalsShown = METRICS.filter((column) => column.kind === 'money' || column.key === 'payoutCount');
 
