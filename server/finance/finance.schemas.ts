@@ -3,6 +3,7 @@ import {
   Answers,
   Fields,
   FileAnswer,
+  HandlerText,
   Id,
   IdParam,
   ListQuery,
@@ -21,7 +22,7 @@ import { XLSX_TYPE } from '../statistics/xlsx';
  * spec's messages (请选择对账日期, 只能对已结束的日期对账, 请输入6位数字密码, 请选择结算月份, 请填写退回原因…), so a
  * field a handler judges stays optional and blank is let through to it.
  */
-const word = (title: string, max = 64) => Type.Optional(Text({ title, max, numbers: true, blank: true }));
+const word = HandlerText;
 const edition = (title = '平台版本') => word(title, 8);
 const idOrBlank = (title: string) => Type.Optional(Id({ title, digits: true, blank: true }));
 const money = 'number' as const;

@@ -1,16 +1,28 @@
 import { Type } from '@sinclair/typebox';
-import { Answers, Fields, IdParam, ListQuery, OptionalBody, Page, Params, Query, Text } from '../http/schemas/formats';
+import {
+  Answers,
+  Fields,
+  HandlerText,
+  IdParam,
+  IdParams,
+  ListQuery,
+  OptionalBody,
+  Page,
+  Params,
+  Query,
+  Text,
+} from '../http/schemas/formats';
 
 /**
  * What the invoice and tax-certificate routes accept and answer (server/README.md, "Route schemas"). The schemas
  * bound types, characters and lengths; the handlers keep the rules and the spec's messages by field (kind,
  * category, mailing details, invoice number, period).
  */
-const word = (title: string, max = 64) => Type.Optional(Text({ title, max, numbers: true, blank: true }));
+const word = HandlerText;
 const lines = (title: string, max = 2000) =>
   Type.Optional(Text({ title, max, multiline: true, numbers: true, blank: true }));
 const money = 'number' as const;
-const idParams = (title: string) => Params({ id: IdParam(title) });
+const idParams = IdParams;
 
 /** batchIds: a list of batch ids, or their ids joined by commas (the handler refuses empty and repeated ones). */
 const batchIds = Type.Optional(

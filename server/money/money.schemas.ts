@@ -3,11 +3,11 @@ import {
   Answers,
   Fields,
   FileAnswer,
-  IdParam,
+  HandlerText,
+  IdParams,
   ListQuery,
   OptionalBody,
   Page,
-  Params,
   Query,
   Row,
   Text,
@@ -18,7 +18,7 @@ import {
  * and lengths; the handlers keep the money rules and the spec's messages (whole fen, the payment password, the
  * draft's state), which they report by field.
  */
-const word = (title: string, max = 64) => Type.Optional(Text({ title, max, numbers: true, blank: true }));
+const word = HandlerText;
 const edition = { platformmark: word('平台版本', 8) };
 const money = 'number' as const;
 
@@ -109,7 +109,7 @@ const list = (summary: string, row: ReturnType<typeof Fields>, extra = {}) => ({
   querystring: ListQuery(extra),
   response: Answers(Page(row)),
 });
-const idParams = (title: string) => Params({ id: IdParam(title) });
+const idParams = IdParams;
 
 // --- Payout records ---------------------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ import { declaredFormSchema } from '../http/declaredForm';
 import {
   Answers,
   Fields,
+  HandlerText,
   Id,
   IdParam,
   ListQuery,
@@ -21,7 +22,7 @@ import {
  * fields; the handlers keep the title's 2-128 rule, the uploads' checks, the sensitive words and who may read what.
  * A reader's read state is left as the handler answers it.
  */
-const word = (title: string, max = 64) => Type.Optional(Text({ title, max, numbers: true, blank: true }));
+const word = HandlerText;
 /** The small-scale view's calls carry platformmark=3; the handler reads it as that view. */
 const view = { platformmark: word('平台版本', 8) };
 const noticeId = Type.Optional(Id({ title: '公告编号', digits: true }));

@@ -3,6 +3,7 @@ import {
   Answers,
   Body,
   Fields,
+  HandlerText,
   Id,
   IdParam,
   Integer,
@@ -23,7 +24,7 @@ import { MSG_DATA_SCOPE } from './roles.service';
  * keep the rules and the spec's messages (请输入2-20位角色名称, the staff name and username rules, the mobile, the
  * role's kind, the partner category, privileges only going down), so a field a handler judges stays optional here.
  */
-const word = (title: string, max = 64) => Type.Optional(Text({ title, max, numbers: true, blank: true }));
+const word = HandlerText;
 /** A choice the handler reads as a number and judges with its own message ('' and null read as none). */
 const choice = (title: string) => Type.Optional(Integer({ title, digits: true, blank: true, minimum: 0 }));
 /** A record id the handler may also be sent blank (a form's empty picker). */

@@ -1,11 +1,10 @@
-import { Type } from '@sinclair/typebox';
-import { Answers, Fields, FileAnswer, OptionalBody, Query, Text } from '../http/schemas/formats';
+import { Answers, Fields, FileAnswer, HandlerText, OptionalBody, Query } from '../http/schemas/formats';
 
 /**
  * What the tax filing exports and 标记已申报 accept and answer (server/README.md, "Route schemas"): types,
  * characters and lengths; the handlers keep the month, quarter and entity rules with their messages.
  */
-const word = (title: string, max = 64) => Type.Optional(Text({ title, max, numbers: true, blank: true }));
+const word = HandlerText;
 const XLSX = FileAnswer(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], 'xlsx 表格');
 const filing = { platformmark: word('平台版本', 8), enterpriseId: word('签约主体编号', 20) };
 

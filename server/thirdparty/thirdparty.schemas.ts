@@ -1,13 +1,23 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifySchema } from 'fastify';
-import { Answers, Fields, IdParam, Nullable, OptionalBody, Params, Query, Text } from '../http/schemas/formats';
+import {
+  Answers,
+  Fields,
+  HandlerText,
+  IdParam,
+  Nullable,
+  OptionalBody,
+  Params,
+  Query,
+  Text,
+} from '../http/schemas/formats';
 
 /**
  * What the open-API key and webhook routes accept and answer (server/README.md, "Route schemas"). The webhook's
  * body is the raw text its signature covers, checked by webhooks.ts; an enterprise id that names nothing is still
  * logged as a refused call, so the path keeps any short text.
  */
-const word = (title: string, max = 64) => Type.Optional(Text({ title, max, numbers: true, blank: true }));
+const word = HandlerText;
 
 /** Typed loosely: the webhook answers 200, 401, 409 or 429 with its own envelope (webhooks.ts). */
 export const webhookSchema: FastifySchema = {

@@ -5,8 +5,9 @@ import {
   Body,
   Fields,
   FileAnswer,
+  HandlerText,
   Id,
-  IdParam,
+  IdParams,
   ListQuery,
   OptionalBody,
   Page,
@@ -20,8 +21,8 @@ import {
  * handlers keep the rules and the spec's messages (ID number, mobile, bank card, the import kind, the signing
  * code), reported by field.
  */
-const word = (title: string, max = 64) => Type.Optional(Text({ title, max, numbers: true, blank: true }));
-const idParams = (title: string) => Params({ id: IdParam(title) });
+const word = HandlerText;
+const idParams = IdParams;
 const PDF = FileAnswer(['application/pdf'], '协议 PDF');
 
 const worker = Fields({ id: 'integer', name: 'string', idMasked: 'string', signStatus: 'integer' });

@@ -333,6 +333,15 @@ export const OptionalBody = <P extends TProperties>(properties: P, options: Labe
 /** Nullable: the value or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/**
+ * A text field a handler judges itself (its own words for a missing or wrong value): optional, blank allowed, a
+ * number taken as its digits; the schema bounds only characters and length.
+ */
+export const HandlerText = (title: string, max = 64) => Type.Optional(Text({ title, max, numbers: true, blank: true }));
+
+/** The path of a route on one record: `:id`, refused as 「<title>格式不正确」. */
+export const IdParams = (title: string) => Params({ id: IdParam(title) });
+
 /** A success answer of `content` at HTTP 200 (business refusals are written by the error handler, not here). */
 export const Answers = <T extends TSchema>(content: T) => ({ 200: Envelope(content) });
 
