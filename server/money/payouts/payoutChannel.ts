@@ -14,6 +14,10 @@ export interface PayoutOrder {
   name: string;
   idCard: string;
   bankCard: string;
+  /** How the worker is paid: to a bank card (the default) or to an Alipay account. */
+  method?: 'bankcard' | 'alipay';
+  /** The payee's Alipay login id (a phone number or an e-mail address) when `method` is 'alipay'. */
+  alipayAccount?: string;
   /** What to pay the worker: the net, after the income tax withheld (docs/tax.md). */
   amount: number;
   /** The worker's gross income of this payment, and the tax withheld from it (for the channel's records). */

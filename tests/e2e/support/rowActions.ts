@@ -10,8 +10,15 @@ export async function clickRowAction(page: Page, row: Locator, label: string): P
     await button.click();
     return;
   }
-  await row.getByRole('button', { name: '更多', exact: true }).click();
-  await page.getByRole('menuitem', { name: label, exact: true }).click();
+  // A list that reloads (after the previous action's success) renders the row again and closes a menu opened on
+  // the row it replaced: open the menu again until the entry can be clicked.
+  const entry = page.getByRole('menuitem', { name: label, exact: true });
+  await expect(async () => {
+    if ((await page.getByRole('menu').count()) === 0) {
+      await row.getByRole('button', { name: '更多', exact: true }).click({ timeout: 5_000 });
+    }
+    await entry.click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The labels a row offers, on the row and under its 「更多」 menu (which it closes again). */
