@@ -36,6 +36,7 @@ import { THIRD_PARTY_RESOURCES } from './thirdPartyCalls';
 import type { ResourceDeclaration } from './types';
 import { systemMaintain } from './upgradeNotices';
 import { smallVersionUpdate, versionUpdate } from './versions';
+import { WEBHOOK_RESOURCES } from './webhookDeliveries';
 import { WORKER_RESOURCES } from './workers';
 
 /** Every declared resource. Adding an entity adds one line here. */
@@ -83,6 +84,7 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   mainInformation,
   ...AGREEMENT_RESOURCES,
   ...THIRD_PARTY_RESOURCES,
+  ...WEBHOOK_RESOURCES,
   ...WORKER_RESOURCES,
   ...TASK_RESOURCES,
   ...RATE_RESOURCES,

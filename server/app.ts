@@ -35,6 +35,7 @@ import { logRetentionJob, startLogRetentionJob } from './system/logRetention';
 import { createJobScheduler, runsScheduledJobs } from './system/scheduledJobs';
 import { recordingSmsSender } from './system/smsLog';
 import { registerWebApp } from './webApp';
+import { scheduleWebhooks, webhookJob } from './webhooks/webhookJob';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,7 +139,12 @@ export async function buildApp({
   });
   services.jobs.define(autoInvoicingJob(db, config.payoutAutoProcess));
   services.jobs.define(logRetentionJob(db, config.logRetention, services.files));
+  const webhookOptions = { allowedHosts: config.webhookAllowedHosts };
+  services.jobs.define(webhookJob(db, webhookOptions, config.payoutAutoProcess));
   if (config.payoutAutoProcess) {
+    services.jobs.schedule('webhooks', () =>
+      scheduleWebhooks(db, webhookOptions, (error) => app.log.error({ err: error }, '消息推送任务失败')),
+    );
     services.jobs.schedule('payouts', () => {
       services.payouts.start();
       return services.payouts;

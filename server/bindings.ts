@@ -29,6 +29,7 @@ import { smsLogsBinding } from './system/smsLogs.binding';
 import { smallVersionsBinding, versionsBinding } from './system/versions.binding';
 import { TASK_BINDINGS } from './tasks/tasks.binding';
 import { THIRD_PARTY_BINDINGS } from './thirdparty/thirdPartyCalls.binding';
+import { WEBHOOK_BINDINGS } from './webhooks/webhooks.binding';
 import { WORKER_BINDINGS } from './workers/workers.binding';
 
 /** Every declared resource the engine serves. A plain entity adds one line here. */
@@ -51,6 +52,7 @@ export const BINDINGS: readonly ResourceBinding[] = [
   mainInformationBinding,
   ...AGREEMENT_BINDINGS,
   ...THIRD_PARTY_BINDINGS,
+  ...WEBHOOK_BINDINGS,
   subsidiariesBinding,
   settlementSheetsBinding,
   ...BANK_BINDINGS,

@@ -9,6 +9,7 @@ import { type EsignSettings, readEsignSettings } from './esign/esignSettings';
 import type { S3Settings } from './files/storage/s3FileStorage';
 import { DEFAULT_SHUTDOWN_GRACE_MS, MAX_SHUTDOWN_GRACE_MS } from './operations/shutdownGrace.mjs';
 import { readProviderChoice, readProviderSettings } from './providers/providerSettings';
+import { parseAllowedHosts } from './webhooks/addressGuard';
 import { type IdentityConfig, readIdentityConfig } from './workers/identityConfig';
 
 export interface ServerConfig {
@@ -76,6 +77,11 @@ export interface ServerConfig {
    * with it. Unset, the link starts with the address the merchant's request came to.
    */
   publicUrl: string | null;
+  /**
+   * Hosts a merchant's push address may name although they are internal (WEBHOOK_ALLOWED_HOSTS, comma-separated,
+   * matched as the address writes its host; server/webhooks/addressGuard.ts). Empty by default.
+   */
+  webhookAllowedHosts: string[];
 }
 
 /**
@@ -334,6 +340,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     crmProvider: readProviderChoice(env, 'CRM_PROVIDER', CRM_PROVIDERS, problems),
     corsOrigins: readCorsOrigins(env, problems),
     behindTls: readSwitch(env, 'BEHIND_TLS', problems),
+    webhookAllowedHosts: parseAllowedHosts(env.WEBHOOK_ALLOWED_HOSTS),
   };
   if (config.idKey === config.jwtSecret) problems.push('ID_KEY 不能与 JWT_SECRET 相同');
   if (config.ssoSharedSecret && config.ssoSharedSecret.length < 32)

@@ -69,6 +69,7 @@ import { smsCodeQueryRoutes } from './system/smsCodeQuery.routes';
 import { versionsRoutes } from './system/versions.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
 import { thirdPartyRoutes } from './thirdparty/thirdparty.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { workerAgreementFlows } from './workers/esignFlow.routes';
 import { workersRoutes } from './workers/workers.routes';
 
@@ -138,6 +139,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   // e签宝's one callback for every kind of record signed in its flows (ESIGN_PROVIDER=esign only).
   await esignCallbackRoutes(app, services, [workerAgreementFlows, contractFlows]);
   await thirdPartyRoutes(app, services);
+  await webhooksRoutes(app, services);
   await crmRoutes(app, services);
   await permissionLoginRoutes(app, services);
   await watermarkRoutes(app, services);

@@ -16,6 +16,12 @@ export const CUSTOM_LISTS: Readonly<Record<string, ComponentType<{ declaration: 
   ),
   ThirdCallList: lazy(() => import('./ThirdCallList').then((module) => ({ default: module.ThirdCallList }))),
   OpenApiKeyList: lazy(() => import('./OpenApiKeyList').then((module) => ({ default: module.OpenApiKeyList }))),
+  WebhookDeliveryList: lazy(() =>
+    import('./WebhookDeliveryList').then((module) => ({ default: module.WebhookDeliveryList })),
+  ),
+  WebhookSettingsPage: lazy(() =>
+    import('./WebhookDeliveryList').then((module) => ({ default: module.WebhookSettingsPage })),
+  ),
   ...PAYOUT_RECORD_LISTS,
   MerchantContractList: lazy(() =>
     import('../../src/pages/contracts/MerchantContractList').then((module) => ({

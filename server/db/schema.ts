@@ -385,4 +385,7 @@ export interface Database {
   user_sessions: import('./opsTables').UserSessionTable;
   scheduled_jobs: import('./opsTables').ScheduledJobTable;
   scheduled_job_runs: import('./opsTables').ScheduledJobRunTable;
+  webhook_settings: import('../webhooks/tables').WebhookSettingTable;
+  webhook_deliveries: import('../webhooks/tables').WebhookDeliveryTable;
+  webhook_attempts: import('../webhooks/tables').WebhookAttemptTable;
 }

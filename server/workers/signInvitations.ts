@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { INVITE_STATUS } from '../../src/domain/workers';
 import type { Database } from '../db/schema';
+import { emitMerchantEvent, inTransaction } from '../webhooks/events';
 
 /**
  * The state of a worker's latest 签署邀请 (workers.invite_*, migration 380) as the worker answers it: the signing page
@@ -36,13 +37,21 @@ export async function inviteFailed(
   reason: string,
   time: string,
 ): Promise<void> {
-  await db
-    .updateTable('workers')
-    .set({ invite_status: INVITE_STATUS.failed, invite_time: time, invite_reason: [...reason].slice(0, 255).join('') })
-    .where('id', '=', workerId)
-    .where('invite_status', '=', INVITE_STATUS.sent)
-    .where('invite_sent_time', '=', sentTime)
-    .execute();
+  await inTransaction(db, async (tx) => {
+    const failed = await tx
+      .updateTable('workers')
+      .set({
+        invite_status: INVITE_STATUS.failed,
+        invite_time: time,
+        invite_reason: [...reason].slice(0, 255).join(''),
+      })
+      .where('id', '=', workerId)
+      .where('invite_status', '=', INVITE_STATUS.sent)
+      .where('invite_sent_time', '=', sentTime)
+      .returning('id')
+      .execute();
+    for (const row of failed) await emitMerchantEvent(tx, { signingFailedWorker: Number(row.id) });
+  });
 }
 
 /**
@@ -55,10 +64,18 @@ export async function inviteUndelivered(
   reason: string,
   time: string,
 ): Promise<void> {
-  await db
-    .updateTable('workers')
-    .set({ invite_status: INVITE_STATUS.failed, invite_time: time, invite_reason: [...reason].slice(0, 255).join('') })
-    .where('invite_sms_ref', '=', providerRef)
-    .where('invite_status', '=', INVITE_STATUS.sent)
-    .execute();
+  await inTransaction(db, async (tx) => {
+    const failed = await tx
+      .updateTable('workers')
+      .set({
+        invite_status: INVITE_STATUS.failed,
+        invite_time: time,
+        invite_reason: [...reason].slice(0, 255).join(''),
+      })
+      .where('invite_sms_ref', '=', providerRef)
+      .where('invite_status', '=', INVITE_STATUS.sent)
+      .returning('id')
+      .execute();
+    for (const row of failed) await emitMerchantEvent(tx, { signingFailedWorker: Number(row.id) });
+  });
 }

@@ -21,6 +21,7 @@ import { openGeneratedFile, readGeneratedFile, saveGeneratedFile } from '../file
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { withCallLog } from '../thirdparty/outboundCalls';
+import { emitMerchantEvent } from '../webhooks/events';
 import { inviteAnswered } from './signInvitations';
 import type { WorkerTable } from './tables';
 import {
@@ -264,6 +265,7 @@ export async function markAgreementSigned(
       .where('sign_status', '=', SIGN_STATUS.pending)
       .execute();
     await inviteAnswered(tx, input.workerId, INVITE_STATUS.signed, time);
+    await emitMerchantEvent(tx, { workerAgreement: input.agreementId });
     return true;
   });
 }

@@ -17,6 +17,11 @@ export const JOB_CATALOG: Readonly<Record<string, { label: string; description: 
     label: '日志清理',
     description: '删除超过保留期的第三方调用、短信、操作与登录日志，以及过期的下载包、未提交的打款上传和过期会话',
   },
+  webhooks: {
+    label: '消息推送',
+    description:
+      '把打款结果、签约结果和发票开具消息推送到商户设置的地址，失败的按 1 分钟、5 分钟、30 分钟、2 小时、6 小时重试',
+  },
   reconciliation: {
     label: '每日对账',
     description: '核对前一天的银行流水与平台账本，差异见「资金对账」',

@@ -2,6 +2,7 @@ import { BATCH_INVOICE, INVOICE, INVOICE_KIND_PAPER } from '../../../src/domain/
 import type { Db } from '../../db/database';
 import type { Audit } from '../../engine/operationLog';
 import { fail } from '../../http/errors';
+import { emitMerchantEvent } from '../../webhooks/events';
 
 /**
  * Finance's steps on an application: issue (已申请 → 已开票), mail (已开票 paper → 已邮寄), reject (已申请 →
@@ -70,6 +71,7 @@ export async function issueInvoice(
       .where('invoice_id', '=', id)
       .where('invoice_status', '=', BATCH_INVOICE.applied)
       .execute();
+    await emitMerchantEvent(tx, { invoice: id });
     await audit?.(tx);
   });
 }

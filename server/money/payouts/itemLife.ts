@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { ITEM } from '../../../src/domain/moneyEnums';
+import { emitMerchantEvent } from '../../webhooks/events';
 import type { Tx } from '../ledger/ledger';
 import { giveBackWithholding } from '../tax/withholding';
 import { type OutcomeItem, recordItemOutcomes, refund } from './itemOutcomes';
@@ -68,10 +69,11 @@ export async function applyChannelState(tx: Tx, itemId: number, state: ChannelSt
     case 'processing':
       // The channel took a held order up again by itself.
       return (await move(tx, itemId, ITEM.held, { status: ITEM.sent, hold_reason: null })) ? 'applied' : 'unchanged';
-    case 'held':
-      return (await move(tx, itemId, ITEM.sent, { status: ITEM.held, hold_reason: state.reason.slice(0, 128) }))
-        ? 'applied'
-        : 'unchanged';
+    case 'held': {
+      const held = await move(tx, itemId, ITEM.sent, { status: ITEM.held, hold_reason: state.reason.slice(0, 128) });
+      if (held) await emitMerchantEvent(tx, { payoutItem: itemId });
+      return held ? 'applied' : 'unchanged';
+    }
     case 'succeeded': {
       const recorded = await recordItemOutcomes(tx, [outcome], [{ ok: true }], now, AT_CHANNEL);
       return recorded.length === 1 ? 'applied' : 'unchanged';
@@ -102,6 +104,7 @@ export async function recordReturn(tx: Tx, item: OutcomeItem, reason: string, no
     return_time: now,
   });
   if (!claimed) return false;
+  await emitMerchantEvent(tx, { payoutItem: Number(item.id) });
   await giveBackWithholding(tx, [Number(item.id)], now);
   await refund(tx, item, reason, now, `${item.name} 退汇退回：${reason}`);
   await tx

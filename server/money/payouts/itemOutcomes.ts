@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ABNORMAL, BATCH, ITEM, LEDGER } from '../../../src/domain/moneyEnums';
 import type { Db } from '../../db/database';
 import { followPayout } from '../../tasks/taskPayment';
+import { emitMerchantEvent } from '../../webhooks/events';
 import { postEntries, type Tx } from '../ledger/ledger';
 import { giveBackWithholding } from '../tax/withholding';
 import type { PayoutResult } from './payoutChannel';
@@ -60,6 +61,7 @@ export async function recordItemOutcomes(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) continue;
     recorded.push(Number(item.id));
+    await emitMerchantEvent(tx, { payoutItem: Number(item.id) });
     const tally = tallies.get(Number(item.batch_id)) ?? {
       successCount: 0,
       successAmount: 0,
