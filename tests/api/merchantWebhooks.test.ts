@@ -59,7 +59,7 @@ beforeAll(async () => {
   merchant = authed(t.app, await tokenOf(t.app, 'merchant'));
   other = authed(t.app, (await login(t.app, 'xgm', 'Demo1234', 1, { platformMark: 3 })).content.token, 3);
   admin = authed(t.app, await tokenOf(t.app, 'admin'));
-});
+}, 300_000);
 afterAll(async () => {
   await t?.close();
   await new Promise((resolve) => receiver?.close(resolve));

@@ -165,6 +165,21 @@ beforeAll(async () => {
   );
   expect(uploaded.code, uploaded.message).toBe(OK);
   victimUpload = Number(uploaded.content.id);
+  // A push of the victim's (消息推送): the staff's delivery log (/adWebhookDeliveries) names its company.
+  await t.db
+    .insertInto('webhook_deliveries')
+    .values({
+      event_id: 'evt_scope_probe',
+      company_id: VICTIM,
+      kind: 1,
+      event_type: 'payout.item.succeeded',
+      record_id: 0,
+      payload: '{}',
+      next_time: null,
+      lease_until: null,
+      create_time: chinaTime(),
+    })
+    .execute();
   victimIds = await idsOfCompany(VICTIM);
 
   const scoped: [string, string, number[], { departments?: number[]; subsidiaries?: number[] }][] = [
