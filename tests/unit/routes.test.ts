@@ -247,6 +247,9 @@ describe('ROUTES', () => {
       '/adLoginLog',
       '/adOnlineUser',
       '/adScheduledJob',
+      // 消息推送 to merchants' systems (the open-API integration): the merchant's settings and log, the staff's log.
+      '/openWebhooks',
+      '/adWebhookDeliveries',
       ...Object.keys(SPEC_ADMIN_TABLE),
       ...SPEC_SMALL_SCALE_ADMIN,
       ...SPEC_DUAL_CODE_ADMIN,
@@ -317,8 +320,11 @@ describe('MERCHANT_MENU', () => {
   it('equals the spec lists in order, with 充值记录 (/allRechargeRecord) after 账户充值 in both', () => {
     const withRecords = (list: string[]) =>
       list.flatMap((path) => (path === '/recharge' ? [path, '/allRechargeRecord'] : [path]));
-    expect(MERCHANT_MENU[1].map((item) => item.path)).toEqual(withRecords(SPEC_MERCHANT_MENU_1));
-    expect(MERCHANT_MENU[3].map((item) => item.path)).toEqual(withRecords(SPEC_MERCHANT_MENU_3));
+    // 消息推送 (the merchant's push settings) follows 团队管理 in the standard edition's menu.
+    const withWebhooks = (list: string[]) =>
+      list.flatMap((path) => (path === '/teamAdmin' ? [path, '/openWebhooks'] : [path]));
+    expect(MERCHANT_MENU[1].map((item) => item.path)).toEqual(withWebhooks(withRecords(SPEC_MERCHANT_MENU_1)));
+    expect(MERCHANT_MENU[3].map((item) => item.path)).toEqual(withWebhooks(withRecords(SPEC_MERCHANT_MENU_3)));
     expect(MERCHANT_MENU[1].find((item) => item.path === '/allRechargeRecord')?.label).toBe('充值记录');
   });
 
