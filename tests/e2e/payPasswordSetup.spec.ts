@@ -112,7 +112,7 @@ test('未设置支付密码时首页与批量打款提示设置；从已校验�
   await form.getByRole('button', { name: '获取验证码' }).click();
   const smsDialog = page.getByRole('dialog', { name: '请输入图形验证码' });
   await expect(smsDialog).toContainText(`验证码将发送至 ${mobile}`);
-  await smsDialog.getByLabel('图形验证码').fill(await captchaAnswer(await captchaId));
+  await smsDialog.getByRole('textbox', { name: '图形验证码' }).fill(await captchaAnswer(await captchaId));
   await smsDialog.getByRole('button', { name: '发送验证码' }).click();
   await expect(smsDialog).toHaveCount(0);
   await expect(form.getByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
