@@ -44,6 +44,8 @@ export const taskRelease: ResourceDeclaration = {
     { source: 'description', label: '任务描述', type: 'longtext', list: false, form: true, required: true },
     { source: 'headcount', label: '需要人数', type: 'number', sortable: true, form: true, required: true },
     { source: 'assignedCount', label: '已分配', type: 'number' },
+    // The assigned workers by name on the row itself (the first few, then 等N人), not only in the expanded row.
+    { source: 'assignedPeople', label: '分配人员', type: 'text' },
     { source: 'pricing', label: '计价方式', type: 'enum', choices: TASK_PRICING_CHOICES, form: true, required: true },
     { source: 'unitPrice', label: '单价', type: 'money', form: true },
     { source: 'totalAmount', label: '任务总价', type: 'money', list: false, form: true },

@@ -2,7 +2,14 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { adTaskSummary, adTaskWorkerSummary, taskRelease, taskSummary, taskWorkerSummary } from '../../resources/tasks';
 import { ROLE } from '../../src/domain/roles';
-import { TASK_HEADCOUNT_MAX, TASK_MSG, TASK_PRICING, TASK_STATUS, taskDraftState } from '../../src/domain/tasks';
+import {
+  assignedPeopleText,
+  TASK_HEADCOUNT_MAX,
+  TASK_MSG,
+  TASK_PRICING,
+  TASK_STATUS,
+  taskDraftState,
+} from '../../src/domain/tasks';
 import { chinaTime } from '../db/time';
 import type { ResourceBinding, WriteContext } from '../engine/binding';
 import { ForbiddenError, fail } from '../http/errors';
@@ -22,6 +29,10 @@ const ITEM_FAILED = 2;
 
 const batchOfTask = sql`(select b.id from payout_batches b where b.draft_id = worker_tasks.draft_id)`;
 const assignedCount = sql<number>`(select count(*) from worker_task_members m where m.task_id = worker_tasks.id)`;
+/** The assigned workers' names in the order they were assigned (string_agg: PostgreSQL, and SQLite from 3.44). */
+const assignedPeople = sql<
+  string | null
+>`(select string_agg(w.name, '、' order by m.id) from worker_task_members m inner join workers w on w.id = m.worker_id where m.task_id = worker_tasks.id)`;
 const batchNo = sql<string | null>`(select b.batch_no from payout_batches b where b.draft_id = worker_tasks.draft_id)`;
 const paidAmount = sql<number>`cast(coalesce((select sum(i.amount) from payout_items i where i.batch_id = ${batchOfTask} and i.status = ${ITEM_SUCCEEDED}), 0) as bigint)`;
 const paidCount = sql<number>`(select count(*) from payout_items i where i.batch_id = ${batchOfTask} and i.status = ${ITEM_SUCCEEDED})`;
@@ -158,7 +169,7 @@ export const taskReleaseBinding: ResourceBinding = {
   table: 'worker_tasks',
   joins: [{ table: 'industries', on: ['industries.id', 'worker_tasks.industry_id'] }],
   columns: { industryName: 'industries.nm' },
-  computed: { assignedCount, batchNo, taskTotal, draftExpireTime, draftState: draftExpireTime },
+  computed: { assignedCount, assignedPeople, batchNo, taskTotal, draftExpireTime, draftState: draftExpireTime },
   scope: { kind: 'company', column: 'worker_tasks.company_id' },
   filters: {
     stime: { column: 'worker_tasks.create_time' },
@@ -170,6 +181,7 @@ export const taskReleaseBinding: ResourceBinding = {
     const state = taskDraftState(record, chinaTime());
     return {
       ...record,
+      assignedPeople: assignedPeopleText(record.assignedPeople, Number(record.assignedCount)),
       draftState: state.text,
       draftExpired: state.expired ? 1 : 0,
       settleOffered: state.settle ? 1 : 0,

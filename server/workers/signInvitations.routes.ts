@@ -75,6 +75,15 @@ export async function signInvitationRoutes(app: FastifyInstance, services: AppSe
       const origin = originOf(request, config.publicUrl);
       const recentSince = chinaTime(Date.now() - INVITE_INTERVAL_MINUTES * 60_000);
 
+      const failedUnclaimed = async (workerId: number, reason: string) => {
+        await db
+          .updateTable('workers')
+          .set({ invite_status: INVITE_STATUS.failed, invite_time: chinaTime(), invite_reason: reason.slice(0, 255) })
+          .where('id', '=', workerId)
+          .execute();
+        return { outcome: 'failed' as const, reason };
+      };
+
       const invite = async (worker: SigningWorker): Promise<Omit<InviteResult, 'id' | 'name'>> => {
         const workerId = Number(worker.id);
         if (Number(worker.sign_status) === SIGN_STATUS.signed) return { outcome: 'skipped', reason: INVITE_MSG.signed };
@@ -86,27 +95,14 @@ export async function signInvitationRoutes(app: FastifyInstance, services: AppSe
         if (!force && waiting && worker.invite_sent_time !== null && worker.invite_sent_time > recentSince) {
           return { outcome: 'skipped', reason: INVITE_MSG.recent };
         }
+        if (!worker.mobile) return failedUnclaimed(workerId, INVITE_MSG.noMobile);
         const sentTime = chinaTime();
-        const failed = async (reason: string) => {
-          await db
-            .updateTable('workers')
-            .set({ invite_status: INVITE_STATUS.failed, invite_time: sentTime, invite_reason: reason.slice(0, 255) })
-            .where('id', '=', workerId)
-            .execute();
-          return { outcome: 'failed' as const, reason };
-        };
-        if (!worker.mobile) return failed(INVITE_MSG.noMobile);
-        const day = { windowMs: 24 * 3600_000, max: INVITES_PER_WORKER_PER_DAY };
-        if (!(await takeRate(db, `sms:invite:${workerId}`, day))) return failed(INVITE_MSG.tooOften);
-        let url: string;
-        try {
-          url = (await issueSignLink(request, auth, worker)).url;
-        } catch (error) {
-          if (error instanceof BusinessError) return failed(error.message);
-          throw error;
-        }
-        // 已发送 before the SMS leaves: its delivery report may come back before the send's own answer does.
-        await db
+        // Claim-first: the send is taken by one conditional UPDATE on the invitation as this request read it
+        // (its last sent time) and, unless resent on purpose, only while no invitation is waiting from the last
+        // INVITE_INTERVAL_MINUTES. Of two parallel sends the second changes no row and sends nothing. 已发送 is
+        // set before the SMS leaves: its delivery report may come back before the send's own answer does.
+        const readSentTime = worker.invite_sent_time;
+        const claimed = await db
           .updateTable('workers')
           .set({
             invite_status: INVITE_STATUS.sent,
@@ -116,7 +112,44 @@ export async function signInvitationRoutes(app: FastifyInstance, services: AppSe
             invite_sms_ref: null,
           })
           .where('id', '=', workerId)
-          .execute();
+          .where((eb) =>
+            readSentTime === null ? eb('invite_sent_time', 'is', null) : eb('invite_sent_time', '=', readSentTime),
+          )
+          .where((eb) =>
+            force
+              ? eb.lit(true)
+              : eb.or([
+                  eb('invite_status', 'not in', [INVITE_STATUS.sent, INVITE_STATUS.opened]),
+                  eb('invite_sent_time', 'is', null),
+                  eb('invite_sent_time', '<=', recentSince),
+                ]),
+          )
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 0) return { outcome: 'skipped', reason: INVITE_MSG.recent };
+        // A claimed send that cannot go out is 发送失败, and its last sent time is the one before the claim.
+        const failed = async (reason: string) => {
+          await db
+            .updateTable('workers')
+            .set({
+              invite_status: INVITE_STATUS.failed,
+              invite_time: sentTime,
+              invite_sent_time: readSentTime,
+              invite_reason: reason.slice(0, 255),
+            })
+            .where('id', '=', workerId)
+            .where('invite_sent_time', '=', sentTime)
+            .execute();
+          return { outcome: 'failed' as const, reason };
+        };
+        const day = { windowMs: 24 * 3600_000, max: INVITES_PER_WORKER_PER_DAY };
+        if (!(await takeRate(db, `sms:invite:${workerId}`, day))) return failed(INVITE_MSG.tooOften);
+        let url: string;
+        try {
+          url = (await issueSignLink(request, auth, worker)).url;
+        } catch (error) {
+          if (error instanceof BusinessError) return failed(error.message);
+          throw error;
+        }
         try {
           const accepted = await sms.send(
             worker.mobile,

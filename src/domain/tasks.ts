@@ -136,3 +136,17 @@ export function taskDraftState(
   if (record.batchNo) return { text: `已提交，批次号 ${String(record.batchNo)}`, expired: false, settle: false };
   return { text: '', expired: false, settle: false };
 }
+
+/** How many assigned workers a task's row names before it says 等N人 (the rest are in the expanded row). */
+export const ASSIGNED_NAMES_SHOWN = 3;
+
+/**
+ * 分配人员 on a task's row: the assigned workers' names (、-separated, in assignment order), the first
+ * ASSIGNED_NAMES_SHOWN of them and 等N人 when there are more, or 未分配.
+ */
+export function assignedPeopleText(names: unknown, count: number): string {
+  const list = typeof names === 'string' && names ? names.split('、') : [];
+  if (list.length === 0) return '未分配';
+  if (list.length <= ASSIGNED_NAMES_SHOWN) return list.join('、');
+  return `${list.slice(0, ASSIGNED_NAMES_SHOWN).join('、')} 等${Math.max(count, list.length)}人`;
+}

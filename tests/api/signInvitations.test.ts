@@ -232,6 +232,22 @@ describe('发送签署邀请', () => {
     expect(Number((await inviteOf(waiting)).invite_status)).toBe(INVITE_STATUS.sent);
   });
 
+  it('parallel sends to the same worker within the 10 minutes send one SMS; the others are skipped as recent', async () => {
+    const worker = await addWorker(merchant, SERIAL + 7, 1);
+    const mobile = mobileOf(SERIAL + 7);
+    const invitationsTo = () =>
+      t.sms.messages.filter((item) => item.mobile === mobile && item.message.kind === 'SIGN_INVITE').length;
+
+    const first = await Promise.all([invite([worker]), invite([worker]), invite([worker]), invite([worker])]);
+    expect(invitationsTo()).toBe(1);
+    const outcomes = first.map((answer) => answer.content.results[0].outcome).sort();
+    expect(outcomes).toEqual(['sent', 'skipped', 'skipped', 'skipped']);
+    for (const answer of first.filter((one) => one.content.results[0].outcome === 'skipped')) {
+      expect(answer.content.results[0].reason).toBe(INVITE_MSG.recent);
+    }
+    expect(Number((await inviteOf(worker)).invite_status)).toBe(INVITE_STATUS.sent);
+  });
+
   it('refuses an empty pick, too many workers and anyone but the merchant', async () => {
     expect((await invite([])).message).toBe(INVITE_MSG.nobody);
     expect((await invite(range(1, 202))).message).toBe(INVITE_MSG.tooMany);

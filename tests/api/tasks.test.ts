@@ -177,6 +177,27 @@ describe('assigning workers', () => {
     expect((await get(merchant, `/api/v1/tasks/${task.id}`)).content.assignedCount).toBe(1);
   });
 
+  it('names the assigned people on the task list row: up to three by name, more as 等N人, none as 未分配', async () => {
+    const task = await create({ title: '分配人员展示', headcount: 4 });
+    const row = async () => {
+      const list = await get(
+        merchant,
+        `/api/v1/tasks/search?q=${encodeURIComponent('title:分配人员展示')}&page=0&size=50`,
+      );
+      return list.content.content.find((one: { id: number }) => one.id === task.id);
+    };
+    expect((await row()).assignedPeople).toBe('未分配');
+    await act(merchant, task.id, 'publish');
+    await json(merchant, 'POST', `/api/v1/tasks/${task.id}/members`, { workerIds: [workerIds.任务丙] });
+    await json(merchant, 'POST', `/api/v1/tasks/${task.id}/members`, { workerIds: [workerIds.任务甲] });
+    // In the order they were assigned (任务甲 is the older worker, with the smaller id), not by name or id.
+    expect((await row()).assignedPeople).toBe('任务丙、任务甲');
+    await json(merchant, 'POST', `/api/v1/tasks/${task.id}/members`, { workerIds: [workerIds.任务丁] });
+    expect((await row()).assignedPeople).toBe('任务丙、任务甲、任务丁');
+    await json(merchant, 'POST', `/api/v1/tasks/${task.id}/members`, { workerIds: [workerIds.任务乙] });
+    expect((await row()).assignedPeople).toBe('任务丙、任务甲、任务丁 等4人');
+  });
+
   it("refuses another company's worker and malformed bodies", async () => {
     const task = await create();
     const foreign = await t.db.selectFrom('workers').select('id').where('company_id', '=', 2).executeTakeFirstOrThrow();

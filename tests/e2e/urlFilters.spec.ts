@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from './support/login';
+import { withServerDb } from './support/serverDb';
 
 /**
- * The statistics pages and 税费计算 keep their view in the address: the applied filters, the page size and the sort
+ * The statistics pages, 税费计算 and 系统工具's 重发短信 keep their view in the address: the applied filters, the page size and the sort
  * survive a reload and travel with a shared link; an address holding nonsense reads as the default view.
  */
 
@@ -54,4 +55,37 @@ test('税费计算：月份与姓名在刷新后保留', async ({ page }) => {
   await expect(page).toHaveURL(/name=%E5%BC%A0/);
   await page.reload();
   await expect(page.getByRole('textbox', { name: '姓名' })).toHaveValue('张');
+});
+
+test('系统工具：重发短信按手机号查询的记录在刷新和分享链接后保留', async ({ page, browser }) => {
+  // A mobile the demo data has messages for, whatever they are.
+  const mobile = await withServerDb(async (db) =>
+    String((await db.selectFrom('sms_logs').select('mobile').orderBy('id', 'desc').executeTakeFirstOrThrow()).mobile),
+  );
+  await loginAs(page, 'admin');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await page.goto('/adAdminTool');
+  const section = page.getByRole('region', { name: '重发短信' });
+  await section.getByRole('textbox', { name: '手机号' }).fill(mobile);
+  await section.getByRole('button', { name: '查询' }).click();
+  await expect(page).toHaveURL(new RegExp(`mobile=${mobile}`));
+  const records = section.getByRole('table', { name: '短信记录' });
+  await expect(records).toBeVisible();
+  const shown = await records.getByRole('row').count();
+  expect(shown).toBeGreaterThan(1);
+
+  await page.reload();
+  await expect(section.getByRole('textbox', { name: '手机号' })).toHaveValue(mobile);
+  await expect(records.getByRole('row')).toHaveCount(shown);
+
+  // The address as a link shared with another operator opens the same records.
+  const shared = page.url();
+  const other = await browser.newPage();
+  await loginAs(other, 'admin', {
+    path: `/login?Rurl=${encodeURIComponent(new URL(shared).pathname + new URL(shared).search)}`,
+  });
+  await expect(
+    other.getByRole('region', { name: '重发短信' }).getByRole('table', { name: '短信记录' }).getByRole('row'),
+  ).toHaveCount(shown);
+  await other.close();
 });

@@ -34,12 +34,22 @@ export function paymentPasswordState(companyId: number): Promise<{ set: boolean 
   return requestContent('/api/v1/bankaccounts/password', { query: { coid: companyId }, silent: true });
 }
 
-/** PATCH /api/v1/bankaccounts/password?coid= — 6 digits, proven with the login password (leaves hashed). */
-export function savePaymentPassword(companyId: number, password: string, loginPassword: string): Promise<null> {
+/**
+ * PATCH /api/v1/bankaccounts/password?coid= — 6 digits, proven with the login password (leaves hashed) or an
+ * SMS code of type 4 sent to the owner's mobile.
+ */
+export function savePaymentPassword(
+  companyId: number,
+  password: string,
+  proof: { loginPassword: string } | { smsCode: string },
+): Promise<null> {
   return requestContent('/api/v1/bankaccounts/password', {
     method: 'PATCH',
     query: { coid: companyId },
-    json: { password, loginPassword: hashPassword(loginPassword.trim()) },
+    json:
+      'smsCode' in proof
+        ? { password, smsCode: proof.smsCode }
+        : { password, loginPassword: hashPassword(proof.loginPassword.trim()) },
     silent: true,
   });
 }

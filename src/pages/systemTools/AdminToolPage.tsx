@@ -21,6 +21,7 @@ import { Title } from 'react-admin';
 import { request } from '../../../providers/httpClient';
 import { PLATFORM_MARK_CHOICES } from '../../domain/enums';
 import { formatMoney } from '../../domain/money';
+import { useUrlState } from '../../shell/useUrlState';
 
 interface StuckItem {
   id: number;
@@ -188,22 +189,40 @@ function StuckPayouts() {
   );
 }
 
+/** The mobile searched, kept in the address (?mobile=): a reload or a shared link shows the same records. */
+const SMS_VIEW = { mobile: '' };
+const acceptSmsView = (_key: string, value: string) => /^\d{0,11}$/.test(value);
+
 function SmsResend() {
-  const [mobile, setMobile] = useState('');
+  const [view, setView] = useUrlState(SMS_VIEW, acceptSmsView);
+  const [mobile, setMobile] = useState(view.mobile);
   const [rows, setRows] = useState<SmsRow[] | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const search = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const answer = await call<SmsRow[]>('/api/v1/systemtools/sms', 'GET', { mobile: mobile.trim() });
+  const load = useCallback(async (searched: string) => {
+    const answer = await call<SmsRow[]>('/api/v1/systemtools/sms', 'GET', { mobile: searched });
     if (answer.ok) {
       setRows(answer.content);
       setOutcome(null);
     } else setOutcome({ severity: 'error', text: answer.message });
+  }, []);
+  // The address's mobile is the one searched: on opening the page, and again when 查询 names it.
+  useEffect(() => {
+    setMobile(view.mobile);
+    if (view.mobile) void load(view.mobile);
+    else setRows(null);
+  }, [view.mobile, load]);
+  const search = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const searched = mobile.trim();
+    // The same mobile again does not move the address, and one the address does not hold is the server's to
+    // refuse in its words: both are read here.
+    if (searched === view.mobile || !acceptSmsView('mobile', searched)) await load(searched);
+    else setView({ mobile: searched });
   };
   const resend = async (row: SmsRow) => {
     const answer = await call(`/api/v1/systemtools/sms/${row.id}/resend`, 'POST');
     setOutcome({ severity: answer.ok ? 'success' : 'error', text: answer.message });
-    if (answer.ok) await search();
+    if (answer.ok) await load(view.mobile);
   };
   return (
     <Section
