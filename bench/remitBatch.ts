@@ -12,9 +12,10 @@ import { DEMO_PAYMENT_PASSWORD } from '../server/db/seed/blacklist';
 import { seedDemo } from '../server/db/seed/demo';
 import { chinaTime } from '../server/db/time';
 import { balanceOf, postEntries } from '../server/money/ledger/ledger';
+import { addSignedWorkers } from '../server/workers/workers.service';
 import { LEDGER } from '../src/domain/moneyEnums';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/e2e/support/browser';
-import { csvFile, HEADERS, payee, xlsxFile } from '../tests/support/batchFiles';
+import { bankCard, csvFile, HEADERS, idCard, payee, xlsxFile } from '../tests/support/batchFiles';
 import { ensureBuild } from './support/build';
 import { conditions, figure, header } from './support/report';
 import { loginContent, median, sessionEntries } from './support/session';
@@ -27,13 +28,26 @@ const SUBMIT_BUDGET_MS = 3_000;
 const ACCOUNT = { companyId: 1, platformMark: 1 };
 const CREDIT = 100 * ROWS * 10_600;
 
-/** The demo seed plus a balance that covers every submission. */
+/** The demo seed, the file's payees signed up as company 1's workers (a payout goes only to them), and a balance that covers every submission. */
 async function buildRemitDb(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lg-bench-remit-'));
-  const db = openDatabase(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0' }));
+  const config = loadConfig({ DATA_DIR: dir, SEED_DEMO: '0' });
+  const db = openDatabase(config);
   try {
     await migrateToLatest(db);
     await seedDemo(db);
+    await addSignedWorkers(
+      db,
+      ACCOUNT,
+      Array.from({ length: ROWS }, (_, serial) => ({
+        name: payee(serial)[0],
+        idCard: idCard(serial),
+        mobile: `139${String(serial).padStart(8, '0')}`,
+        bankCard: bankCard(serial),
+        bankName: '中国工商银行',
+      })),
+      config.idKey,
+    );
     await db
       .transaction()
       .execute((tx) =>

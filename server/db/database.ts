@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { shareTurn } from '../system/eventLoopTurns';
 import { isPostgres } from './migrations/columns';
 import { migrations } from './migrations/index';
 import { type PreparedStatements, withPreparedStatements } from './preparedStatements';
@@ -77,9 +78,41 @@ export function openDatabase(options: {
   // The mapped pages are the operating system's file cache, shared, not the process's own memory.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 2147418112');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new TurnSharingSqliteDialect({ database: withStatementCache(sqlite) }) });
   sqliteConnections.set(db, sqlite);
   return db;
+}
+
+/**
+ * better-sqlite3 answers synchronously, so a loop of queries (a payout round, an export, a background job) would
+ * hold the event loop to its end: each query first lets waiting requests in when the loop has been held longer
+ * than a slice (system/eventLoopTurns.ts). Inside a transaction the connection is held, so a long transaction
+ * yields between its own chunks itself.
+ * The one connection is handed on first come, first served, waking only the next in line: Kysely's own lock wakes
+ * every waiter at each release, and 200 queries in flight at once (a payout chunk's submits) spent seconds of
+ * microtasks in those wake-ups with no turn between them.
+ */
+class TurnSharingSqliteDialect extends SqliteDialect {
+  override createDriver() {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
+    const waiting: (() => void)[] = [];
+    let held = false;
+    driver.acquireConnection = async () => {
+      if (held) await new Promise<void>((resolve) => waiting.push(resolve));
+      held = true;
+      await shareTurn();
+      return acquire();
+    };
+    driver.releaseConnection = async (connection) => {
+      await release(connection);
+      const next = waiting.shift();
+      if (next) next();
+      else held = false;
+    };
+    return driver;
+  }
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {

@@ -12,6 +12,7 @@ import { attachmentDisposition } from '../files/fileStore';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { type ListQuery, type ListSpec, parseListQuery } from '../http/listQuery';
 import { INTERNAL_REQUEST_HEADER, INTERNAL_REQUEST_VALUE } from '../operations/shutdown';
+import { shareTurn } from '../system/eventLoopTurns';
 import type { ResourceBinding } from './binding';
 import { resolveColumns } from './columns';
 import { EXCEL_FORMATS, excelDate } from './excelDates';
@@ -176,7 +177,12 @@ function xlsxStream(fields: readonly FieldDeclaration[], sheetName: string, page
   header.commit();
   (async () => {
     for await (const rows of pages) {
-      for (const row of rows) sheet.addRow(fields.map((field) => xlsxCell(field, exportedValue(field, row)))).commit();
+      for (const row of rows) {
+        sheet.addRow(fields.map((field) => xlsxCell(field, exportedValue(field, row)))).commit();
+        // Writing cells is pure CPU (a row takes up to a few ms): other requests get a turn every slice
+        // (system/eventLoopTurns.ts; the check itself is one clock read).
+        await shareTurn();
+      }
     }
     sheet.commit();
     await workbook.commit();
@@ -190,9 +196,11 @@ function csvStream(fields: readonly FieldDeclaration[], pages: AsyncGenerator<Ro
     // UTF-8 BOM so Excel opens Chinese text correctly.
     stream.write(`\uFEFF${fields.map((field) => csvEscape(field.label)).join(',')}\r\n`);
     for await (const rows of pages) {
-      const lines = rows.map((row) =>
-        fields.map((field) => csvEscape(csvText(field, exportedValue(field, row)))).join(','),
-      );
+      const lines: string[] = [];
+      for (const row of rows) {
+        lines.push(fields.map((field) => csvEscape(csvText(field, exportedValue(field, row)))).join(','));
+        await shareTurn();
+      }
       if (lines.length > 0 && !stream.write(`${lines.join('\r\n')}\r\n`)) {
         await new Promise((resolve) => stream.once('drain', resolve));
       }

@@ -11,7 +11,7 @@ import { rebuildStatistics } from './rollups';
 
 /**
  * 系统工具 › 重建统计汇总 (UI_SYSTEM_TOOL): POST /api/v1/systemtools/statistics/rebuild recomputes every rollup
- * row from the ledger (rollups.ts rebuildStatistics, one transaction) and answers what it found and left: per
+ * row from the ledger (rollups.ts rebuildStatistics, a day at a time) and answers what it found and left: per
  * rollup table its rows, entries and net amount before and after, next to the ledger's own count and sum, and
  * which tables had drifted. One operation-log entry (resource adAdminTool, action statisticsRebuild). One rebuild at a
  * time (system/runClaims.ts): a second one while it runs is refused.

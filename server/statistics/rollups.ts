@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { LEDGER } from '../../src/domain/moneyEnums';
 import type { Db } from '../db/database';
-import { regroupRollups } from '../db/migrations/111_statistics_sale_partner';
 import type { Database } from '../db/schema';
+import { yieldTurn } from '../system/eventLoopTurns';
 
 /**
  * The statistics rollups (migration 070), kept up to date in the transaction of each ledger entry:
@@ -176,29 +176,80 @@ const SUMS = sql.raw(`
     SUM(e.amount),
     COUNT(*)`);
 
-/**
- * Recomputes every rollup row from the ledger in one transaction (idempotent: the same ledger gives the same
- * rows). Entries are attributed to their company's current department and partner, so this is also how a
- * reassignment of companies is carried into past statistics.
- */
 export async function rebuildStatistics(db: Db): Promise<void> {
+  const columns = sql.raw(METRIC_COLUMNS.join(', '));
+  const metricSums = sql.raw(METRIC_COLUMNS.map((column) => `SUM(t.${column})`).join(', '));
+  const from = sql.raw(
+    `FROM ledger_entries e LEFT JOIN companies c ON c.id = e.company_id
+      LEFT JOIN payout_batches b ON e.ref_type = 'batch' AND b.id = e.ref_id`,
+  );
+  const dept = sql.raw('COALESCE(c.department_id, 0)');
+  const sub = sql.raw('COALESCE(c.subsidiary_id, 0)');
+  const partner = sql.raw('COALESCE(c.sale_partner_id, 0)');
+  const groupColumns = sql.raw(
+    `platform_mark, day, department_id, subsidiary_id, sale_partner_id, ${METRIC_COLUMNS.join(', ')}, company_count`,
+  );
+  /** The first day at or after `from` with a ledger entry (one probe of the ledger_time index), or null. */
+  const nextDay = async (after: string): Promise<string | null> => {
+    const row = await db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.min('create_time').as('first'))
+      .where('create_time', '>', after)
+      .executeTakeFirst();
+    return row?.first ? String(row.first).slice(0, 10) : null;
+  };
+  /** The month's rows from its day rows; rows of months after `previous` and before it (no entries) go. */
+  const rebuildMonth = (previous: string, month: string) =>
+    db.transaction().execute(async (tx) => {
+      for (const table of ['stat_company_month', 'stat_group_month'] as const) {
+        await sql`DELETE FROM ${sql.table(table)} WHERE month > ${previous} AND month <= ${month}`.execute(tx);
+      }
+      await sql`INSERT INTO stat_company_month (company_id, platform_mark, month, department_id, subsidiary_id, ${columns})
+        SELECT t.company_id, t.platform_mark, SUBSTR(t.day, 1, 7), MAX(t.department_id), MAX(t.subsidiary_id), ${metricSums}
+        FROM stat_company_day t WHERE t.day > ${month} AND t.day < ${`${month}~`}
+        GROUP BY t.company_id, t.platform_mark, SUBSTR(t.day, 1, 7)`.execute(tx);
+      await sql`INSERT INTO stat_group_month (platform_mark, month, department_id, subsidiary_id, sale_partner_id, company_count,
+          net_amount)
+        SELECT t.platform_mark, t.month, t.department_id, t.subsidiary_id, ${partner}, COUNT(*), SUM(t.net_amount)
+        FROM stat_company_month t LEFT JOIN companies c ON c.id = t.company_id WHERE t.month = ${month}
+        GROUP BY t.platform_mark, t.month, t.department_id, t.subsidiary_id, ${partner}`.execute(tx);
+    });
+  // Days (and months) are rebuilt in order; each step also drops the rows of the days before it that have no
+  // entries, and the last step those after the ledger's last day.
+  let previousDay = '';
+  let previousMonth = '';
+  let month: string | null = null;
+  for (let day = await nextDay(''); day !== null; day = await nextDay(`${day}~`)) {
+    if (month !== null && day.slice(0, 7) !== month) {
+      await rebuildMonth(previousMonth, month);
+      previousMonth = month;
+      await yieldTurn();
+    }
+    month = day.slice(0, 7);
+    const after = previousDay;
+    await db.transaction().execute(async (tx) => {
+      for (const table of ['stat_company_day', 'stat_group_day'] as const) {
+        await sql`DELETE FROM ${sql.table(table)} WHERE day > ${after} AND day <= ${day}`.execute(tx);
+      }
+      await sql`INSERT INTO stat_company_day (company_id, platform_mark, day, department_id, subsidiary_id, ${columns})
+        SELECT e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 10), MAX(${dept}), MAX(${sub}), ${SUMS} ${from}
+        WHERE e.create_time >= ${day} AND e.create_time < ${`${day}~`}
+        GROUP BY e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 10)`.execute(tx);
+      await sql`INSERT INTO stat_group_day (${groupColumns})
+        SELECT t.platform_mark, t.day, t.department_id, t.subsidiary_id, ${partner}, ${metricSums}, COUNT(*)
+        FROM stat_company_day t LEFT JOIN companies c ON c.id = t.company_id WHERE t.day = ${day}
+        GROUP BY t.platform_mark, t.day, t.department_id, t.subsidiary_id, ${partner}`.execute(tx);
+    });
+    previousDay = day;
+    await yieldTurn();
+  }
+  if (month !== null) await rebuildMonth(previousMonth, month);
   await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('stat_company_day').execute();
-    await tx.deleteFrom('stat_company_month').execute();
-    const columns = sql.raw(METRIC_COLUMNS.join(', '));
-    const from = sql.raw(
-      `FROM ledger_entries e LEFT JOIN companies c ON c.id = e.company_id
-        LEFT JOIN payout_batches b ON e.ref_type = 'batch' AND b.id = e.ref_id`,
-    );
-    const dept = sql.raw('COALESCE(c.department_id, 0)');
-    const sub = sql.raw('COALESCE(c.subsidiary_id, 0)');
-    await sql`INSERT INTO stat_company_day (company_id, platform_mark, day, department_id, subsidiary_id, ${columns})
-      SELECT e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 10), MAX(${dept}), MAX(${sub}), ${SUMS} ${from}
-      GROUP BY e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 10)`.execute(tx);
-    await sql`INSERT INTO stat_company_month (company_id, platform_mark, month, department_id, subsidiary_id, ${columns})
-      SELECT e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 7), MAX(${dept}), MAX(${sub}), ${SUMS} ${from}
-      GROUP BY e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 7)`.execute(tx);
-    // The group rows (and their company counts) are sums of the company rows just written.
-    await regroupRollups(tx);
+    for (const table of ['stat_company_day', 'stat_group_day'] as const) {
+      await sql`DELETE FROM ${sql.table(table)} WHERE day > ${previousDay}`.execute(tx);
+    }
+    for (const table of ['stat_company_month', 'stat_group_month'] as const) {
+      await sql`DELETE FROM ${sql.table(table)} WHERE month > ${month ?? ''}`.execute(tx);
+    }
   });
 }

@@ -1,6 +1,7 @@
 import { ITEM } from '../../../src/domain/moneyEnums';
 import type { Db } from '../../db/database';
 import { chinaTime } from '../../db/time';
+import { yieldTurn } from '../../system/eventLoopTurns';
 import { runScheduledRound, runWhenFree } from '../../system/jobLock';
 import { netPayable } from '../tax/withholding';
 import { AT_CHANNEL, applyChannelState, recordAccepted } from './itemLife';
@@ -190,6 +191,8 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
       if (items.length === 0) break;
       await send(items);
       moved += items.length;
+      // Requests waiting meanwhile are answered between chunks (system/eventLoopTurns.ts).
+      await yieldTurn();
       // An item the channel could not be reached for stays waiting: leave it to the next round.
       if ((await waitingChunk(dueBefore)).some((item) => items.some((sent) => sent.id === item.id))) break;
     }
@@ -199,6 +202,7 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
       if (ids.length === 0) break;
       await ask(ids);
       afterId = ids[ids.length - 1];
+      await yieldTurn();
     }
     return moved;
   }
