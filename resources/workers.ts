@@ -24,6 +24,8 @@ const PERSON: readonly FieldDeclaration[] = [
   { source: 'mobile', label: '手机号', type: 'text' },
   { source: 'bankCardMasked', label: '银行卡号', type: 'text' },
   { source: 'bankName', label: '开户银行', type: 'text' },
+  { source: 'payoutMethodName', label: '收款方式', type: 'text' },
+  { source: 'alipayAccountMasked', label: '支付宝账号', type: 'text' },
   { source: 'referrer', label: '推荐人', type: 'text', hidden: true },
   { source: 'source', label: '来源', type: 'enum', choices: WORKER_SOURCE_CHOICES, hidden: true },
   { source: 'signStatus', label: '签约状态', type: 'enum', choices: SIGN_STATUS_CHOICES, sortable: true },

@@ -144,6 +144,9 @@ export interface PayoutItemTable {
   return_time: string | null;
   /** When the processor asks the channel again about an open order. */
   query_time: string | null;
+  /** Migration 395: 'bankcard' (bank_card is paid) or 'alipay' (alipay_account, the Alipay login id, is paid). */
+  payout_method: Generated<'bankcard' | 'alipay'>;
+  alipay_account: string | null;
 }
 
 /** A genuine channel notification, once per channel and notification id (a replay finds its row). */

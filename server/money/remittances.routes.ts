@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { itemServiceCharge } from '../../src/domain/charges';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { maskBankCard, maskIdCard } from '../../src/domain/masking';
+import { maskAlipayAccount } from '../../src/domain/payees';
 import { BATCH_FILE_MSG, BATCH_MAX_BYTES, BATCH_PREVIEW_ROWS, SUBMIT_MSG } from '../../src/domain/payoutBatch';
 import { ROLE } from '../../src/domain/roles';
 import { checkPaymentPassword } from '../accounts/paymentPasswords';
@@ -204,6 +205,8 @@ async function previewOf(
       ...row,
       idCard: maskIdCard(row.idCard),
       bankCard: maskBankCard(row.bankCard),
+      method: row.method ?? 'bankcard',
+      alipayAccount: row.alipayAccount ? maskAlipayAccount(row.alipayAccount) : null,
       serviceCharge: itemServiceCharge(row.amount, draft.rate),
       taxAmount: withholding.rows[index].tax,
       netAmount: withholding.rows[index].net,

@@ -41,6 +41,8 @@ export async function settleTask(db: Db, companyId: number, auth: AuthContext, t
       'workers.name',
       'workers.id_card as idCard',
       'workers.bank_card as bankCard',
+      'workers.payout_method as method',
+      'workers.alipay_account as alipayAccount',
       'workers.mobile',
       'workers.sign_status as signStatus',
     ])
@@ -67,6 +69,9 @@ export async function settleTask(db: Db, companyId: number, auth: AuthContext, t
       mobile: member.mobile ?? '',
       amount: yuanText(amounts[index]),
       remark: `任务${task.task_no}`,
+      // Each member is paid the way the worker record says (银行卡 or 支付宝).
+      method: member.method === 'alipay' ? '支付宝' : '',
+      alipayAccount: member.alipayAccount ?? '',
     },
     cellErrors: [],
   }));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { filterKeys, sortFields } from '../../resources/types';
 import { signUser } from '../../resources/workers';
+import { PAYOUT_METHOD_LABELS } from '../../src/domain/payees';
 import { BATCH_MAX_ROWS } from '../../src/domain/payoutBatch';
 import { ROLE } from '../../src/domain/roles';
 import { SIGN_STATUS } from '../../src/domain/workers';
@@ -66,7 +67,14 @@ export async function payoutTemplateRoutes(app: FastifyInstance, { db }: AppServ
       const order = list.sort?.order ?? 'desc';
       let rows = db
         .selectFrom('workers')
-        .select(['workers.name', 'workers.id_card as idCard', 'workers.bank_card as bankCard', 'workers.mobile'])
+        .select([
+          'workers.name',
+          'workers.id_card as idCard',
+          'workers.bank_card as bankCard',
+          'workers.mobile',
+          'workers.payout_method as method',
+          'workers.alipay_account as alipayAccount',
+        ])
         .where('workers.company_id', '=', companyId)
         .where('workers.sign_status', '=', SIGN_STATUS.signed)
         .$if(conditions.length > 0, (select) =>
@@ -85,6 +93,8 @@ export async function payoutTemplateRoutes(app: FastifyInstance, { db }: AppServ
         idCard: payee.idCard,
         bankCard: payee.bankCard ?? '',
         mobile: payee.mobile ?? '',
+        method: PAYOUT_METHOD_LABELS[payee.method === 'alipay' ? 'alipay' : 'bankcard'],
+        alipayAccount: payee.alipayAccount ?? '',
       }));
       const content = format === 'xlsx' ? await templateXlsx(filled) : templateCsv(filled);
       await recordOperation(db, request, auth, {

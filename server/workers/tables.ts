@@ -12,8 +12,12 @@ export interface WorkerTable {
   id_key: string;
   id_masked: string;
   mobile: string;
+  /** '' for a worker paid only to Alipay (payout_method 'alipay', migration 395). */
   bank_card: string;
   bank_name: string;
+  /** How the worker is paid: 'bankcard' or 'alipay' (to alipay_account, a mobile number or an e-mail address). */
+  payout_method: Generated<'bankcard' | 'alipay'>;
+  alipay_account: string | null;
   referrer: string | null;
   /** WORKER_SOURCE */
   source: number;

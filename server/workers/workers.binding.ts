@@ -31,7 +31,10 @@ import { rescindAgreements } from './workers.service';
  * hash. Imports, adding by hand and the whitelist are workers.routes.ts.
  */
 
-const bankCardMasked = sql<string>`'****' || substr(workers.bank_card, length(workers.bank_card) - 3)`;
+const bankCardMasked = sql<string>`CASE WHEN workers.bank_card = '' THEN '' ELSE '****' || substr(workers.bank_card, length(workers.bank_card) - 3) END`;
+const payoutMethodName = sql<string>`CASE WHEN workers.payout_method = 'alipay' THEN '支付宝' ELSE '银行卡' END`;
+/** The Alipay login id masked as lists show contact details: its first 3 and last 4 characters. */
+const alipayAccountMasked = sql<string>`CASE WHEN workers.alipay_account IS NULL THEN '' ELSE substr(workers.alipay_account, 1, 3) || '****' || substr(workers.alipay_account, length(workers.alipay_account) - 3) END`;
 
 /** 'YYYY-MM' as a month count, the same on SQLite and PostgreSQL. */
 const monthIndex = (column: string) =>
@@ -67,7 +70,7 @@ function view(
   return {
     declaration,
     table: 'workers',
-    computed: { bankCardMasked, taxRegistrationWarning },
+    computed: { bankCardMasked, payoutMethodName, alipayAccountMasked, taxRegistrationWarning },
     joins: [{ table: 'companies', on: ['companies.id', 'workers.company_id'] }],
     columns: { companyName: 'companies.name' },
     scope: { kind: 'company', column: 'workers.company_id' },

@@ -116,6 +116,8 @@ const TEMPLATE_EXAMPLE: Readonly<Record<WorkerField, string>> = {
   ...TEMPLATE_EXAMPLE_PERSON,
   bankName: '中国工商银行',
   referrer: '李四',
+  method: '银行卡',
+  alipayAccount: '',
 };
 
 async function importRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {

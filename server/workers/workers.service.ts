@@ -1,5 +1,11 @@
 import { maskIdCard } from '../../src/domain/masking';
-import { isValidNationalId } from '../../src/domain/payees';
+import {
+  isAlipayAccount,
+  isValidNationalId,
+  PAYEE_MSG,
+  type PayoutMethod,
+  parsePayoutMethod,
+} from '../../src/domain/payees';
 import { isTemplateExample, TEMPLATE_EXAMPLE_MSG } from '../../src/domain/templateExample';
 import { MOBILE_PATTERN } from '../../src/domain/validation';
 import { SIGN_STATUS, WORKER_MSG, type WorkerField, type WorkerImportKind } from '../../src/domain/workers';
@@ -29,6 +35,8 @@ export interface NewWorker {
   bankCard: string;
   bankName: string;
   referrer: string | null;
+  method: PayoutMethod;
+  alipayAccount: string | null;
 }
 
 const chars = (text: string) => [...text].length;
@@ -80,6 +88,9 @@ export async function checkWorkerRows(
     const bankCard = row.values.bankCard.trim();
     const bankName = row.values.bankName.trim();
     const referrer = (row.values.referrer ?? '').trim();
+    const methodText = (row.values.method ?? '').trim();
+    const method = parsePayoutMethod(methodText);
+    const alipayAccount = (row.values.alipayAccount ?? '').trim();
     // The template's example person: one message that says so, not the rules it would break.
     if (isTemplateExample({ name, idCard, bankCard })) {
       errors.push({ rowNo: row.rowNo, field: 'name', message: TEMPLATE_EXAMPLE_MSG });
@@ -102,12 +113,21 @@ export async function checkWorkerRows(
       if (mobile === '') add('mobile', WORKER_MSG.mobileRequired);
       else if (!MOBILE_PATTERN.test(mobile)) add('mobile', '请输入正确的手机号');
     }
+    if (method === null) add('method', PAYEE_MSG.methodInvalid);
+    // A worker paid to a bank card needs the card and its bank; one paid to Alipay the account (a card, when
+    // given, is still checked).
+    const byCard = method === 'bankcard';
     if (!unreadable.has('bankCard')) {
-      if (bankCard === '') add('bankCard', '银行卡号不能为空');
-      else if (!/^\d{12,19}$/.test(bankCard)) add('bankCard', '银行卡号应为12-19位数字');
+      if (bankCard === '') {
+        if (byCard) add('bankCard', methodText === '' ? '银行卡号不能为空' : PAYEE_MSG.cardRequiredForBank);
+      } else if (!/^\d{12,19}$/.test(bankCard)) add('bankCard', '银行卡号应为12-19位数字');
     }
-    if (bankName === '') add('bankName', WORKER_MSG.bankNameRequired);
-    else if (chars(bankName) > 32) add('bankName', WORKER_MSG.bankNameLength);
+    if (bankName === '') {
+      if (byCard || bankCard !== '') add('bankName', WORKER_MSG.bankNameRequired);
+    } else if (chars(bankName) > 32) add('bankName', WORKER_MSG.bankNameLength);
+    if (alipayAccount === '') {
+      if (method === 'alipay') add('alipayAccount', PAYEE_MSG.alipayRequired);
+    } else if (!isAlipayAccount(alipayAccount)) add('alipayAccount', PAYEE_MSG.alipayInvalid);
     if (options.kind === 'referer' && referrer === '') add('referrer', WORKER_MSG.referrerRequired);
     else if (referrer !== '' && (chars(referrer) < 2 || chars(referrer) > 20))
       add('referrer', WORKER_MSG.referrerLength);
@@ -117,7 +137,18 @@ export async function checkWorkerRows(
       if (!verdict.passed) add(verdict.field, verdict.message);
     }
     if (found.length > 0) errors.push(...found);
-    else people.push({ rowNo: row.rowNo, name, idCard, mobile, bankCard, bankName, referrer: referrer || null });
+    else
+      people.push({
+        rowNo: row.rowNo,
+        name,
+        idCard,
+        mobile,
+        bankCard,
+        bankName,
+        referrer: referrer || null,
+        method: method ?? 'bankcard',
+        alipayAccount: alipayAccount || null,
+      });
   }
   return { people: errors.length > 0 ? [] : people, errors };
 }
@@ -144,6 +175,8 @@ export async function insertWorkers(
           mobile: person.mobile,
           bank_card: person.bankCard,
           bank_name: person.bankName,
+          payout_method: person.method,
+          alipay_account: person.alipayAccount,
           referrer: person.referrer,
           source: options.source,
           sign_status: SIGN_STATUS.pending,

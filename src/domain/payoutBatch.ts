@@ -2,7 +2,7 @@
  * The batch payout file (/remit): its columns, their Chinese headers and the limits of one upload.
  * Shared by the server (template, parsing, validation) and the page (labels of bad rows, hints).
  */
-export type BatchField = 'name' | 'idCard' | 'bankCard' | 'mobile' | 'amount' | 'remark';
+export type BatchField = 'name' | 'idCard' | 'bankCard' | 'mobile' | 'amount' | 'remark' | 'method' | 'alipayAccount';
 
 export interface BatchColumn {
   field: BatchField;
@@ -20,6 +20,9 @@ export const BATCH_COLUMNS: readonly BatchColumn[] = [
   { field: 'mobile', header: '手机号', aliases: ['手机号码'], required: false },
   { field: 'amount', header: '金额（元）', aliases: ['金额'], required: true },
   { field: 'remark', header: '备注', aliases: [], required: false },
+  // Optional, so files from before them stay valid: a blank 收款方式 pays the bank card.
+  { field: 'method', header: '收款方式', aliases: ['打款方式'], required: false },
+  { field: 'alipayAccount', header: '支付宝账号', aliases: ['支付宝登录号', '支付宝账户'], required: false },
 ];
 
 /** Field → the label a bad row's 字段 column shows. */
@@ -30,6 +33,8 @@ export const BATCH_FIELD_LABELS: Readonly<Record<BatchField, string>> = {
   mobile: '手机号',
   amount: '金额',
   remark: '备注',
+  method: '收款方式',
+  alipayAccount: '支付宝账号',
 };
 
 export const BATCH_MAX_ROWS = 10_000;

@@ -77,7 +77,15 @@ export const WORKER_SOURCE_CHOICES: readonly Choice[] = [
 
 export type WorkerImportKind = 'sign' | 'labor' | 'referer';
 
-export type WorkerField = 'name' | 'idCard' | 'mobile' | 'bankCard' | 'bankName' | 'referrer';
+export type WorkerField =
+  | 'name'
+  | 'idCard'
+  | 'mobile'
+  | 'bankCard'
+  | 'bankName'
+  | 'referrer'
+  | 'method'
+  | 'alipayAccount';
 
 /** The import sheet (灵工导入 / 劳务人员导入 / 推荐人导入): columns found by their Chinese headers. */
 export const WORKER_COLUMNS: readonly {
@@ -85,6 +93,8 @@ export const WORKER_COLUMNS: readonly {
   header: string;
   aliases: readonly string[];
   required: boolean;
+  /** A column of fixed answers: the form offers them as a choice (the sheet takes the names). */
+  choices?: readonly { id: string; name: string }[];
 }[] = [
   { field: 'name', header: '姓名', aliases: ['人员姓名'], required: true },
   { field: 'idCard', header: '身份证号', aliases: ['身份证号码'], required: true },
@@ -92,6 +102,18 @@ export const WORKER_COLUMNS: readonly {
   { field: 'bankCard', header: '银行卡号', aliases: ['银行卡号码'], required: true },
   { field: 'bankName', header: '开户银行', aliases: ['银行', '开户行'], required: true },
   { field: 'referrer', header: '推荐人', aliases: ['推荐人姓名'], required: false },
+  // Optional, so sheets from before them stay valid: a blank 收款方式 is 银行卡.
+  {
+    field: 'method',
+    header: '收款方式',
+    aliases: ['打款方式'],
+    required: false,
+    choices: [
+      { id: '银行卡', name: '银行卡' },
+      { id: '支付宝', name: '支付宝' },
+    ],
+  },
+  { field: 'alipayAccount', header: '支付宝账号', aliases: ['支付宝登录号', '支付宝账户'], required: false },
 ];
 
 export const WORKER_FIELD_LABELS: Readonly<Record<WorkerField, string>> = {
@@ -101,6 +123,8 @@ export const WORKER_FIELD_LABELS: Readonly<Record<WorkerField, string>> = {
   bankCard: '银行卡号',
   bankName: '开户银行',
   referrer: '推荐人',
+  method: '收款方式',
+  alipayAccount: '支付宝账号',
 };
 
 export const WORKER_MSG = {

@@ -109,8 +109,10 @@ describe('导出打款模板', () => {
     const sheets = openpyxlSheets(response.rawPayload);
     expect(sheets.map((sheet) => sheet.name)).toEqual(['收款人', '填写示例']);
     const [header, ...body] = sheets[0].rows;
-    expect(header).toEqual(['姓名', '身份证号', '银行卡号', '手机号', '金额（元）', '备注']);
+    expect(header).toEqual(['姓名', '身份证号', '银行卡号', '手机号', '金额（元）', '备注', '收款方式', '支付宝账号']);
     expect(body).toHaveLength(rows.length);
+    // Workers stored before 收款方式 existed are paid to their bank card.
+    expect(new Set(body.map((row) => row[6]))).toEqual(new Set(['银行卡']));
     // The 18-digit id is text in the file, not a number Excel would round.
     const at = body.findIndex((row) => row[1] === idCard(OWN[0]));
     expect(sheets[0].formats[at + 1][1]).toBe('@');

@@ -15,8 +15,10 @@ function raw(rowNo: number, values: Partial<Record<BatchField, string>> = {}, se
       mobile: '13912345678',
       amount: '100.00',
       remark: '',
+      method: '',
+      alipayAccount: '',
       ...values,
-    },
+    } as Record<BatchField, string>,
     cellErrors: [],
   };
 }
@@ -49,6 +51,8 @@ describe('validateRows', () => {
       mobile: null,
       amount: 12_345_000,
       remark: null,
+      method: 'bankcard',
+      alipayAccount: null,
     });
     // A lower-case x check character is the same id.
     expect(rows[1].idCard).toBe(idCard(3).toUpperCase());
@@ -92,6 +96,60 @@ describe('validateRows', () => {
     expect(both.warnings).toEqual([{ rowNo: 2, field: 'bankCard', message: PAYEE_MSG.cardCheckDigit }]);
     // A card with a bad form is an error only.
     expect(validateRows([raw(2, { bankCard: '6222abc000000000' })], NONE).warnings).toEqual([]);
+  });
+
+  it('reads 收款方式 and 支付宝账号: blank is a bank card, each method asks for its own account', () => {
+    expect(messagesOf({ method: '支付宝', alipayAccount: '' })).toEqual({ alipayAccount: [PAYEE_MSG.alipayRequired] });
+    expect(messagesOf({ method: '银行卡', bankCard: '' })).toEqual({ bankCard: [PAYEE_MSG.cardRequiredForBank] });
+    expect(messagesOf({ method: '微信' })).toEqual({ method: [PAYEE_MSG.methodInvalid] });
+    expect(messagesOf({ method: '支付宝', alipayAccount: 'zhang' })).toEqual({
+      alipayAccount: [PAYEE_MSG.alipayInvalid],
+    });
+    expect(messagesOf({ method: '支付宝', alipayAccount: '1380013800' })).toEqual({
+      alipayAccount: [PAYEE_MSG.alipayInvalid],
+    });
+    // An Alipay row needs no card; a card it has is still checked.
+    expect(messagesOf({ method: '支付宝', alipayAccount: '13800138000', bankCard: '' })).toEqual({});
+    expect(messagesOf({ method: '支付宝', alipayAccount: 'a.b@example.com', bankCard: '123' })).toEqual({
+      bankCard: [PAYEE_MSG.cardInvalid],
+    });
+    const { rows, errors, warnings } = validateRows(
+      [
+        raw(2, { method: '支付宝', alipayAccount: 'zhang.san@example.com', bankCard: '' }),
+        raw(3, { method: '银行卡' }),
+        // A wrong Luhn digit on a card an Alipay row does not pay is no warning.
+        raw(4, { method: '支付宝', alipayAccount: '13900139000', bankCard: '6222020200112233445' }),
+      ],
+      NONE,
+    );
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(rows.map((row) => [row.method, row.alipayAccount])).toEqual([
+      ['alipay', 'zhang.san@example.com'],
+      ['bankcard', null],
+      ['alipay', '13900139000'],
+    ]);
+  });
+
+  it('keeps files without the new columns valid, paying the bank card', () => {
+    const old = raw(2);
+    const values: Record<string, string> = { ...old.values };
+    delete values.method;
+    delete values.alipayAccount;
+    const { rows, errors } = validateRows([{ ...old, values: values as Record<BatchField, string> }], NONE);
+    expect(errors).toEqual([]);
+    expect(rows[0]).toMatchObject({ method: 'bankcard', alipayAccount: null, bankCard: bankCard(2) });
+  });
+
+  it('names a repeated person and Alipay account as such', () => {
+    const { errors } = validateRows(
+      [
+        raw(2, { method: '支付宝', alipayAccount: 'li@example.com' }, 7),
+        raw(3, { method: '支付宝', alipayAccount: 'li@example.com' }, 7),
+      ],
+      NONE,
+    );
+    expect(errors).toEqual([{ rowNo: 3, field: 'idCard', message: '与第2行的身份证号和支付宝账号重复' }]);
   });
 
   it('checks the mobile only when given', () => {

@@ -10,6 +10,7 @@ export const TEMPLATE_EXAMPLE: Readonly<Record<string, string>> = {
   ...TEMPLATE_EXAMPLE_PERSON,
   amount: '1000.00',
   remark: '6月劳务报酬',
+  method: '银行卡',
 };
 
 export const TEMPLATE_NAME = '批量打款模板';
@@ -22,6 +23,8 @@ const WIDTHS: Readonly<Record<string, number>> = {
   mobile: 15,
   amount: 14,
   remark: 24,
+  method: 12,
+  alipayAccount: 24,
 };
 
 const COLUMNS: readonly TemplateColumn[] = BATCH_COLUMNS.map((column) => ({
@@ -37,6 +40,9 @@ export interface TemplatePayee {
   idCard: string;
   bankCard: string;
   mobile: string;
+  /** 收款方式 as the file says it: '银行卡' or '支付宝'. */
+  method?: string;
+  alipayAccount?: string;
 }
 
 export function templateXlsx(payees: readonly TemplatePayee[] = []): Promise<Buffer> {

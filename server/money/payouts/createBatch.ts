@@ -35,7 +35,7 @@ export interface CreatedBatch {
   balanceAfter: number;
 }
 
-// SQLite binds at most 32 766 values per statement; 19 columns × 500 rows stays far below on both databases.
+// SQLite binds at most 32 766 values per statement; 21 columns × 500 rows stays far below on both databases.
 const INSERT_CHUNK = 500;
 
 export function newBatchNo(now: string): string {
@@ -96,6 +96,8 @@ export async function createBatch(tx: Tx, batch: NewBatch): Promise<CreatedBatch
           name: row.name,
           id_card: row.idCard,
           bank_card: row.bankCard,
+          payout_method: row.method ?? 'bankcard',
+          alipay_account: row.alipayAccount ?? null,
           mobile: row.mobile,
           amount: row.amount,
           service_charge: charges[start + index],

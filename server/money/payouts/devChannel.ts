@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { formatMoney } from '../../../src/domain/money';
-import { passesLuhn } from '../../../src/domain/payees';
+import { isAlipayAccount, maskAlipayAccount, passesLuhn } from '../../../src/domain/payees';
 import type { Db } from '../../db/database';
 import { chinaTime } from '../../db/time';
 import { embedChineseFont } from '../../pdf/chineseFont';
@@ -24,10 +24,23 @@ import {
  * - 629903…: held (渠道账户余额不足) until an operator releases it (then paid after the delay) or cancels it;
  * - 629904…: stays processing (its result only comes by a notification a test sends);
  * - any other valid card: paid.
+ * An order to an Alipay account (method 'alipay') moves the same way by the account's first characters:
+ * 'return.' (paid, then returned), 'fail.', 'hold.', 'silent.'; an account starting 'none.' (or not a mobile
+ * number or an e-mail address) is refused at once as unknown to Alipay; any other account is paid. So
+ * fail.zhang@example.com fails and 13800000000 is paid.
  * Its notifications are JSON signed with HMAC-SHA256 (header x-dev-channel-signature) under `secret`, refused
  * when older than NOTIFY_MAX_AGE_MS; `notification(itemId)` makes the one the channel would send now.
  */
 export const DEV_CARD = { returned: '629901', failed: '629902', held: '629903', silent: '629904' } as const;
+/** The first characters of an Alipay account that choose its order's fate, as DEV_CARD does for cards. */
+export const DEV_ALIPAY = {
+  returned: 'return.',
+  failed: 'fail.',
+  held: 'hold.',
+  silent: 'silent.',
+  refused: 'none.',
+} as const;
+export const MSG_ALIPAY_REFUSED = '收款支付宝账号不存在或未实名，渠道拒绝受理';
 export const DEV_REASON = {
   returned: '收款行退汇：收款账户已销户',
   failed: '收款账户状态异常，渠道退回',
@@ -76,23 +89,30 @@ export function createDevChannel(db: Db, options: DevChannelOptions): DevChannel
     if (Number(order.cancelled) === 1) return { state: 'failed', orderId, reason: DEV_REASON.cancelled };
     const elapsed = now() - Number(order.accepted_ms);
     if (elapsed < options.delayMs) return { state: 'processing', orderId };
-    const card = order.account;
-    if (card.startsWith(DEV_CARD.failed)) return { state: 'failed', orderId, reason: DEV_REASON.failed };
-    if (card.startsWith(DEV_CARD.silent)) return { state: 'processing', orderId };
-    if (card.startsWith(DEV_CARD.held)) {
+    const account = order.account;
+    const is = (fate: keyof typeof DEV_ALIPAY & keyof typeof DEV_CARD) =>
+      account.startsWith(DEV_CARD[fate]) || account.startsWith(DEV_ALIPAY[fate]);
+    if (is('failed')) return { state: 'failed', orderId, reason: DEV_REASON.failed };
+    if (is('silent')) return { state: 'processing', orderId };
+    if (is('held')) {
       if (order.released_ms === null) return { state: 'held', orderId, reason: DEV_REASON.held };
       return now() - Number(order.released_ms) < options.delayMs
         ? { state: 'processing', orderId }
         : { state: 'succeeded', orderId };
     }
-    if (card.startsWith(DEV_CARD.returned)) return { state: 'returned', orderId, reason: DEV_REASON.returned };
+    if (is('returned')) return { state: 'returned', orderId, reason: DEV_REASON.returned };
     return { state: 'succeeded', orderId };
   }
 
   const channel: DevChannel = {
     provider: 'dev',
     async submit(order) {
-      if (!passesLuhn(order.bankCard)) return { accepted: false, reason: MSG_CARD_REJECTED };
+      const alipay = order.method === 'alipay';
+      const account = alipay ? (order.alipayAccount ?? '') : order.bankCard;
+      if (alipay) {
+        if (!isAlipayAccount(account) || account.startsWith(DEV_ALIPAY.refused))
+          return { accepted: false, reason: MSG_ALIPAY_REFUSED };
+      } else if (!passesLuhn(order.bankCard)) return { accepted: false, reason: MSG_CARD_REJECTED };
       const orderId = `DEV${String(order.itemId).padStart(12, '0')}`;
       // Keyed by item id: a second submit of the same item finds the first order and changes nothing.
       await db
@@ -101,7 +121,7 @@ export function createDevChannel(db: Db, options: DevChannelOptions): DevChannel
           item_id: order.itemId,
           order_id: orderId,
           payee: order.name.slice(0, 32),
-          account: order.bankCard,
+          account,
           amount: order.amount,
           accepted_ms: now(),
         })
@@ -217,7 +237,7 @@ export async function receiptPdf(order: {
     '电子回单（开发通道）',
     `通道订单号：${order.order_id}`,
     `收款人：${order.payee}`,
-    `收款账户：${'*'.repeat(Math.max(0, order.account.length - 4))}${order.account.slice(-4)}`,
+    `收款账户：${order.account.includes('@') ? maskAlipayAccount(order.account) : `${'*'.repeat(Math.max(0, order.account.length - 4))}${order.account.slice(-4)}`}`,
     `金额：${formatMoney(Number(order.amount))} 元`,
     `受理时间：${chinaTime(Number(order.accepted_ms))}`,
   ];

@@ -52,6 +52,8 @@ interface PendingItem {
   name: string;
   id_card: string;
   bank_card: string;
+  payout_method: 'bankcard' | 'alipay';
+  alipay_account: string | null;
   mobile: string | null;
   amount: number;
   service_charge: number;
@@ -68,6 +70,8 @@ const PENDING_COLUMNS = [
   'name',
   'id_card',
   'bank_card',
+  'payout_method',
+  'alipay_account',
   'mobile',
   'amount',
   'service_charge',
@@ -127,6 +131,8 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
             name: item.name,
             idCard: item.id_card,
             bankCard: item.bank_card,
+            method: item.payout_method === 'alipay' ? 'alipay' : 'bankcard',
+            ...(item.payout_method === 'alipay' && item.alipay_account ? { alipayAccount: item.alipay_account } : {}),
             // The net: the income tax withheld stays in the signing entity's 代扣税款 account.
             amount: netPayable(item),
             grossAmount: Number(item.amount),

@@ -2,8 +2,11 @@ import { parseMoney } from '../../../src/domain/money';
 import {
   BANK_CARD_PATTERN,
   duplicateMessage,
+  isAlipayAccount,
   isValidNationalId,
   PAYEE_MSG,
+  type PayoutMethod,
+  parsePayoutMethod,
   passesLuhn,
 } from '../../../src/domain/payees';
 import { BATCH_MAX_ROW_AMOUNT, type BatchField } from '../../../src/domain/payoutBatch';
@@ -35,9 +38,10 @@ export interface ValidatedRows {
 }
 
 /** The warnings of rows already valid (a stored draft's): a bank card whose check digit fails. */
-export function rowWarnings(rows: readonly { rowNo: number; bankCard: string }[]): RowError[] {
+export function rowWarnings(rows: readonly { rowNo: number; bankCard: string; method?: PayoutMethod }[]): RowError[] {
+  // An Alipay row's card, if any, is not paid: its check digit does not matter.
   return rows
-    .filter((row) => BANK_CARD_PATTERN.test(row.bankCard) && !passesLuhn(row.bankCard))
+    .filter((row) => row.method !== 'alipay' && BANK_CARD_PATTERN.test(row.bankCard) && !passesLuhn(row.bankCard))
     .map((row) => ({ rowNo: row.rowNo, field: 'bankCard', message: PAYEE_MSG.cardCheckDigit }));
 }
 
@@ -80,12 +84,15 @@ export function validateRows(
     const add = (field: BatchField, message: string) => found.push({ rowNo: row.rowNo, field, message });
     const unreadable = new Set(row.cellErrors.map((error) => error.field));
     for (const error of row.cellErrors) add(error.field, error.message);
-    const [name, bankCard, mobile, remark] = [
+    const [name, bankCard, mobile, remark, methodText, alipayAccount] = [
       row.values.name,
       row.values.bankCard,
       row.values.mobile,
       row.values.remark,
+      row.values.method ?? '',
+      row.values.alipayAccount ?? '',
     ].map((value) => value.trim());
+    const method = parsePayoutMethod(methodText);
     const idCard = row.values.idCard.trim().toUpperCase();
     // The template's example payee: one message that says so, not the rules it would break (not signed …).
     if (isTemplateExample({ name, idCard, bankCard })) {
@@ -103,11 +110,18 @@ export function validateRows(
       else if (unsigned.has(idCard)) add('idCard', WORKER_MSG.notSigned);
     }
 
+    if (method === null) add('method', PAYEE_MSG.methodInvalid);
+    // A bank-card row needs its card; an Alipay row its account. The other one, when given, is still checked.
     if (!unreadable.has('bankCard')) {
-      if (bankCard === '') add('bankCard', PAYEE_MSG.cardRequired);
-      else if (!BANK_CARD_PATTERN.test(bankCard)) add('bankCard', PAYEE_MSG.cardInvalid);
-      else warnings.push(...rowWarnings([{ rowNo: row.rowNo, bankCard }]));
+      if (bankCard === '') {
+        if (method === 'bankcard')
+          add('bankCard', methodText === '' ? PAYEE_MSG.cardRequired : PAYEE_MSG.cardRequiredForBank);
+      } else if (!BANK_CARD_PATTERN.test(bankCard)) add('bankCard', PAYEE_MSG.cardInvalid);
+      else if (method === 'bankcard') warnings.push(...rowWarnings([{ rowNo: row.rowNo, bankCard }]));
     }
+    if (alipayAccount === '') {
+      if (method === 'alipay') add('alipayAccount', PAYEE_MSG.alipayRequired);
+    } else if (!isAlipayAccount(alipayAccount)) add('alipayAccount', PAYEE_MSG.alipayInvalid);
 
     if (!unreadable.has('mobile') && mobile !== '' && !MOBILE_PATTERN.test(mobile)) {
       add('mobile', PAYEE_MSG.mobileInvalid);
@@ -118,11 +132,13 @@ export function validateRows(
 
     if (chars(remark) > REMARK_MAX) add('remark', PAYEE_MSG.remarkLength);
 
-    if (idCard !== '' && bankCard !== '') {
-      const pair = `${idCard}|${bankCard}`;
+    // The same person paid twice to the same account in one file is a copy-paste slip.
+    const account = method === 'alipay' ? (alipayAccount === '' ? '' : `alipay:${alipayAccount}`) : bankCard;
+    if (idCard !== '' && account !== '') {
+      const pair = `${idCard}|${account}`;
       const first = firstRowOfPair.get(pair);
       if (first === undefined) firstRowOfPair.set(pair, row.rowNo);
-      else add('idCard', duplicateMessage(first));
+      else add('idCard', duplicateMessage(first, method ?? 'bankcard'));
     }
 
     if (found.length > 0) {
@@ -136,6 +152,8 @@ export function validateRows(
         mobile: mobile === '' ? null : mobile,
         amount: amount.units,
         remark: remark === '' ? null : remark,
+        method: method ?? 'bankcard',
+        alipayAccount: alipayAccount === '' ? null : alipayAccount,
       });
     }
   }

@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { SERVICE_CHARGE_RULE } from '../../domain/charges';
 import { formatMoney } from '../../domain/money';
+import { PAYOUT_METHOD_LABELS } from '../../domain/payees';
 import { formatRate } from '../../domain/rates';
 import type { BatchPreview } from './remitApi';
 
@@ -98,7 +99,8 @@ export function PreviewRows({ preview }: { preview: BatchPreview }) {
               <TableCell>行号</TableCell>
               <TableCell>姓名</TableCell>
               <TableCell>身份证号</TableCell>
-              <TableCell>银行卡号</TableCell>
+              <TableCell>收款方式</TableCell>
+              <TableCell>收款账号</TableCell>
               <TableCell>手机号</TableCell>
               <TableCell align="right">金额（元）</TableCell>
               <TableCell align="right">服务费（元）</TableCell>
@@ -116,7 +118,8 @@ export function PreviewRows({ preview }: { preview: BatchPreview }) {
                 <TableCell>{row.rowNo}</TableCell>
                 <TableCell>{row.name}</TableCell>
                 <TableCell>{row.idCard}</TableCell>
-                <TableCell>{row.bankCard}</TableCell>
+                <TableCell>{PAYOUT_METHOD_LABELS[row.method ?? 'bankcard']}</TableCell>
+                <TableCell>{row.method === 'alipay' ? (row.alipayAccount ?? '') : row.bankCard}</TableCell>
                 <TableCell>{row.mobile ?? ''}</TableCell>
                 <TableCell align="right">{formatMoney(row.amount)}</TableCell>
                 <TableCell align="right">{formatMoney(row.serviceCharge)}</TableCell>
@@ -128,7 +131,7 @@ export function PreviewRows({ preview }: { preview: BatchPreview }) {
           </TableBody>
           <TableFooter>
             <TableRow>
-              <TableCell colSpan={5}>合计（全部 {preview.itemCount} 笔）</TableCell>
+              <TableCell colSpan={6}>合计（全部 {preview.itemCount} 笔）</TableCell>
               <TableCell align="right">{formatMoney(preview.totalAmount)}</TableCell>
               <TableCell align="right">{formatMoney(preview.serviceCharge)}</TableCell>
               <TableCell align="right">{formatMoney(preview.taxAmount)}</TableCell>

@@ -1,5 +1,6 @@
 import { requestContent } from '../../../providers/httpClient';
 import { downloadApiFile } from '../../../resources/generator/downloadFile';
+import type { PayoutMethod } from '../../domain/payees';
 import type { BatchField } from '../../domain/payoutBatch';
 
 /** Calls of /remit: template download, upload validation, submission; and the payment password state. */
@@ -9,6 +10,9 @@ export interface PreviewRow {
   name: string;
   idCard: string;
   bankCard: string;
+  /** 银行卡 or 支付宝 (blank 收款方式 in the file is 银行卡); the Alipay account comes masked. */
+  method: PayoutMethod;
+  alipayAccount: string | null;
   mobile: string | null;
   amount: number;
   serviceCharge: number;

@@ -8,6 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, useRef, useState } from 'react';
@@ -91,12 +92,19 @@ function AddWorkerDialog({ kind, open, onClose }: { kind: WorkerImportKind; open
             key={column.field}
             label={column.header}
             required={column.required || (kind === 'referer' && column.field === 'referrer')}
+            select={!!column.choices}
             size="small"
             value={values[column.field] ?? ''}
             error={!!errors[column.field]}
             helperText={errors[column.field]}
             onChange={(event) => setValues({ ...values, [column.field]: event.target.value })}
-          />
+          >
+            {column.choices?.map((choice) => (
+              <MenuItem key={choice.id} value={choice.id}>
+                {choice.name}
+              </MenuItem>
+            ))}
+          </TextField>
         ))}
       </DialogContent>
       <DialogActions>
