@@ -1,6 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import {
   Answers,
+  BlankableId,
   Body,
   Fields,
   Id,
@@ -138,8 +139,6 @@ export const setupSchema = {
 
 // --- The operator's calls (companyOperations.routes.ts) ----------------------------------------------------------
 
-/** A reference in a body: a number or its digits; a blank or missing one is left for its handler's message. */
-const bodyId = (title: string) => Type.Optional(Id({ title, digits: true, blank: true }));
 /** The company a call changes, by its id (a number or its digits): the handlers read it from the body. */
 const companyId = Id({ title: '公司编号', digits: true });
 /** A form's text: trimmed, no control characters; its rules and messages are the handler's. */
@@ -190,9 +189,9 @@ export const createSchema = {
     linkmanName: word('联系人', 64),
     linkmanMobile: word('联系人手机', 20),
     // The reference check names each (请选择分公司, 分公司格式不正确); these bound the type only.
-    subID: bodyId('分公司'),
-    serviceId: bodyId('客服'),
-    industryId: bodyId('行业'),
+    subID: BlankableId('分公司'),
+    serviceId: BlankableId('客服'),
+    industryId: BlankableId('行业'),
     vipLevel: choice('VIP等级'),
   }),
   response: Answers(
@@ -260,7 +259,7 @@ export const baoguSchema = {
 export const serviceSchema = {
   summary: '为企业分配客服',
   querystring: Query({}),
-  body: Body({ id: companyId, serviceId: bodyId('客服') }),
+  body: Body({ id: companyId, serviceId: BlankableId('客服') }),
   response: changed,
 };
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { sql } from 'kysely';
 import {
   DAY_PATTERN,
@@ -13,6 +13,7 @@ import { holdsAny, requireAuth } from '../auth/access';
 import { assertCompanyVisible, companyInScope, companyScope, parseId } from '../auth/scope';
 import { chinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
+import { bodyFields } from '../http/bodyFields';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { pageOf, parseListQuery } from '../http/listQuery';
@@ -68,8 +69,6 @@ const access = (codes: readonly string[], schema: FastifySchema) => ({
 });
 
 /** The body, an object or none by its schema (finance.schemas.ts). */
-const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
-
 function text(raw: unknown, max: number, label: string): string {
   const value = typeof raw === 'string' ? raw.trim() : '';
   if ([...value].length > max) fail(`${label}不能超过${max}个字`);
@@ -249,7 +248,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
       const auth = requireAuth(request);
       const number = (request.params as { childAccountNumber: string }).childAccountNumber;
       if (!/^\d{6,32}$/.test(number)) fail('子账户账号格式不正确');
-      const body = bodyOf(request);
+      const body = bodyFields(request.body);
       const password = typeof body.password === 'string' ? body.password : '';
       const repassword = typeof body.repassword === 'string' ? body.repassword : '';
       if (!/^\d{6}$/.test(password)) fail('请输入6位数字密码');
@@ -346,7 +345,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
 
   app.post('/api/v1/reconciliation/run', access(CODES.reconciliation, reconcileSchema), async (request) => {
     const auth = requireAuth(request);
-    const day = dayOf(bodyOf(request).day);
+    const day = dayOf(bodyFields(request.body).day);
     const outcome = await withRunClaim(db, reconciliationClaim(auth.displayName), () =>
       reconcileDay(db, bank, day, TRIGGER.manual, auth.userId),
     );
@@ -421,7 +420,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
   app.post('/api/v1/unattributedfunds/:id/attribute', access(CODES.unattributed, attributeSchema), async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '资金编号');
-    const body = bodyOf(request);
+    const body = bodyFields(request.body);
     if (body.companyId === undefined || body.companyId === null || body.companyId === '') fail('请选择归属企业');
     const companyId = parseId(body.companyId, '企业编号');
     const platformMark = editionParam(body.platformmark ?? 1);
@@ -434,7 +433,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
   app.post('/api/v1/unattributedfunds/:id/return', access(CODES.unattributed, returnSchema), async (request) => {
     const auth = requireAuth(request);
     const id = parseId((request.params as { id: string }).id, '资金编号');
-    const reason = text(bodyOf(request).reason, 200, '退回原因');
+    const reason = text(bodyFields(request.body).reason, 200, '退回原因');
     if (!reason) fail('请填写退回原因');
     const serial = await returnDeposit(db, bank, request, auth, { id, reason });
     return ok({ returnSerial: serial }, '已退回付款人');

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import {
   Answers,
+  BlankableId,
   Fields,
   FileAnswer,
   HandlerText,
-  Id,
   IdParam,
   ListQuery,
   LongText,
@@ -24,7 +24,6 @@ import { XLSX_TYPE } from '../statistics/xlsx';
  */
 const word = HandlerText;
 const edition = (title = '平台版本') => word(title, 8);
-const idOrBlank = (title: string) => Type.Optional(Id({ title, digits: true, blank: true }));
 const money = 'number' as const;
 
 // --- Bank accounts and balances -----------------------------------------------------------------------------------
@@ -177,7 +176,7 @@ export const attributeSchema = {
   params: fundParams,
   querystring: Query({}),
   body: OptionalBody({
-    companyId: idOrBlank('企业编号'),
+    companyId: BlankableId('企业编号'),
     platformmark: edition(),
     remark: Type.Optional(LongText({ title: '备注', max: 2000, blank: true })),
   }),
@@ -197,7 +196,7 @@ const sheetParams = Params({ id: IdParam('结算单编号') });
 export const generateSheetsSchema = {
   summary: '生成某月的结算单（一家企业或该版本的全部企业）',
   querystring: Query({}),
-  body: OptionalBody({ month: word('结算月份', 16), platformmark: edition(), companyId: idOrBlank('企业编号') }),
+  body: OptionalBody({ month: word('结算月份', 16), platformmark: edition(), companyId: BlankableId('企业编号') }),
   response: Answers(
     Fields({
       created: 'integer',

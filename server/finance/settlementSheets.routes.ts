@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SETTLEMENT_SHEET_CODES } from '../../resources/settlementSheets';
 import { MONTH_PATTERN, SETTLEMENT_SHEET } from '../../src/domain/finance';
 import type { AppServices } from '../appServices';
@@ -8,6 +8,7 @@ import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
 import { attachmentDisposition } from '../files/fileStore';
+import { bodyFields } from '../http/bodyFields';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { editionParam } from '../money/editionAccess';
@@ -54,8 +55,6 @@ function monthOf(raw: unknown): string {
 }
 
 /** The body, an object or none by its schema (finance.schemas.ts). */
-const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
-
 async function visibleSheet(db: Db | Tx, auth: AuthContext, rawId: unknown) {
   const id = parseId(rawId, '结算单编号');
   const sheet = await db.selectFrom('settlement_sheets').selectAll().where('id', '=', id).executeTakeFirst();
@@ -112,7 +111,7 @@ async function sendFile(reply: FastifyReply, type: string, name: string, body: u
 export async function settlementSheetsRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   app.post('/api/v1/settlementsheets/generate', { ...access, schema: generateSheetsSchema }, async (request) => {
     const auth = requireAuth(request);
-    const body = bodyOf(request);
+    const body = bodyFields(request.body);
     const month = monthOf(body.month);
     const platformMark = editionParam(body.platformmark ?? 1);
     let companyId: number | undefined;
@@ -190,7 +189,7 @@ export async function settlementSheetsRoutes(app: FastifyInstance, { db }: AppSe
 
   app.post('/api/v1/settlementsheets/:id/correct', { ...access, schema: correctSheetSchema }, async (request) => {
     const auth = requireAuth(request);
-    const body = bodyOf(request);
+    const body = bodyFields(request.body);
     const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
     if (!reason) fail('请填写更正原因');
     if ([...reason].length > 200) fail('更正原因不能超过200个字');

@@ -18,6 +18,7 @@ import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
 import { assertCompanyMayPayOut } from '../enterprises/enterprises.service';
+import { bodyFields } from '../http/bodyFields';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { choiceFilter } from '../http/fieldChecks';
@@ -55,10 +56,6 @@ export const MSG_PASSWORD_NOT_SET = '请先在账户安全中设置支付密码'
 export const MSG_PASSWORD_WRONG = '支付密码错误';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-
-function bodyOf(body: unknown): Record<string, unknown> {
-  return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-}
 
 /** The merchant's own pending-or-handled fund, or 403 / a business error. */
 async function ownFund(db: Db, auth: AuthContext, request: FastifyRequest): Promise<AbnormalFundRecord> {
@@ -118,7 +115,7 @@ export async function abnormalFundsRoutes(app: FastifyInstance, { db, payouts, c
   app.post('/api/v1/abnormalfunds/:id/repay', { ...handleAccess, schema: repaySchema }, async (request) => {
     const auth = requireAuth(request);
     const fund = await ownFund(db, auth, request);
-    const body = bodyOf(request.body);
+    const body = bodyFields(request.body);
     const bankCard = text(body.bankCard).replace(/\s+/g, '');
     const cardError = repayCardError(bankCard, await originalBankCard(db, fund.id));
     if (cardError) fail(cardError);

@@ -20,6 +20,7 @@ import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { auditOf } from '../engine/operationLog';
 import { attachableFile } from '../files/fileReferences';
+import { bodyFields } from '../http/bodyFields';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { choiceFilter, writeUnique } from '../http/fieldChecks';
@@ -76,11 +77,6 @@ const STAFF_LIST = listSpec(adMoneyManagement);
 
 const isMerchant = (auth: AuthContext) => auth.roleId === ROLE.merchant;
 
-function bodyOf(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) fail('请求内容必须是 JSON 对象');
-  return body as Record<string, unknown>;
-}
-
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** `amount` as units: a safe integer, or a string of digits; anything else is null (not an amount). */
@@ -97,7 +93,7 @@ async function voucherOf(db: Db, auth: AuthContext, url: string): Promise<string
 
 /** Every field of a top-up notice checked at once: 1040400 with the first message and content.errors. */
 async function newRechargeValues(db: Db, auth: AuthContext, raw: unknown) {
-  const body = bodyOf(raw);
+  const body = bodyFields(raw);
   const amount = unitsOf(body.amount);
   const values = {
     payerName: text(body.payerName),
@@ -231,7 +227,7 @@ export async function rechargesRoutes(app: FastifyInstance, { db }: AppServices)
   app.put('/api/v1/recharges/:id/reject', { ...staff, schema: rechargeRejectSchema }, async (request) => {
     const auth = requireAuth(request);
     const recharge = await rechargeOrFail(request, auth);
-    const reason = text(bodyOf(request.body ?? {}).reason);
+    const reason = text(bodyFields(request.body ?? {}).reason);
     const message = validateRejectReason(reason);
     if (message) throw new BusinessError(message, undefined, { errors: { reason: message } });
     const changes = { status: [recharge.status, RECHARGE.rejected], rejectReason: [null, reason] } as const;

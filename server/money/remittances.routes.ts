@@ -17,6 +17,8 @@ import { assertCompanyMayPayOut, enterpriseNotice, payingEnterprise } from '../e
 import { warmDecoders } from '../files/decoding';
 import { attachmentDisposition } from '../files/fileStore';
 import { cleanFileName } from '../files/fileTypes';
+import { uploadedBatchFile } from '../http/batchUpload';
+import { bodyFields } from '../http/bodyFields';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { assertNoSensitiveWords } from '../system/sensitiveWords';
@@ -68,23 +70,6 @@ function merchantOf(request: FastifyRequest): MerchantAuth {
   return auth as MerchantAuth;
 }
 
-async function uploadedFile(request: FastifyRequest): Promise<{ name: string; content: Buffer }> {
-  if (!request.isMultipart()) fail(BATCH_FILE_MSG.noFile);
-  let file: { name: string; content: Buffer } | null = null;
-  let truncated = false;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    const content = await part.toBuffer();
-    if (part.fieldname === 'file') {
-      file = { name: part.filename, content };
-      truncated = part.file.truncated;
-    }
-  }
-  if (!file) fail(BATCH_FILE_MSG.noFile);
-  if (truncated) fail(BATCH_FILE_MSG.tooLarge);
-  return file;
-}
-
 /** Multipart is parsed only here: other routes keep answering 415 to multipart bodies. */
 async function validateRoute(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
   await app.register(multipart, {
@@ -95,7 +80,7 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
   const identity = identityCheckOf(db, config);
   app.post('/api/v1/remittances/batch/validate', { ...ACCESS, schema: validateSchema }, async (request) => {
     const auth = merchantOf(request);
-    const file = await uploadedFile(request);
+    const file = await uploadedBatchFile(request);
     // A company whose signed enterprises are none of those bound to it pays through none: said before any check.
     await payingEnterprise(db, auth.companyId, auth.platformMark);
     const fileName = cleanFileName(file.name) || 'batch';
@@ -216,10 +201,6 @@ async function previewOf(
   };
 }
 
-function bodyOf(body: unknown): Record<string, unknown> {
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
-
 export async function remittancesRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
   const { db, payouts, config } = services;
   await app.register(async (scope) => validateRoute(scope, services));
@@ -274,7 +255,7 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
 
   app.post('/api/v1/remittances/batch/submit', { ...ACCESS, schema: submitSchema }, async (request) => {
     const auth = merchantOf(request);
-    const body = bodyOf(request.body);
+    const body = bodyFields(request.body);
     const draftId = parseId(body.draftId, '上传记录编号');
     const payPassword = typeof body.payPassword === 'string' ? body.payPassword.trim() : '';
     if (!PAY_PASSWORD.test(payPassword)) fail(SUBMIT_MSG.passwordFormat);

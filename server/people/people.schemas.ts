@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import {
   Answers,
+  BlankableId,
   Body,
   Fields,
   HandlerText,
@@ -27,8 +28,6 @@ import { MSG_DATA_SCOPE } from './roles.service';
 const word = HandlerText;
 /** A choice the handler reads as a number and judges with its own message ('' and null read as none). */
 const choice = (title: string) => Type.Optional(Integer({ title, digits: true, blank: true, minimum: 0 }));
-/** A record id the handler may also be sent blank (a form's empty picker). */
-const idOrBlank = (title: string) => Type.Optional(Id({ title, digits: true, blank: true }));
 /** Ids as a list or as comma-separated text, as the staff form and older callers send them. */
 const ids = (title: string) =>
   Type.Optional(
@@ -189,7 +188,7 @@ const channel = Fields({
   monthCharge: money,
 });
 const partnerParams = Params({ id: IdParam('合伙人编号') });
-const performanceFields = { month: word('月份', 16), partnerId: idOrBlank('合伙人编号') };
+const performanceFields = { month: word('月份', 16), partnerId: BlankableId('合伙人编号') };
 const performance = Fields({
   month: 'string',
   content: Type.Optional(
@@ -252,7 +251,7 @@ export const salePartnerUpdateSchema = {
   querystring: Query({ coid: companyId('公司编号') }),
   body: OptionalBody({
     coid: companyId('公司编号'),
-    partnerId: idOrBlank('合伙人编号'),
+    partnerId: BlankableId('合伙人编号'),
   }),
   response: Answers(salePartner),
 };

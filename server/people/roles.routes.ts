@@ -8,6 +8,7 @@ import { mayAssignRole } from '../auth/privilegeRules';
 import { parseId } from '../auth/scope';
 import { chinaTime } from '../db/time';
 import { type Changes, changesBetween, recordOperation } from '../engine/operationLog';
+import { bodyFields } from '../http/bodyFields';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { isUniqueViolation } from '../http/fieldChecks';
@@ -99,8 +100,6 @@ function codeChanges(before: readonly string[], after: readonly string[]): Chang
 const LOG_PAGE = 'adRoleSettings';
 
 /** The body, an object by its schema (roleCreateSchema, roleUpdateSchema). */
-const bodyOf = (request: FastifyRequest) => request.body as Record<string, unknown>;
-
 export async function rolesRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   app.get('/api/v1/roles', { config: { access: { permissions: PICKERS } }, schema: rolesSchema }, async (request) => {
     const raw = (request.query as Record<string, unknown>).kind;
@@ -128,7 +127,7 @@ export async function rolesRoutes(app: FastifyInstance, { db }: AppServices): Pr
     { config: { access: { permissions: SETTINGS } }, schema: roleCreateSchema },
     async (request) => {
       const auth = adminOnly(request);
-      const body = bodyOf(request);
+      const body = bodyFields(request.body);
       const name = roleName(text(body, 'name'));
       const kind = Number(body.kind);
       if (!NEW_ROLE_KINDS.includes(kind)) fail('请选择角色类型（客服、合伙人或财务）');
@@ -186,7 +185,7 @@ export async function rolesRoutes(app: FastifyInstance, { db }: AppServices): Pr
     async (request) => {
       const auth = adminOnly(request);
       const id = parseId((request.params as { id: string }).id, '角色编号');
-      const body = bodyOf(request);
+      const body = bodyFields(request.body);
       const nameRaw = text(body, 'name');
       const remarkRaw = text(body, 'remark');
       try {

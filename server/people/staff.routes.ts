@@ -23,6 +23,7 @@ import { isPostgres } from '../db/migrations/columns';
 import { containsPattern } from '../db/textMatch';
 import { chinaTime } from '../db/time';
 import { changesBetween, recordOperation } from '../engine/operationLog';
+import { bodyFields } from '../http/bodyFields';
 import { ok } from '../http/envelope';
 import { ForbiddenError, fail } from '../http/errors';
 import { isUniqueViolation } from '../http/fieldChecks';
@@ -285,8 +286,6 @@ function snapshot(record: StaffRecord | (StaffForm & { username?: string })): Re
 }
 
 /** The body, an object by its schema (people.schemas.ts). */
-const bodyOf = (request: FastifyRequest) => request.body as Record<string, unknown>;
-
 export async function staffRoutes(app: FastifyInstance, { db, sms }: AppServices): Promise<void> {
   app.get('/api/v1/staff/:view', { schema: staffListSchema }, async (request) => {
     const { view, auth } = viewOf(request);
@@ -343,7 +342,7 @@ export async function staffRoutes(app: FastifyInstance, { db, sms }: AppServices
 
   app.post('/api/v1/staff/:view', { schema: staffCreateSchema }, async (request) => {
     const { view, auth } = viewOf(request);
-    const body = bodyOf(request);
+    const body = bodyFields(request.body);
     const username = text(body, 'username');
     if (!username) fail(MSG.usernameRequired);
     if (!STAFF_USERNAME_PATTERN.test(username)) fail(STAFF_USERNAME_MESSAGE);
@@ -399,7 +398,7 @@ export async function staffRoutes(app: FastifyInstance, { db, sms }: AppServices
     const { view, auth } = viewOf(request);
     const id = parseId((request.params as { id: string }).id, '账号编号');
     const before = await accountOf(db, view, auth, id);
-    const form = await checkedForm(db, view, auth, bodyOf(request));
+    const form = await checkedForm(db, view, auth, bodyFields(request.body));
     refuse(
       mayEditAccount(
         auth,
@@ -443,7 +442,7 @@ export async function staffRoutes(app: FastifyInstance, { db, sms }: AppServices
     const { view, auth } = viewOf(request);
     const id = parseId((request.params as { id: string }).id, '账号编号');
     const before = await accountOf(db, view, auth, id);
-    const status = Number(bodyOf(request).status);
+    const status = Number(bodyFields(request.body).status);
     if (status !== 0 && status !== 1) fail('状态只能是 0（停用）或 1（启用）');
     refuse(mayEditAccount(auth, { id, codes: await codesOf(db, id) }, { status: status !== before.status }));
     if (status === 0 && id === auth.userId) fail('不能停用自己的账号');

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import {
   DIRECTION,
@@ -17,6 +17,7 @@ import { companyOptions } from '../companies/companyPicker';
 import { companyForSigning } from '../companies/companySigning';
 import { chinaTime } from '../db/time';
 import { changesBetween, recordOperation } from '../engine/operationLog';
+import { bodyFields } from '../http/bodyFields';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { elapsedMs, logCall } from './callLog';
@@ -52,11 +53,6 @@ function newKey(): { key: string; prefix: string; hash: string } {
 }
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
-
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
 
 export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   // The webhook reads its body as the raw text it was signed over, in a context of its own. A body over
@@ -133,7 +129,7 @@ export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices
 
   app.post('/api/v1/companies/otherplatformmark', { ...KEY_ACCESS, schema: grantSchema }, async (request) => {
     const auth = requireAuth(request);
-    const body = bodyOf(request);
+    const body = bodyFields(request.body);
     const companyId = parseId(body.companyId, '商户编号');
     await assertCompanyVisible(db, auth, companyId);
     const company = await companyForSigning(db, companyId);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { maskIdCard } from '../../src/domain/masking';
 import { isValidNationalId } from '../../src/domain/payees';
-import { BATCH_FILE_MSG, BATCH_MAX_BYTES } from '../../src/domain/payoutBatch';
+import { BATCH_MAX_BYTES } from '../../src/domain/payoutBatch';
 import { ROLE } from '../../src/domain/roles';
 import { TEMPLATE_EXAMPLE_PERSON } from '../../src/domain/templateExample';
 import {
@@ -22,6 +22,8 @@ import { recordOperation } from '../engine/operationLog';
 import { attachmentDisposition } from '../files/fileStore';
 import { cleanFileName } from '../files/fileTypes';
 import { importTemplateCsv, importTemplateXlsx } from '../files/importTemplate';
+import { uploadedBatchFile } from '../http/batchUpload';
+import { bodyFields, fieldText } from '../http/bodyFields';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { isUniqueViolation } from '../http/fieldChecks';
@@ -81,32 +83,6 @@ function kindOf(request: FastifyRequest, auth: AuthContext): WorkerImportKind {
   return typed;
 }
 
-function textOf(body: Record<string, unknown>, key: string): string {
-  const value = body[key];
-  return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-}
-
-function bodyOf(body: unknown): Record<string, unknown> {
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
-
-async function uploadedFile(request: FastifyRequest): Promise<{ name: string; content: Buffer }> {
-  if (!request.isMultipart()) fail(BATCH_FILE_MSG.noFile);
-  let file: { name: string; content: Buffer } | null = null;
-  let truncated = false;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    const content = await part.toBuffer();
-    if (part.fieldname === 'file') {
-      file = { name: part.filename, content };
-      truncated = part.file.truncated;
-    }
-  }
-  if (!file) fail(BATCH_FILE_MSG.noFile);
-  if (truncated) fail(BATCH_FILE_MSG.tooLarge);
-  return file;
-}
-
 function rowErrors(errors: { rowNo: number; field: WorkerField; message: string }[], rowCount: number): never {
   const bad = new Set(errors.map((error) => error.rowNo)).size;
   throw new BusinessError(WORKER_MSG.badRows(bad), CODE_BUSINESS_ERROR, { errors, badRowCount: bad, rowCount });
@@ -130,7 +106,7 @@ async function importRoutes(app: FastifyInstance, { db, config }: AppServices): 
   app.post('/api/v1/workers/import/:kind', { ...ANY_WORKER_CODE, schema: importSchema }, async (request) => {
     const auth = merchantOf(request);
     const kind = kindOf(request, auth);
-    const file = await uploadedFile(request);
+    const file = await uploadedBatchFile(request);
     const fileName = cleanFileName(file.name) || 'workers';
     let raw: RawBatchRow<WorkerField>[];
     try {
@@ -219,13 +195,13 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
   /** One worker by hand, checked like an import row (one-row table of errors). */
   app.post('/api/v1/workers', { ...ANY_WORKER_CODE, schema: createSchema }, async (request) => {
     const auth = merchantOf(request);
-    const body = bodyOf(request.body);
-    const kindText = textOf(body, 'kind') || 'sign';
+    const body = bodyFields(request.body);
+    const kindText = fieldText(body.kind) || 'sign';
     if (!(kindText in KINDS)) fail('导入类型只能是 sign、labor 或 referer');
     const kind = kindText as WorkerImportKind;
     if (!KINDS[kind].codes.some((code) => auth.authorities.has(code))) throw new ForbiddenError('无权限访问此页面！');
     const values = Object.fromEntries(
-      WORKER_COLUMNS.map((column) => [column.field, textOf(body, column.field).slice(0, 64)]),
+      WORKER_COLUMNS.map((column) => [column.field, fieldText(body[column.field]).slice(0, 64)]),
     ) as Record<WorkerField, string>;
     const { people, errors } = await checkWorkerRows(db, [{ rowNo: 1, values, cellErrors: [] }], {
       companyId: auth.companyId,
@@ -293,10 +269,10 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
 
   app.post('/api/v1/company/employee/whitelist', { ...WHITELIST, schema: whitelistAddSchema }, async (request) => {
     const auth = merchantOf(request);
-    const body = bodyOf(request.body);
-    const name = textOf(body, 'name');
-    const idCard = textOf(body, 'idCard').toUpperCase();
-    const remark = textOf(body, 'remark');
+    const body = bodyFields(request.body);
+    const name = fieldText(body.name);
+    const idCard = fieldText(body.idCard).toUpperCase();
+    const remark = fieldText(body.remark);
     const errors: Record<string, string> = {};
     if ([...name].length < 2 || [...name].length > 20) errors.name = '姓名应为2-20个字符';
     if (!isValidNationalId(idCard)) errors.idCard = '身份证号格式或校验位不正确';

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { bigint, isPostgres, notNullDefault, withId } from './columns';
+import { bigint, isPostgres, migrationChinaTime, notNullDefault, withId } from './columns';
 
 /**
  * Enterprises (代征主体 / 服务主体): the signing and tax entity a merchant contracts with. Until now
@@ -61,7 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     select enterprise_id as id from contracts where enterprise_id is not null
     union select entid as id from agreement_templates where entid is not null
     union select enterprise_id as id from agreement_template_seals`.execute(db);
-  const now = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const now = migrationChinaTime();
   for (const { id } of referenced.rows) {
     const seal = await db
       .selectFrom('agreement_template_seals')

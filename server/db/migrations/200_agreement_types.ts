@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isPostgres, notNullDefault, sql, withId } from './columns';
+import { isPostgres, migrationChinaTime, notNullDefault, sql, withId } from './columns';
 
 /**
  * Agreement types as data (/adContractTemplate): the kinds an agreement template and a contract are of,
@@ -21,7 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
     .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
     .execute();
-  const now = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const now = migrationChinaTime();
   await db
     .insertInto('agreement_types')
     .values(SEED.map((row) => ({ ...row, status: 1, create_time: now, update_time: now })))

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { sql } from './columns';
+import { migrationChinaTime, sql } from './columns';
 
 /**
  * The enterprises bound to a company (company_enterprises, /adMerchant → 绑定签约主体) are now the only ones it may
@@ -21,13 +21,8 @@ export async function bindEnterprisesInUse(db: Kysely<any>, now: string): Promis
     WHERE NOT EXISTS (SELECT 1 FROM company_enterprises bound WHERE bound.company_id = used.company_id)`.execute(db);
 }
 
-/** China time now (migrations import no app code). */
-function chinaNow(): string {
-  return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 export async function up(db: Kysely<any>): Promise<void> {
-  await bindEnterprisesInUse(db, chinaNow());
+  await bindEnterprisesInUse(db, migrationChinaTime());
 }
 
 export async function down(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { bigint, sql } from './columns';
+import { bigint, migrationChinaTime, sql } from './columns';
 
 /**
  * A settled task leads to payment, and nothing expires unsaid:
@@ -18,7 +18,7 @@ const BATCH = { processing: 1, completed: 2 } as const;
 /** 'YYYY-MM-DD HH:mm:ss' China time plus `ms` (the stored times carry no zone: China time, UTC+8, no DST). */
 function later(time: string, ms: number): string {
   const at = Date.parse(`${time.replace(' ', 'T')}+08:00`) + ms;
-  return new Date(at + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return migrationChinaTime(at);
 }
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -22,4 +22,12 @@ export const notNullDefault =
   (c: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
     c.notNull().defaultTo(value);
 
+/**
+ * 'YYYY-MM-DD HH:mm:ss' China time (UTC+8, no daylight saving) of `at`, as the stored times read. Migrations
+ * import no app code, so that each reads the same for ever: this is their own copy of src/domain/chinaTime.
+ */
+export function migrationChinaTime(at: number = Date.now()): string {
+  return new Date(at + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 export { sql };

@@ -339,6 +339,9 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
  */
 export const HandlerText = (title: string, max = 64) => Type.Optional(Text({ title, max, numbers: true, blank: true }));
 
+/** A record's id a form may leave blank (no record chosen), sent as a number or its digits. */
+export const BlankableId = (title: string) => Type.Optional(Id({ title, digits: true, blank: true }));
+
 /** The path of a route on one record: `:id`, refused as 「<title>格式不正确」. */
 export const IdParams = (title: string) => Params({ id: IdParam(title) });
 

@@ -6,6 +6,7 @@ import {
   mailingErrors,
 } from '../../../src/domain/invoiceApplication';
 import { INVOICE_KIND_PAPER } from '../../../src/domain/moneyEnums';
+import { bodyFields, fieldText } from '../../http/bodyFields';
 import { BusinessError, fail } from '../../http/errors';
 
 /**
@@ -37,17 +38,9 @@ export interface ApplicationRequest {
   mailAddress: string | null;
 }
 
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-
-function bodyOf(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) fail('请求内容必须是 JSON 对象');
-  return body as Record<string, unknown>;
-}
-
 /** batchIds: an array of positive ids (or "1,2"), without repeats. */
 export function batchIdsOf(body: unknown): number[] {
-  const raw = bodyOf(body).batchIds;
+  const raw = bodyFields(body).batchIds;
   const items = Array.isArray(raw) ? raw : typeof raw === 'string' && raw.trim() !== '' ? raw.split(',') : [];
   if (items.length === 0) fail(APPLY_MSG.noBatches);
   const ids = items.map((item) => Number(typeof item === 'string' ? item.trim() : item));
@@ -59,16 +52,16 @@ export function batchIdsOf(body: unknown): number[] {
 
 /** Checks the whole application body; field errors come back in content.errors like a declared form. */
 export function applicationOf(body: unknown): ApplicationRequest {
-  const values = bodyOf(body);
+  const values = bodyFields(body);
   const batchIds = batchIdsOf(values);
-  const kind = Number(text(values.kind));
+  const kind = Number(fieldText(values.kind));
   if (kind !== 1 && kind !== 2)
     throw new BusinessError(APPLY_MSG.kind, CODE_BUSINESS_ERROR, { errors: { kind: APPLY_MSG.kind } });
-  const categoryId = Number(text(values.categoryId));
+  const categoryId = Number(fieldText(values.categoryId));
   if (!Number.isSafeInteger(categoryId) || categoryId <= 0) {
     throw new BusinessError(APPLY_MSG.category, CODE_BUSINESS_ERROR, { errors: { categoryId: APPLY_MSG.category } });
   }
-  const remark = text(values.remark);
+  const remark = fieldText(values.remark);
   if ([...remark].length > REMARK_MAX) {
     throw new BusinessError(APPLY_MSG.remark, CODE_BUSINESS_ERROR, { errors: { remark: APPLY_MSG.remark } });
   }
@@ -83,9 +76,9 @@ export function applicationOf(body: unknown): ApplicationRequest {
     kind,
     categoryId,
     remark: remark || null,
-    recipient: paper ? text(values.recipient) : null,
-    recipientPhone: paper ? text(values.recipientPhone) : null,
-    mailAddress: paper ? text(values.mailAddress) : null,
+    recipient: paper ? fieldText(values.recipient) : null,
+    recipientPhone: paper ? fieldText(values.recipientPhone) : null,
+    mailAddress: paper ? fieldText(values.mailAddress) : null,
   };
 }
 
@@ -94,11 +87,11 @@ export function completeInvoiceInfo(info: Partial<Record<keyof InvoiceInfo, unkn
   const problem = invoiceInfoProblem(info);
   if (problem) fail(`${APPLY_MSG.incompleteInfo}：${problem}`);
   return {
-    title: text(info.title),
-    taxNumber: text(info.taxNumber),
-    bankName: text(info.bankName),
-    bankAccount: text(info.bankAccount),
-    address: text(info.address),
-    phone: text(info.phone),
+    title: fieldText(info.title),
+    taxNumber: fieldText(info.taxNumber),
+    bankName: fieldText(info.bankName),
+    bankAccount: fieldText(info.bankAccount),
+    address: fieldText(info.address),
+    phone: fieldText(info.phone),
   };
 }

@@ -1,5 +1,6 @@
 import { CODE_BUSINESS_ERROR } from '../../../src/domain/codes';
-import { BusinessError, fail } from '../../http/errors';
+import { bodyFields, fieldText } from '../../http/bodyFields';
+import { BusinessError } from '../../http/errors';
 
 /** The body of a new tax payment certificate (POST /api/v1/taxcertificates), checked field by field. */
 export const CERTIFICATE_MSG = {
@@ -21,29 +22,25 @@ export interface CertificateRequest {
   remark: string | null;
 }
 
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-
 export function isPeriod(value: string): boolean {
   const match = PERIOD.exec(value);
   return !!match && Number(match[1]) >= 2000 && Number(match[1]) <= 2100;
 }
 
 export function certificateOf(body: unknown): CertificateRequest {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) fail('请求内容必须是 JSON 对象');
-  const values = body as Record<string, unknown>;
+  const values = bodyFields(body);
   const errors: Record<string, string> = {};
-  const rawId = text(values.coid);
-  const companyName = text(values.coname);
+  const rawId = fieldText(values.coid);
+  const companyName = fieldText(values.coname);
   const companyId = rawId === '' ? null : Number(rawId);
   if (companyId !== null && !(Number.isSafeInteger(companyId) && companyId > 0))
     errors.coid = CERTIFICATE_MSG.companyId;
   if (companyId === null && !companyName) errors.coid = CERTIFICATE_MSG.company;
-  const period = text(values.period);
+  const period = fieldText(values.period);
   if (!isPeriod(period)) errors.period = CERTIFICATE_MSG.period;
-  const fileUrl = text(values.fileUrl);
+  const fileUrl = fieldText(values.fileUrl);
   if (!fileUrl) errors.fileUrl = CERTIFICATE_MSG.file;
-  const remark = text(values.remark);
+  const remark = fieldText(values.remark);
   if ([...remark].length > 128) errors.remark = CERTIFICATE_MSG.remark;
   const messages = Object.values(errors);
   if (messages.length > 0) throw new BusinessError(messages[0], CODE_BUSINESS_ERROR, { errors });
@@ -52,7 +49,7 @@ export function certificateOf(body: unknown): CertificateRequest {
     companyName: companyName || null,
     period,
     fileUrl,
-    fileName: text(values.fileName) || null,
+    fileName: fieldText(values.fileName) || null,
     remark: remark || null,
   };
 }

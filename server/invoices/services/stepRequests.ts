@@ -1,3 +1,4 @@
+import { bodyFields, fieldText } from '../../http/bodyFields';
 import { fail } from '../../http/errors';
 
 /** The bodies of finance's steps on an application (invoiceTransitions.ts), checked field by field. */
@@ -13,33 +14,25 @@ export const STEP_MSG = {
 const INVOICE_NUMBER = /^[A-Za-z0-9-]{1,32}$/;
 const TRACKING_NO = /^[A-Za-z0-9-]{6,32}$/;
 
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-
-function bodyOf(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) fail('请求内容必须是 JSON 对象');
-  return body as Record<string, unknown>;
-}
-
 /** 开票: the invoice number, the uploaded file's URL, or both. */
 export function issueOf(body: unknown): { invoiceNumber: string | null; fileUrl: string | null } {
-  const values = bodyOf(body);
-  const invoiceNumber = text(values.invoiceNumber);
-  const fileUrl = text(values.fileUrl);
+  const values = bodyFields(body);
+  const invoiceNumber = fieldText(values.invoiceNumber);
+  const fileUrl = fieldText(values.fileUrl);
   if (!invoiceNumber && !fileUrl) fail(STEP_MSG.nothingIssued);
   if (invoiceNumber && !INVOICE_NUMBER.test(invoiceNumber)) fail(STEP_MSG.invoiceNumber);
   return { invoiceNumber: invoiceNumber || null, fileUrl: fileUrl || null };
 }
 
 export function trackingNoOf(body: unknown): string {
-  const trackingNo = text(bodyOf(body).trackingNo);
+  const trackingNo = fieldText(bodyFields(body).trackingNo);
   if (!trackingNo) fail(STEP_MSG.trackingRequired);
   if (!TRACKING_NO.test(trackingNo)) fail(STEP_MSG.trackingNo);
   return trackingNo;
 }
 
 export function rejectReasonOf(body: unknown): string {
-  const reason = text(bodyOf(body).reason);
+  const reason = fieldText(bodyFields(body).reason);
   if (!reason) fail(STEP_MSG.reasonRequired);
   if ([...reason].length > 128) fail(STEP_MSG.reasonLength);
   return reason;

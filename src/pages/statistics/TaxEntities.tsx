@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { requestContent } from '../../../providers/httpClient';
+import { chinaMonth } from '../../domain/chinaTime';
 import { formatMoney } from '../../domain/money';
 import { downloadFile } from './statisticsApi';
 
@@ -59,7 +60,7 @@ export function TaxEntities({
   const [filing, setFiling] = useState<Entity | null>(null);
   const [reference, setReference] = useState('');
   const [busy, setBusy] = useState(false);
-  const current = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
+  const current = chinaMonth();
   const ended = month < current;
 
   const submit = async () => {
