@@ -357,7 +357,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 function readPayoutChannel(env: Env, problems: string[]): 'dev' | 'alipay' {
   const value = env.PAYOUT_CHANNEL || 'dev';
   if (value === 'dev' || value === 'alipay') return value;
-  problems.push(`PAYOUT_CHANNEL 的取值不受支持（当前：${value}），可用的通道：dev、alipay（见 docs/payoutChannels.md）`);
+  problems.push(
+    `PAYOUT_CHANNEL 的取值不受支持（当前：${value}），可用的通道：dev、alipay（见 docs/payoutChannels.md）`,
+  );
   return 'dev';
 }
 
@@ -379,7 +381,9 @@ function readAlipayAccount(env: Env, problems: string[]): AlipayAccountSettings 
   if (env.PAYOUT_CHANNEL !== 'alipay') return null;
   const missing = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'].filter((name) => !env[name]?.trim());
   if (missing.length > 0) {
-    problems.push(`PAYOUT_CHANNEL=alipay 需要设置 ${missing.join('、')}（支付宝开放平台应用的 APPID、应用私钥、支付宝公钥）`);
+    problems.push(
+      `PAYOUT_CHANNEL=alipay 需要设置 ${missing.join('、')}（支付宝开放平台应用的 APPID、应用私钥、支付宝公钥）`,
+    );
     return null;
   }
   const gateway = env.ALIPAY_GATEWAY || ALIPAY_PRODUCTION_GATEWAY;

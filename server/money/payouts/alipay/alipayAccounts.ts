@@ -126,3 +126,34 @@ export function createAlipayAccounts(db: Db, defaults: AlipayAccountSettings): A
     },
   };
 }
+
+/**
+ * A key as pasted (a PEM block, possibly flattened to one line by a form's input, or the bare base64 Alipay's
+ * key tool shows), rewritten as a PEM block the SDK and node:crypto read; null when it is not a key of that kind.
+ */
+export function normalizeKey(text: string, kind: 'private' | 'public'): string | null {
+  const body = text
+    .replace(/-----(BEGIN|END)[A-Z ]*-----/g, '')
+    .replace(/\s+/g, '')
+    .trim();
+  if (!/^[A-Za-z0-9+/]+=*$/.test(body)) return null;
+  const der = Buffer.from(body, 'base64');
+  const wrap = (label: string) =>
+    `-----BEGIN ${label}-----\n${body.match(/.{1,64}/g)?.join('\n')}\n-----END ${label}-----`;
+  const attempts: [string, () => unknown][] =
+    kind === 'private'
+      ? [
+          ['PRIVATE KEY', () => createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })],
+          ['RSA PRIVATE KEY', () => createPrivateKey({ key: der, format: 'der', type: 'pkcs1' })],
+        ]
+      : [['PUBLIC KEY', () => createPublicKey({ key: der, format: 'der', type: 'spki' })]];
+  for (const [label, read] of attempts) {
+    try {
+      read();
+      return wrap(label);
+    } catch {
+      // Not this kind: try the next.
+    }
+  }
+  return null;
+}

@@ -1,3 +1,4 @@
+import type { AlipayAccountSettings } from '../../../config';
 import type { Db } from '../../../db/database';
 import { chinaTime } from '../../../db/time';
 import type { BillLine, ChannelState, PayoutChannel, PayoutOrder, SubmitAnswer } from '../payoutChannel';
@@ -5,7 +6,6 @@ import { type AlipayAccount, type AlipayAccounts, createAlipayAccounts } from '.
 import { BILL_MAX_ZIP_BYTES, billLines } from './alipayBill';
 import { parseYuan, yuanText } from './amounts';
 import { downloadFile } from './download';
-import type { AlipayAccountSettings } from '../../../config';
 
 /**
  * The Alipay channel (docs/payoutChannels.md), through the official alipay-sdk (RSA2, every answer's signature
@@ -162,7 +162,9 @@ export function createAlipayChannel(db: Db, options: AlipayChannelOptions): Alip
         return { accepted: false, reason: String(answer.sub_msg || answer.msg || ALIPAY_REASON.failed).slice(0, 120) };
       }
       // Anything else (the gateway busy, our signature refused): not sent as far as we know; sent again later.
-      throw new Error(`支付宝转账未受理：${answer.code} ${answer.sub_code ?? ''} ${answer.sub_msg ?? answer.msg ?? ''}`);
+      throw new Error(
+        `支付宝转账未受理：${answer.code} ${answer.sub_code ?? ''} ${answer.sub_msg ?? answer.msg ?? ''}`,
+      );
     },
     async query(itemId) {
       const found = await queryOrder(itemId);
