@@ -23,6 +23,7 @@ import { registerPublicRateLimit } from './http/publicRateLimit';
 import { withRequestSerializer } from './http/requestLog';
 import { registerRouteCatalogue } from './http/routeCatalogue';
 import { registerValidation } from './http/schemas/validation';
+import { createAlipayChannel } from './money/payouts/alipay/alipayChannel';
 import { createDevChannel } from './money/payouts/devChannel';
 import { loggedPayoutChannel, type PayoutChannel } from './money/payouts/payoutChannel';
 import { createPayoutProcessor } from './money/payouts/payoutProcessor';
@@ -63,6 +64,13 @@ export interface BuildOptions {
   logger?: boolean | object;
 }
 
+/** The channel PAYOUT_CHANNEL names (docs/payoutChannels.md). */
+function configuredPayoutChannel(db: Db, config: ServerConfig): PayoutChannel {
+  const settings = config.payoutChannel;
+  if (settings.provider === 'alipay' && settings.alipay) return createAlipayChannel(db, { defaults: settings.alipay });
+  return createDevChannel(db, { delayMs: settings.devDelayMs, secret: settings.devSecret });
+}
+
 /** Builds the whole server as one Fastify instance; tests build it and call `inject`. */
 export async function buildApp({
   config,
@@ -101,12 +109,7 @@ export async function buildApp({
   await registerOpenApi(app);
   await app.register(formbody);
 
-  const channel = loggedPayoutChannel(
-    db,
-    payoutChannel ??
-      createDevChannel(db, { delayMs: config.payoutChannel.devDelayMs, secret: config.payoutChannel.devSecret }),
-    app.log,
-  );
+  const channel = loggedPayoutChannel(db, payoutChannel ?? configuredPayoutChannel(db, config), app.log);
   const payoutIntervalMs = Math.max(200, Math.min(1000, config.payoutDelayMs));
   const services: AppServices = {
     db,

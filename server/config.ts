@@ -46,8 +46,16 @@ export interface ServerConfig {
   /** The payout channel (docs/payoutChannels.md): PAYOUT_CHANNEL (dev), how long the development channel takes to
    * settle an order (PAYOUT_DEV_CHANNEL_DELAY_MS), the secret it signs notifications with
    * (PAYOUT_DEV_CHANNEL_SECRET, generated into DATA_DIR when unset), how often open orders are asked about
-   * (PAYOUT_QUERY_INTERVAL_MS). */
-  payoutChannel: { provider: 'dev'; devDelayMs: number; devSecret: string; queryIntervalMs: number };
+   * (PAYOUT_QUERY_INTERVAL_MS); with PAYOUT_CHANNEL=alipay the default Alipay account (ALIPAY_APP_ID,
+   * ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, ALIPAY_GATEWAY), which pays every item whose signing entity has no
+   * account of its own. */
+  payoutChannel: {
+    provider: 'dev' | 'alipay';
+    devDelayMs: number;
+    devSecret: string;
+    queryIntervalMs: number;
+    alipay: AlipayAccountSettings | null;
+  };
   /** Users who may open 税费计算 without UI_TAX_COLLECTION (spec §6 exception; TAX_CALCULATION_USER_IDS=1,2). */
   taxCalculationUserIds: number[];
   /** Prometheus metrics on a port of their own (METRICS_PORT; 0 any free port); null: not served. */
@@ -288,6 +296,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     apiDocsPublic: readApiDocsPublic(env, problems),
     payoutChannel: {
       provider: readPayoutChannel(env, problems),
+      alipay: readAlipayAccount(env, problems),
       devDelayMs: readInteger(env, 'PAYOUT_DEV_CHANNEL_DELAY_MS', 0, problems, 0, 24 * 3600 * 1000),
       devSecret: resolveSecret(env, 'PAYOUT_DEV_CHANNEL_SECRET', 'payout-dev-channel-secret', dataDir, problems),
       queryIntervalMs: readInteger(env, 'PAYOUT_QUERY_INTERVAL_MS', 5000, problems, 200, 24 * 3600 * 1000),
@@ -352,9 +361,44 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 }
 
 /** The payout channels this build knows (PAYOUT_CHANNEL). */
-function readPayoutChannel(env: Env, problems: string[]): 'dev' {
+function readPayoutChannel(env: Env, problems: string[]): 'dev' | 'alipay' {
   const value = env.PAYOUT_CHANNEL || 'dev';
-  if (value !== 'dev')
-    problems.push(`PAYOUT_CHANNEL 的取值不受支持（当前：${value}），可用的通道见 docs/payoutChannels.md`);
+  if (value === 'dev' || value === 'alipay') return value;
+  problems.push(
+    `PAYOUT_CHANNEL 的取值不受支持（当前：${value}），可用的通道：dev、alipay（见 docs/payoutChannels.md）`,
+  );
   return 'dev';
+}
+
+/** Alipay's production gateway (ALIPAY_GATEWAY's default). */
+export const ALIPAY_PRODUCTION_GATEWAY = 'https://openapi.alipay.com/gateway.do';
+
+/** An Alipay application the channel pays from: the default one (ALIPAY_*) or a signing entity's own. */
+export interface AlipayAccountSettings {
+  appId: string;
+  /** The application's private key (PEM text, PKCS#1 or PKCS#8). */
+  privateKey: string;
+  /** Alipay's public key (PEM text): answers and notifications are verified with it. */
+  alipayPublicKey: string;
+  gateway: string;
+}
+
+/** The default Alipay account: required with PAYOUT_CHANNEL=alipay, ignored otherwise. */
+function readAlipayAccount(env: Env, problems: string[]): AlipayAccountSettings | null {
+  if (env.PAYOUT_CHANNEL !== 'alipay') return null;
+  const missing = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'].filter((name) => !env[name]?.trim());
+  if (missing.length > 0) {
+    problems.push(
+      `PAYOUT_CHANNEL=alipay 需要设置 ${missing.join('、')}（支付宝开放平台应用的 APPID、应用私钥、支付宝公钥）`,
+    );
+    return null;
+  }
+  const gateway = env.ALIPAY_GATEWAY || ALIPAY_PRODUCTION_GATEWAY;
+  if (!/^https?:\/\/[^\s]+$/.test(gateway)) problems.push(`ALIPAY_GATEWAY 不是网址（当前：${gateway}）`);
+  return {
+    appId: String(env.ALIPAY_APP_ID).trim(),
+    privateKey: String(env.ALIPAY_PRIVATE_KEY).replaceAll('\\n', '\n'),
+    alipayPublicKey: String(env.ALIPAY_PUBLIC_KEY).replaceAll('\\n', '\n'),
+    gateway,
+  };
 }

@@ -41,6 +41,7 @@ import { taxCertificatesRoutes } from './invoices/taxCertificates.routes';
 import { balancesRoutes } from './money/balances.routes';
 import { ledgerRoutes } from './money/ledger.routes';
 import { payoutRecordsRoutes } from './money/payoutRecords.routes';
+import { alipayAccountRoutes } from './money/payouts/alipay/alipayAccounts.routes';
 import { payoutChannelRoutes } from './money/payouts/channel.routes';
 import { rechargesRoutes } from './money/recharges.routes';
 import { remittancesRoutes } from './money/remittances.routes';
@@ -125,6 +126,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await feedbackRoutes(app, services);
   await adminToolsRoutes(app, services);
   await payoutChannelRoutes(app, services);
+  await alipayAccountRoutes(app, services);
   await onlineUsersRoutes(app, services);
   await scheduledJobsRoutes(app, services);
   await statisticsRebuildRoutes(app, services);

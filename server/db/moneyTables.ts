@@ -173,6 +173,33 @@ export interface DevChannelOrderTable {
   cancelled: Generated<number>;
 }
 
+/** A signing entity's own Alipay application (migration 390); the keys never leave the server. */
+export interface AlipayAccountTable {
+  enterprise_id: number;
+  app_id: string;
+  private_key: string;
+  alipay_public_key: string;
+  /** null: Alipay's production gateway. */
+  gateway: string | null;
+  update_time: string;
+}
+
+/** Which Alipay account (0: the default) and product an item was sent with (migration 390). */
+export interface AlipayOrderTable {
+  item_id: number;
+  enterprise_id: number;
+  app_id: string;
+  product_code: string;
+  create_time: string;
+}
+
+/** The receipt file Alipay prepares for a paid order (ereceipt.apply's file id). */
+export interface AlipayReceiptTable {
+  item_id: number;
+  file_id: string;
+  create_time: string;
+}
+
 export interface AbnormalFundTable {
   id: Generated<number>;
   company_id: number;

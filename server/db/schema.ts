@@ -322,6 +322,9 @@ export interface Database {
   payout_items: import('./moneyTables').PayoutItemTable;
   payout_notifications: import('./moneyTables').PayoutNotificationTable;
   dev_channel_orders: import('./moneyTables').DevChannelOrderTable;
+  alipay_accounts: import('./moneyTables').AlipayAccountTable;
+  alipay_orders: import('./moneyTables').AlipayOrderTable;
+  alipay_receipts: import('./moneyTables').AlipayReceiptTable;
   tax_bases: import('../money/tax/tables').TaxBaseTable;
   tax_accounts: import('../money/tax/tables').TaxAccountTable;
   tax_entries: import('../money/tax/tables').TaxEntryTable;

@@ -116,7 +116,16 @@ function managementBinding(declaration: ResourceDeclaration, platformMark: numbe
     },
     actions: STATUS_ACTIONS,
     // Industries, risk and level rates are enterprises.routes.ts's calls (they serve both editions).
-    handWritten: ['industries', 'addIndustry', 'removeIndustry', 'risk', 'levelRates'],
+    handWritten: [
+      'industries',
+      'addIndustry',
+      'removeIndustry',
+      'risk',
+      'levelRates',
+      'alipayAccount',
+      'saveAlipayAccount',
+      'removeAlipayAccount',
+    ],
     messages: { notFound: '主体不存在', idLabel: '主体编号', outOfScope: MSG_OTHER_EDITION },
   };
 }

@@ -65,6 +65,7 @@ import * as scheduledJobs from './361_scheduled_jobs';
 import * as loginLogRetention from './362_login_log_retention';
 import * as payoutChannelLife from './370_payout_channel_life';
 import * as workerSignInvitations from './380_worker_sign_invitations';
+import * as alipayAccounts from './390_alipay_accounts';
 import * as payoutMethods from './395_payout_methods';
 import * as merchantWebhooks from './410_merchant_webhooks';
 
@@ -136,6 +137,7 @@ export const migrations: Record<string, Migration> = {
   '362_login_log_retention': loginLogRetention,
   '370_payout_channel_life': payoutChannelLife,
   '380_worker_sign_invitations': workerSignInvitations,
+  '390_alipay_accounts': alipayAccounts,
   '395_payout_methods': payoutMethods,
   '410_merchant_webhooks': merchantWebhooks,
 };

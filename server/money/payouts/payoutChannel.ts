@@ -86,6 +86,11 @@ export interface PayoutChannel {
   receipt(itemId: number): Promise<Uint8Array | null>;
   /** The channel's bill of a day (YYYY-MM-DD, China time). */
   bill(date: string): Promise<BillLine[]>;
+  /**
+   * The available balance (1/10000 yuan) of the channel account a signing entity pays from (0 or absent: the
+   * default account); null when the channel cannot tell. Absent on channels without an account of their own.
+   */
+  balance?(enterpriseId?: number): Promise<number | null>;
 }
 
 export const MSG_CARD_REJECTED = '银行卡号校验失败，收款行退回';
