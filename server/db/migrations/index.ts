@@ -65,6 +65,7 @@ import * as scheduledJobs from './361_scheduled_jobs';
 import * as loginLogRetention from './362_login_log_retention';
 import * as payoutChannelLife from './370_payout_channel_life';
 import * as workerSignInvitations from './380_worker_sign_invitations';
+import * as openApiSigning from './400_open_api_signing';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -134,4 +135,5 @@ export const migrations: Record<string, Migration> = {
   '362_login_log_retention': loginLogRetention,
   '370_payout_channel_life': payoutChannelLife,
   '380_worker_sign_invitations': workerSignInvitations,
+  '400_open_api_signing': openApiSigning,
 };
