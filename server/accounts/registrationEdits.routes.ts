@@ -7,7 +7,7 @@ import { personNameError, validateCompanyName, validateRegisterMobile } from '..
 import type { AppServices } from '../appServices';
 import { type AuthContext, holdsAny, requireAuth } from '../auth/access';
 import { parseId } from '../auth/scope';
-import { COMPANY_OPERATOR_CODES } from '../companies/companyOperations.routes';
+import { COMPANY_OPERATOR_CODES } from '../companies/operableCompany';
 import type { Db } from '../db/database';
 import { changesBetween, recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';

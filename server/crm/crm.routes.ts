@@ -4,7 +4,7 @@ import { subsidiaries } from '../../resources/subsidiaries';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
 import { assertCompanyVisible, companyScope } from '../auth/scope';
-import { operableCompany } from '../companies/companyOperations.routes';
+import { operableCompany } from '../companies/operableCompany';
 import type { Db } from '../db/database';
 import { recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';

@@ -7,7 +7,7 @@ import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
 import { assertCompanyVisible, parseId } from '../auth/scope';
-import { operableCompany } from '../companies/companyOperations.routes';
+import { operableCompany } from '../companies/operableCompany';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { containsCondition } from '../db/textMatch';

@@ -1,6 +1,6 @@
 // Screenshots of an operator's day without friction, the same shots against any build:
 //
-//   node --import tsx scripts/screenshots/issue17.ts <baseUrl> <outDir> [dataDir]
+//   node --import tsx scripts/screenshots/operatorTables.ts <baseUrl> <outDir> [dataDir]
 //
 // baseUrl: a running server with its demo seed (`npm start`, or PORT=0 DATA_DIR=… node --import tsx server/server.ts).
 // outDir: where the PNGs go (1440×900, viewport only; squeezed to a 256-colour palette when ImageMagick's
@@ -21,7 +21,7 @@ import { bankCard, csvFile, idCard, payee } from '../../tests/support/batchFiles
 
 const [baseUrl, outDir, dataDir] = process.argv.slice(2);
 if (!baseUrl || !outDir) {
-  console.error('用法：node --import tsx scripts/screenshots/issue17.ts <baseUrl> <outDir> [dataDir]');
+  console.error('用法：node --import tsx scripts/screenshots/operatorTables.ts <baseUrl> <outDir> [dataDir]');
   process.exit(2);
 }
 const PASSWORD = 'Demo1234';
