@@ -122,7 +122,8 @@ export function registerOpenApiGuard(app: FastifyInstance, db: Db, serverKey: st
     done();
   });
 
-  app.addHook('preHandler', async (request, reply) => {
+  // preValidation: the body is parsed, and no unsigned call reaches the schema's checks or learns from them.
+  app.addHook('preValidation', async (request, reply) => {
     const keyId = header(request, OPEN_HEADERS.key);
     const timestamp = header(request, OPEN_HEADERS.timestamp);
     const nonce = header(request, OPEN_HEADERS.nonce);
@@ -153,7 +154,7 @@ export function registerOpenApiGuard(app: FastifyInstance, db: Db, serverKey: st
           .where('sign_key_id', '=', keyId)
           .executeTakeFirst()
       : undefined;
-    if (!key || !key.secret_enc) return refuse(request, reply, 'unknownKey');
+    if (!key?.secret_enc) return refuse(request, reply, 'unknownKey');
     const nowText = chinaTime(now);
     const [path, query = ''] = request.url.split(/\?(.*)$/s, 2);
     const parts = { method: request.method, path, query, timestamp, nonce, body: request.rawBody ?? '' };

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { paths } from '../../clients/open-api/schema';
 import { openApiClientSource } from '../../clients/open-api/generate';
+import type { paths } from '../../clients/open-api/schema';
 import { chinaTime } from '../../server/db/time';
 import { postEntries } from '../../server/money/ledger/ledger';
 import { signatureOf } from '../../server/openapi/signature';
@@ -139,10 +139,20 @@ describe('a merchant system', () => {
   it('imports a worker, reads its signing state and sends it its signing link', async () => {
     const serial = 7100;
     const imported = await open.POST('/open/v1/workers/import', {
-      body: { rows: [{ name: '张开放', idCard: idCard(serial), mobile: '13900007100', bankCard: bankCard(serial) }] },
+      body: {
+        rows: [
+          {
+            name: '张开放',
+            idCard: idCard(serial),
+            mobile: '13900007100',
+            bankCard: bankCard(serial),
+            bankName: '中国工商银行',
+          },
+        ],
+      },
     });
     expect(imported.response.status).toBe(200);
-    expect(imported.data?.code, imported.data?.message).toBe(1020000);
+    expect(imported.data?.code, JSON.stringify(imported.data)).toBe(1020000);
     const [workerId] = imported.data?.content.ids ?? [];
     const state = await open.GET('/open/v1/workers/{id}', { params: { path: { id: String(workerId) } } });
     expect(state.data?.content.signStatus).toBe(0);
@@ -191,7 +201,11 @@ describe('a merchant system', () => {
       expect(item.netAmount + item.taxAmount).toBe(item.amount);
     }
     const ledger = await open.GET('/open/v1/ledger', { params: { query: { size: 5 } } });
-    expect(ledger.data?.content.content.some((entry) => entry.amount === -(batch?.totalAmount ?? 0) - (batch?.serviceCharge ?? 0) || entry.amount < 0)).toBe(true);
+    expect(
+      ledger.data?.content.content.some(
+        (entry) => entry.amount === -(batch?.totalAmount ?? 0) - (batch?.serviceCharge ?? 0) || entry.amount < 0,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -239,7 +253,11 @@ describe('every /open/v1 route refuses', () => {
       expect([denied.status, denied.body.content.error], route.url).toEqual([403, 'SCOPE_DENIED']);
     }
     await t.db.updateTable('open_api_keys').set({ status: 0 }).where('id', '=', narrow.id).execute();
-    await t.db.updateTable('open_api_keys').set({ scopes: 'read,workers,pay,invoices' }).where('id', '=', narrow.id).execute();
+    await t.db
+      .updateTable('open_api_keys')
+      .set({ scopes: 'read,workers,pay,invoices' })
+      .where('id', '=', narrow.id)
+      .execute();
     for (const route of openRoutes()) {
       const revoked = await call(route, { keyId: narrow.keyId, secret: narrow.signingSecret });
       expect(revoked.body.content.error, route.url).toBe('KEY_REVOKED');
@@ -287,7 +305,11 @@ describe('every /open/v1 route refuses', () => {
     const balance = { method: 'GET', url: '/open/v1/balance' };
     expect((await call(balance, { keyId, secret })).status).toBe(200);
     expect((await call(balance, { keyId, secret: reset.content.signingSecret })).status).toBe(200);
-    await t.db.updateTable('open_api_keys').set({ prev_until: chinaTime(Date.now() - 1000) }).where('id', '=', grantId).execute();
+    await t.db
+      .updateTable('open_api_keys')
+      .set({ prev_until: chinaTime(Date.now() - 1000) })
+      .where('id', '=', grantId)
+      .execute();
     expect((await call(balance, { keyId, secret })).body.content.error).toBe('SIGNATURE_INVALID');
     secret = reset.content.signingSecret;
   });
@@ -299,7 +321,15 @@ describe('every /open/v1 route refuses', () => {
       .where('kind', 'like', 'openapi%')
       .execute();
     const reasons = new Set(rows.map((row) => row.event_id));
-    for (const reason of ['UNSIGNED', 'SIGNATURE_INVALID', 'TIMESTAMP_OUT_OF_WINDOW', 'NONCE_REPLAYED', 'SCOPE_DENIED', 'KEY_REVOKED', 'KEY_EXPIRED']) {
+    for (const reason of [
+      'UNSIGNED',
+      'SIGNATURE_INVALID',
+      'TIMESTAMP_OUT_OF_WINDOW',
+      'NONCE_REPLAYED',
+      'SCOPE_DENIED',
+      'KEY_REVOKED',
+      'KEY_EXPIRED',
+    ]) {
       expect(reasons.has(reason), reason).toBe(true);
     }
     const text = JSON.stringify(rows);
