@@ -18,6 +18,11 @@ import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tok
  * then every /open/v1 route is attacked (unsigned, forged, stale, replayed, out of scope, revoked, expired, another
  * company's ids) and each refusal is found in the call log, where neither the secret nor the whole key id is.
  */
+// The generated 200 answer is the envelope or the refusal (a union): the test reads the envelope it asserts on.
+// biome-ignore lint/suspicious/noExplicitAny: the content is asserted field by field below
+type Answer = { code: number; message: string; content: any };
+const body = (answer: { data?: unknown }) => answer.data as Answer | undefined;
+
 let t: TestApp;
 let admin: AuthedClient;
 const COMPANY = 1;
@@ -152,16 +157,16 @@ describe('a merchant system', () => {
       },
     });
     expect(imported.response.status).toBe(200);
-    expect(imported.data?.code, JSON.stringify(imported.data)).toBe(1020000);
-    const [workerId] = imported.data?.content.ids ?? [];
+    expect(body(imported)?.code, JSON.stringify(imported.data)).toBe(1020000);
+    const [workerId] = body(imported)?.content.ids ?? [];
     const state = await open.GET('/open/v1/workers/{id}', { params: { path: { id: String(workerId) } } });
-    expect(state.data?.content.signStatus).toBe(0);
-    expect(state.data?.content.idCard).not.toBe(idCard(serial));
+    expect(body(state)?.content.signStatus).toBe(0);
+    expect(body(state)?.content.idCard).not.toBe(idCard(serial));
     const invited = await open.POST('/open/v1/workers/sign_invitations', { body: { ids: [workerId] } });
-    expect(invited.data?.code, invited.data?.message).toBe(1020000);
-    expect(invited.data?.content.results[0].outcome).toBe('sent');
+    expect(body(invited)?.code, body(invited)?.message).toBe(1020000);
+    expect(body(invited)?.content.results[0].outcome).toBe('sent');
     const after = await open.GET('/open/v1/workers/{id}', { params: { path: { id: String(workerId) } } });
-    expect(after.data?.content.inviteStatus).toBe(1);
+    expect(body(after)?.content.inviteStatus).toBe(1);
   });
 
   it('pays a batch once per idempotency key and follows it to each item result', async () => {
@@ -169,32 +174,32 @@ describe('a merchant system', () => {
       const [name, id, card, mobile, amount] = payee(serial);
       return { name, idCard: id, bankCard: card, mobile, amount };
     });
-    const balanceBefore = (await open.GET('/open/v1/balance')).data?.content.balance ?? 0;
+    const balanceBefore = body(await open.GET('/open/v1/balance'))?.content.balance ?? 0;
     const first = await open.POST('/open/v1/payout_batches', {
       params: { header: { 'idempotency-key': 'order-1' } },
       body: { rows },
     });
-    expect(first.data?.code, first.data?.message).toBe(1020000);
-    const batch = first.data?.content;
+    expect(body(first)?.code, body(first)?.message).toBe(1020000);
+    const batch = body(first)?.content;
     expect(batch?.duplicate).toBe(false);
     const again = await open.POST('/open/v1/payout_batches', {
       params: { header: { 'idempotency-key': 'order-1' } },
       body: { rows },
     });
-    expect(again.data?.content.batchId).toBe(batch?.batchId);
-    expect(again.data?.content.duplicate).toBe(true);
+    expect(body(again)?.content.batchId).toBe(batch?.batchId);
+    expect(body(again)?.content.duplicate).toBe(true);
     const other = await open.POST('/open/v1/payout_batches', {
       params: { header: { 'idempotency-key': 'order-1' } },
       body: { rows: rows.slice(0, 1) },
     });
-    expect(other.data?.code).toBe(1040400);
-    const balanceAfter = (await open.GET('/open/v1/balance')).data?.content.balance ?? 0;
+    expect(body(other)?.code).toBe(1040400);
+    const balanceAfter = body(await open.GET('/open/v1/balance'))?.content.balance ?? 0;
     expect(balanceBefore - balanceAfter).toBe((batch?.totalAmount ?? 0) + (batch?.serviceCharge ?? 0));
     await t.app.payouts.drain();
     const read = await open.GET('/open/v1/payout_batches/{id}', {
       params: { path: { id: String(batch?.batchId) } },
     });
-    const items = read.data?.content.items ?? [];
+    const items = body(read)?.content.items ?? [];
     expect(items).toHaveLength(3);
     for (const item of items) {
       expect(item.status).toBe(ITEM.succeeded);
@@ -202,8 +207,8 @@ describe('a merchant system', () => {
     }
     const ledger = await open.GET('/open/v1/ledger', { params: { query: { size: 5 } } });
     expect(
-      ledger.data?.content.content.some(
-        (entry) => entry.amount === -(batch?.totalAmount ?? 0) - (batch?.serviceCharge ?? 0) || entry.amount < 0,
+      body(ledger)?.content.content.some(
+        (entry: { amount: number }) => entry.amount === -(batch?.totalAmount ?? 0) - (batch?.serviceCharge ?? 0) || entry.amount < 0,
       ),
     ).toBe(true);
   });
@@ -285,7 +290,7 @@ describe('every /open/v1 route refuses', () => {
       .executeTakeFirstOrThrow();
     const open = clientOf(() => ({ keyId, secret }));
     const worker = await open.GET('/open/v1/workers/{id}', { params: { path: { id: String(theirs.id) } } });
-    expect([worker.data?.code, worker.data?.message]).toEqual([1040400, '人员不存在']);
+    expect([body(worker)?.code, body(worker)?.message]).toEqual([1040400, '人员不存在']);
     const batch = await t.db
       .selectFrom('payout_batches')
       .select('id')
@@ -293,7 +298,7 @@ describe('every /open/v1 route refuses', () => {
       .executeTakeFirst();
     if (batch) {
       const read = await open.GET('/open/v1/payout_batches/{id}', { params: { path: { id: String(batch.id) } } });
-      expect([read.data?.code, read.data?.message]).toEqual([1040400, '打款批次不存在']);
+      expect([body(read)?.code, body(read)?.message]).toEqual([1040400, '打款批次不存在']);
     }
   });
 
