@@ -2,11 +2,11 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import { adminContracts, merchantContracts } from '../../resources/contracts';
 import { sortFields } from '../../resources/types';
 import { type CompanyScope, scopedCompanyIds } from '../auth/scope';
-import { containsPattern, FTS_MIN_CHARS, ftsPhrase } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { fixedQuery } from '../db/fixedQuery';
 import { isPostgres } from '../db/migrations/columns';
 import type { Database } from '../db/schema';
+import { containsPattern, FTS_MIN_CHARS, ftsPhrase } from '../db/textMatch';
 
 /**
  * Contracts as both contract screens see them (resources/contracts.ts): the search, one contract, voiding,

@@ -23,3 +23,11 @@ export function prefixCondition(db: Db, column: string, value: string): RawBuild
   }
   return sql<SqlBool>`(${sql.ref(column)} >= ${value} AND ${sql.ref(column)} < ${`${value}\u{10FFFF}`})`;
 }
+
+/** Trigram search needs at least 3 characters (code points, not UTF-16 units). */
+export const FTS_MIN_CHARS = 3;
+
+/** An FTS5 string literal: one phrase, so the trigrams must appear in a row (a substring match). */
+export function ftsPhrase(value: string): string {
+  return `"${value.replace(/"/g, '""')}"`;
+}

@@ -1,10 +1,10 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { INVOICE, INVOICE_KIND_PAPER } from '../../src/domain/moneyEnums';
 import { type CompanyScope, scopedCompanyIds } from '../auth/scope';
-import { containsPattern } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
 import type { Database } from '../db/schema';
+import { containsPattern } from '../db/textMatch';
 
 /**
  * Invoice applications: one page of them, one application, and the categories an application may name. Rows

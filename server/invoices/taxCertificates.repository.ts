@@ -1,9 +1,9 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { type CompanyScope, scopedCompanyIds } from '../auth/scope';
-import { containsPattern } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
 import type { Database } from '../db/schema';
+import { containsPattern } from '../db/textMatch';
 
 /** Tax payment certificates as resources/taxCertificates.ts names them. */
 export type CertificateRecord = {

@@ -1,8 +1,8 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { type CompanyScope, scopedCompanyIds } from '../auth/scope';
-import { containsPattern, FTS_MIN_CHARS, ftsPhrase } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
+import { containsPattern, FTS_MIN_CHARS, ftsPhrase } from '../db/textMatch';
 
 /**
  * Conditions on a money table's company_id column: the caller's company scope (companyScope of

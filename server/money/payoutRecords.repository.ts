@@ -2,9 +2,9 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { adSmallTransferLot, adTransferLot, batchItems, paymentRecord } from '../../resources/payoutBatches';
 import { sortFields } from '../../resources/types';
 import { maskBankCard, maskIdCard } from '../../src/domain/masking';
-import { containsPattern } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
+import { containsPattern } from '../db/textMatch';
 import { type RecordScope, scopeConditions } from './payoutRecords.scope';
 
 /**

@@ -1,8 +1,8 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { containsPattern } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
 import type { Database } from '../db/schema';
+import { containsPattern } from '../db/textMatch';
 
 /** Departments for pickers (subsidiary form, department filters): a handful of rows, read by name. */
 export type DepartmentRecord = { id: number; name: string };
