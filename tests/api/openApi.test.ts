@@ -208,7 +208,8 @@ describe('a merchant system', () => {
     const ledger = await open.GET('/open/v1/ledger', { params: { query: { size: 5 } } });
     expect(
       body(ledger)?.content.content.some(
-        (entry: { amount: number }) => entry.amount === -(batch?.totalAmount ?? 0) - (batch?.serviceCharge ?? 0) || entry.amount < 0,
+        (entry: { amount: number }) =>
+          entry.amount === -(batch?.totalAmount ?? 0) - (batch?.serviceCharge ?? 0) || entry.amount < 0,
       ),
     ).toBe(true);
   });
