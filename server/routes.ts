@@ -47,6 +47,7 @@ import { rechargesRoutes } from './money/recharges.routes';
 import { remittancesRoutes } from './money/remittances.routes';
 import { feedbackRoutes } from './notices/feedback.routes';
 import { noticesRoutes } from './notices/notices.routes';
+import { openApiRoutes } from './openapi/openApi.routes';
 import { healthRoutes } from './operations/health.routes';
 import { departmentsRoutes } from './people/departments.routes';
 import { partnersRoutes } from './people/partners.routes';
@@ -116,6 +117,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await balancesRoutes(app, services);
   await rechargesRoutes(app, services);
   await ledgerRoutes(app, services);
+  await openApiRoutes(app, services);
   await payoutRecordsRoutes(app, services);
   await reportsRoutes(app, services);
   await homeTrendRoutes(app, services);

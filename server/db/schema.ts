@@ -343,6 +343,8 @@ export interface Database {
   third_party_calls: import('../thirdparty/tables').ThirdPartyCallTable;
   webhook_events: import('../thirdparty/tables').WebhookEventTable;
   open_api_keys: import('../thirdparty/tables').OpenApiKeyTable;
+  open_api_nonces: import('../openapi/tables').OpenApiNonceTable;
+  open_api_idempotency: import('../openapi/tables').OpenApiIdempotencyTable;
   stat_company_day: import('./statisticsTables').StatCompanyDayTable;
   stat_company_month: import('./statisticsTables').StatCompanyMonthTable;
   stat_group_day: import('./statisticsTables').StatGroupDayTable;

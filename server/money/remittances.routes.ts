@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { itemServiceCharge } from '../../src/domain/charges';
-import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { maskBankCard, maskIdCard } from '../../src/domain/masking';
 import { maskAlipayAccount } from '../../src/domain/payees';
 import { BATCH_FILE_MSG, BATCH_MAX_BYTES, BATCH_PREVIEW_ROWS, SUBMIT_MSG } from '../../src/domain/payoutBatch';
@@ -13,15 +12,14 @@ import { type AuthContext, requireAuth } from '../auth/access';
 import { parseId } from '../auth/scope';
 import { chinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
-import { assertCompanyMayPayOut, enterpriseNotice, payingEnterprise } from '../enterprises/enterprises.service';
+import { enterpriseNotice, payingEnterprise } from '../enterprises/enterprises.service';
 import { warmDecoders } from '../files/decoding';
 import { attachmentDisposition } from '../files/fileStore';
 import { cleanFileName } from '../files/fileTypes';
 import { uploadedBatchFile } from '../http/batchUpload';
 import { bodyFields } from '../http/bodyFields';
 import { ok } from '../http/envelope';
-import { BusinessError, ForbiddenError, fail } from '../http/errors';
-import { assertNoSensitiveWords } from '../system/sensitiveWords';
+import { ForbiddenError, fail } from '../http/errors';
 import { identityCheckOf } from '../workers/identityCheck';
 import { balanceOf } from './ledger/ledger';
 import { draftSchema, submitSchema, templateSchema, validateSchema, waitingDraftsSchema } from './money.schemas';
@@ -29,12 +27,10 @@ import type { RawBatchRow } from './payouts/batchFile';
 import { BatchFileError, BatchLimitError } from './payouts/batchFileErrors';
 import { parseBatchFileIsolated } from './payouts/batchParser';
 import { TEMPLATE_NAME, templateCsv, templateXlsx } from './payouts/batchTemplate';
-import { createDraft, type DraftRecord, draftRows, draftWarnings, findOwnDraft, waitingDrafts } from './payouts/drafts';
-import { assertPayeesPayableNow, newCardErrors, payeeBars } from './payouts/payeeChecks';
+import { draftRows, findOwnDraft, waitingDrafts } from './payouts/drafts';
+import { assertNotExpired, draftFromRows, payDraft } from './payouts/payoutIntake';
 import type { PayoutRow } from './payouts/payoutRow';
-import { submitDraft } from './payouts/submitDraft';
-import { badRowCount, idCardsOf, type RowError, rowWarnings, validateRows } from './payouts/validateRows';
-import { batchTaxTotals } from './tax/batchTax';
+import { type RowError, rowWarnings } from './payouts/validateRows';
 import { priceWithholding } from './tax/withholding';
 
 /**
@@ -97,23 +93,8 @@ async function validateRoute(app: FastifyInstance, { db, config }: AppServices):
       if (error instanceof BatchFileError) fail(error.message);
       throw error;
     }
-    const { blacklisted, unsigned } = await payeeBars(db, config.idKey, auth.companyId, idCardsOf(raw));
-    const { rows, errors, warnings } = validateRows(raw, blacklisted, unsigned);
-    // Paid checks only for a file that is otherwise right (a refused file is not worth paying for).
-    if (errors.length === 0) errors.push(...(await newCardErrors(db, config.idKey, auth.companyId, identity, rows)));
-    if (errors.length > 0) {
-      const bad = badRowCount(errors);
-      throw new BusinessError(BATCH_FILE_MSG.badRows(bad), CODE_BUSINESS_ERROR, {
-        errors,
-        warnings,
-        badRowCount: bad,
-        rowCount: raw.length,
-      });
-    }
-    await assertNoSensitiveWords(db, rows.map((row) => row.remark ?? '').join('\n'), 'topUp', '打款备注');
-
     const account = { companyId: auth.companyId, platformMark: auth.platformMark };
-    const draft = await createDraft(db, account, auth.userId, fileName, rows, Date.now());
+    const { draft, rows, warnings } = await draftFromRows(db, config, identity, account, auth.userId, fileName, raw);
     const dropped = draft.dropped.length > 0 ? `；${SUBMIT_MSG.draftsDropped(draft.dropped)}` : '';
     return ok(
       await previewOf(
@@ -146,13 +127,6 @@ interface DraftFigures {
   expireTime: string;
   /** The task it settles, or null for an upload. */
   taskId: number | null;
-}
-
-/** An open draft's expiry refuses, saying when it expired and what to do instead. */
-function assertNotExpired(draft: DraftRecord): void {
-  if (draft.batchId === null && draft.expireTime <= chinaTime()) {
-    fail(SUBMIT_MSG.draftExpired(draft.expireTime, draft.taskId !== null));
-  }
 }
 
 /**
@@ -202,7 +176,7 @@ async function previewOf(
 }
 
 export async function remittancesRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
-  const { db, payouts, config } = services;
+  const { db } = services;
   await app.register(async (scope) => validateRoute(scope, services));
   // A decoder thread takes about half a second to start: the real server starts one as it begins listening.
   app.addHook('onListen', async () => warmDecoders());
@@ -265,29 +239,15 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
 
     const draft = await findOwnDraft(db, draftId, auth.companyId, auth.platformMark);
     if (!draft) fail(SUBMIT_MSG.draftMissing);
-    if (draft.batchId === null && body.acceptWarnings !== true) {
-      const warned = badRowCount(await draftWarnings(db, draft.id));
-      if (warned > 0) fail(SUBMIT_MSG.warningsUnaccepted(warned));
-    }
-    const storedHash = await paymentPasswordHash(db, auth.companyId);
-    if (storedHash === undefined) fail(SUBMIT_MSG.passwordNotSet);
-    await checkPaymentPassword(db, auth.companyId, payPassword, storedHash, SUBMIT_MSG.passwordWrong);
-    assertNotExpired(draft);
-    // A locked enterprise takes no new payouts, a risky one only with confirmRisk (a repeat of a submitted draft
-    // still answers its batch).
-    // An enterprise that settles with workers itself reports the items' results by webhook instead of the channel.
-    const reportEnterpriseId =
-      draft.batchId === null
-        ? await assertCompanyMayPayOut(db, auth.companyId, auth.platformMark, body.confirmRisk)
-        : null;
-
-    const submission = await submitDraft(
-      db,
-      draft,
-      auth.userId,
-      chinaTime(),
-      reportEnterpriseId,
-      (tx, created) =>
+    const paid = await payDraft(services, auth, draft, {
+      acceptWarnings: body.acceptWarnings,
+      confirmRisk: body.confirmRisk,
+      authorize: async () => {
+        const storedHash = await paymentPasswordHash(db, auth.companyId);
+        if (storedHash === undefined) fail(SUBMIT_MSG.passwordNotSet);
+        await checkPaymentPassword(db, auth.companyId, payPassword, storedHash, SUBMIT_MSG.passwordWrong);
+      },
+      audit: (tx, created) =>
         recordOperation(tx, request, auth, {
           action: '提交打款',
           resource: 'remit',
@@ -299,24 +259,7 @@ export async function remittancesRoutes(app: FastifyInstance, services: AppServi
             serviceCharge: [null, created.serviceCharge],
           },
         }),
-      // The money rules at the moment the money moves, not only at upload: the enterprise's lock and risk, and
-      // each payee still payable (blacklisted or rescinded since the upload refuses the whole batch).
-      async (tx, rows) => {
-        await assertCompanyMayPayOut(tx, auth.companyId, auth.platformMark, body.confirmRisk);
-        await assertPayeesPayableNow(tx, config.idKey, auth.companyId, rows);
-      },
-    );
-    if (!submission.duplicate) payouts.kick();
-    const { batch } = submission;
-    return ok(
-      {
-        ...batch,
-        ...(await batchTaxTotals(db, batch.batchId)),
-        total: batch.totalAmount + batch.serviceCharge,
-        balanceAfter: submission.balanceAfter,
-        duplicate: submission.duplicate,
-      },
-      submission.duplicate ? SUBMIT_MSG.alreadySubmitted : `提交成功，批次号 ${batch.batchNo}`,
-    );
+    });
+    return ok(paid.content, paid.message);
   });
 }

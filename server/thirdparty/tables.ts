@@ -54,4 +54,16 @@ export interface OpenApiKeyTable {
   last_used_time: string | null;
   create_time: string;
   update_time: string;
+  /** The key id a signed /open/v1 call names (X-LG-Key); null for a key granted before signed calls. */
+  sign_key_id: string | null;
+  /** The signing secret, AES-256-GCM under the server's key (server/openapi/secrets.ts). */
+  secret_enc: string | null;
+  /** The secret before the last rotation, valid until prev_until. */
+  prev_secret_enc: string | null;
+  prev_until: string | null;
+  /** Comma-separated OPEN_SCOPES. */
+  scopes: Generated<string>;
+  /** After this the key signs nothing; null: no expiry. */
+  expire_time: string | null;
+  calls_per_minute: Generated<number>;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
+import { DEFAULT_ROTATION_OVERLAP_HOURS, OPEN_MSG, OPEN_SCOPES } from '../../src/domain/openApi';
 import {
   DIRECTION,
   OPEN_KEY_HEADER,
@@ -20,10 +21,13 @@ import { changesBetween, recordOperation } from '../engine/operationLog';
 import { bodyFields } from '../http/bodyFields';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
+import { parseScopes } from '../openapi/openApiGuard';
+import { newSigningCredentials, sealSecret } from '../openapi/secrets';
 import { elapsedMs, logCall } from './callLog';
 import {
   companyOptionsSchema,
   grantSchema,
+  keySettingsSchema,
   replaySchema,
   resetKeySchema,
   verifyKeySchema,
@@ -54,7 +58,24 @@ function newKey(): { key: string; prefix: string; hash: string } {
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
+/** Scopes from a body: the known ones, in OPEN_SCOPES order; refuses an empty set. */
+function scopesOf(value: unknown, fallback: string): string {
+  if (value === undefined) return fallback;
+  const given = parseScopes(Array.isArray(value) ? value.join(',') : String(value));
+  const scopes = OPEN_SCOPES.filter((scope) => given.has(scope));
+  if (scopes.length === 0) fail(OPEN_MSG.scopesEmpty);
+  return scopes.join(',');
+}
+
+/** An expiry from a body: a China-time text in the future, or null for none. */
+function expiryOf(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  const text = String(value);
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) fail('有效期格式应为 yyyy-MM-dd HH:mm:ss');
+  return text;
+}
+
+export async function thirdPartyRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
   // The webhook reads its body as the raw text it was signed over, in a context of its own. A body over
   // WEBHOOK_MAX_BYTES is refused by Fastify (413, nothing stored); an address over its limits gets 429 unlogged.
   await app.register(async (open) => {
@@ -139,6 +160,9 @@ export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices
     const remark = typeof body.remark === 'string' ? body.remark.trim() : '';
     if ([...remark].length > 255) fail('备注不能超过255字');
     const { key, prefix, hash } = newKey();
+    const signing = newSigningCredentials();
+    const scopes = scopesOf(body.scopes, 'read');
+    const expireTime = expiryOf(body.expireTime);
     const now = chinaTime();
     const id = await db.transaction().execute(async (trx) => {
       const row = await trx
@@ -154,6 +178,10 @@ export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices
           created_by: auth.displayName.slice(0, 64),
           create_time: now,
           update_time: now,
+          sign_key_id: signing.keyId,
+          secret_enc: sealSecret(config.idKey, signing.secret),
+          scopes,
+          expire_time: expireTime,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -161,11 +189,21 @@ export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices
         action: 'create',
         resource: 'addThirdPartyCall',
         recordId: Number(row.id),
-        changes: changesBetween(null, { companyId, caller, keyPrefix: prefix }),
+        changes: changesBetween(null, {
+          companyId,
+          caller,
+          keyPrefix: prefix,
+          keyId: signing.keyId,
+          scopes,
+          expireTime,
+        }),
       });
       return Number(row.id);
     });
-    return ok({ id, companyId, companyName: company.name, caller, key }, OPEN_KEY_MSG.created);
+    return ok(
+      { id, companyId, companyName: company.name, caller, key, keyId: signing.keyId, signingSecret: signing.secret },
+      OPEN_KEY_MSG.created,
+    );
   });
 
   app.post('/api/v1/company/baoguset/:id', { ...KEY_ACCESS, schema: resetKeySchema }, async (request) => {
@@ -173,26 +211,83 @@ export async function thirdPartyRoutes(app: FastifyInstance, { db }: AppServices
     const id = parseId((request.params as { id: string }).id, '授权编号');
     const grant = await db
       .selectFrom('open_api_keys')
-      .select(['id', 'company_id', 'caller', 'key_prefix'])
+      .select(['id', 'company_id', 'caller', 'key_prefix', 'sign_key_id', 'secret_enc'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!grant) fail('授权不存在');
     await assertCompanyVisible(db, auth, Number(grant.company_id));
     const { key, prefix, hash } = newKey();
+    // Rotation: the key id stays, a new signing secret signs from now on and the old one until the overlap ends,
+    // so the merchant's systems can switch over without a refused call.
+    const overlapRaw = bodyFields(request.body).overlapHours;
+    const overlapHours = overlapRaw === undefined ? DEFAULT_ROTATION_OVERLAP_HOURS : Number(overlapRaw);
+    if (!Number.isInteger(overlapHours) || overlapHours < 0 || overlapHours > 720) fail('重叠期应为 0-720 小时');
+    const signing = newSigningCredentials();
+    const keyId = grant.sign_key_id ?? signing.keyId;
+    const prevUntil = grant.secret_enc && overlapHours > 0 ? chinaTime(Date.now() + overlapHours * 3600_000) : null;
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('open_api_keys')
-        .set({ key_prefix: prefix, key_hash: hash, update_time: chinaTime() })
+        .set({
+          key_prefix: prefix,
+          key_hash: hash,
+          update_time: chinaTime(),
+          sign_key_id: keyId,
+          secret_enc: sealSecret(config.idKey, signing.secret),
+          prev_secret_enc: prevUntil ? grant.secret_enc : null,
+          prev_until: prevUntil,
+        })
         .where('id', '=', id)
         .execute();
       await recordOperation(trx, request, auth, {
         action: 'resetKey',
         resource: 'addThirdPartyCall',
         recordId: id,
-        changes: changesBetween({ keyPrefix: grant.key_prefix }, { keyPrefix: prefix }),
+        changes: changesBetween({ keyPrefix: grant.key_prefix }, { keyPrefix: prefix, 旧签名密钥有效至: prevUntil }),
       });
     });
-    return ok({ id, caller: grant.caller, key }, OPEN_KEY_MSG.reset);
+    return ok(
+      { id, caller: grant.caller, key, keyId, signingSecret: signing.secret, previousValidUntil: prevUntil },
+      OPEN_KEY_MSG.reset,
+    );
+  });
+
+  // Scopes, expiry and calls a minute of a key: read by the guard at the next call on every process.
+  app.put('/api/v1/companies/otherplatformmark/:id', { ...KEY_ACCESS, schema: keySettingsSchema }, async (request) => {
+    const auth = requireAuth(request);
+    const id = parseId((request.params as { id: string }).id, '授权编号');
+    const grant = await db
+      .selectFrom('open_api_keys')
+      .select(['id', 'company_id', 'scopes', 'expire_time', 'calls_per_minute'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!grant) fail('授权不存在');
+    await assertCompanyVisible(db, auth, Number(grant.company_id));
+    const body = bodyFields(request.body);
+    const scopes = scopesOf(body.scopes, grant.scopes);
+    const expireTime = body.expireTime === undefined ? grant.expire_time : expiryOf(body.expireTime);
+    const perMinute = body.callsPerMinute === undefined ? Number(grant.calls_per_minute) : Number(body.callsPerMinute);
+    if (!Number.isInteger(perMinute) || perMinute < 1 || perMinute > 6000) fail('每分钟调用次数应为 1-6000');
+    const before = {
+      scopes: grant.scopes,
+      expireTime: grant.expire_time,
+      callsPerMinute: Number(grant.calls_per_minute),
+    };
+    const after = { scopes, expireTime, callsPerMinute: perMinute };
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('open_api_keys')
+        .set({ scopes, expire_time: expireTime, calls_per_minute: perMinute, update_time: chinaTime() })
+        .where('id', '=', id)
+        .execute();
+      await recordOperation(trx, request, auth, {
+        action: '修改密钥设置',
+        resource: 'addThirdPartyCall',
+        recordId: id,
+        changes: changesBetween(before, after),
+      });
+    });
+    return ok({ id, ...after }, OPEN_MSG.scopesSaved);
   });
 
   app.get(

@@ -46,17 +46,53 @@ export const grantSchema = {
     companyId: word('商户编号', 20),
     caller: word('调用方平台名称', 256),
     remark: Type.Optional(Text({ title: '备注', max: 2000, multiline: true, numbers: true, blank: true })),
+    scopes: Type.Optional(
+      Type.Array(Type.String({ maxLength: 16 }), { maxItems: 8, description: '权限：read、workers、pay、invoices' }),
+    ),
+    expireTime: Type.Optional(
+      Type.Union([Type.String({ maxLength: 19, description: '有效期至（北京时间）' }), Type.Null()]),
+    ),
   }),
   response: Answers(
-    Fields({ id: 'integer', companyId: 'integer', companyName: 'string', caller: 'string', key: 'string' }),
+    Fields({
+      id: 'integer',
+      companyId: 'integer',
+      companyName: 'string',
+      caller: 'string',
+      key: 'string',
+      keyId: 'string',
+      signingSecret: 'string',
+    }),
   ),
 };
 export const resetKeySchema = {
-  summary: '重置开放接口密钥',
+  summary: '重置开放接口密钥（签名密钥轮换，旧签名密钥在重叠期内仍可用）',
   params: Params({ id: IdParam('授权编号') }),
   querystring: Query({}),
-  body: OptionalBody({}),
-  response: Answers(Fields({ id: 'integer', caller: 'string', key: 'string' })),
+  body: OptionalBody({
+    overlapHours: Type.Optional(Type.Integer({ minimum: 0, maximum: 720, description: '旧签名密钥继续有效的小时数' })),
+  }),
+  response: Answers(
+    Fields({
+      id: 'integer',
+      caller: 'string',
+      key: 'string',
+      keyId: 'string',
+      signingSecret: 'string',
+      previousValidUntil: 'string',
+    }),
+  ),
+};
+export const keySettingsSchema = {
+  summary: '修改开放接口密钥的权限、有效期与每分钟调用次数',
+  params: Params({ id: IdParam('授权编号') }),
+  querystring: Query({}),
+  body: OptionalBody({
+    scopes: Type.Optional(Type.Array(Type.String({ maxLength: 16 }), { maxItems: 8 })),
+    expireTime: Type.Optional(Type.Union([Type.String({ maxLength: 19 }), Type.Null()])),
+    callsPerMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 6000 })),
+  }),
+  response: Answers(Fields({ id: 'integer', scopes: 'string', expireTime: 'string', callsPerMinute: 'integer' })),
 };
 export const verifyKeySchema = {
   summary: '校验开放接口密钥（公开；密钥放在请求头 secretkey，放在地址中会被拒绝）',

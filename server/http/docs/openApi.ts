@@ -1,5 +1,6 @@
 import swagger, { type SwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { OPEN_SECURITY_SCHEME, OPEN_TAG, OPEN_TAG_DESCRIPTION } from '../../openapi/openApiDoc';
 import { VERSION } from '../../operations/health.routes';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../listQuery';
 import { PageQuery } from '../schemas/formats';
@@ -182,7 +183,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
       },
       servers: [{ url: '/', description: '本服务器' }],
-      tags: [...DOMAIN_TAGS.map(({ name, description }) => ({ name, description }))],
+      tags: [
+        ...DOMAIN_TAGS.map(({ name, description }) => ({ name, description })),
+        { name: OPEN_TAG, description: OPEN_TAG_DESCRIPTION },
+      ],
       security: [{ bearerAuth: [], platformMark: [] }],
       components: {
         securitySchemes: {
@@ -199,6 +203,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             name: 'platformMark',
             description: '版本：1 标准版，3 小规模版',
           },
+          openApiSignature: OPEN_SECURITY_SCHEME as never,
         },
         schemas: { Envelope: ENVELOPE, Refusal: REFUSAL, ErrorAnswer: ERROR_ANSWER },
         parameters: pageParameters() as never,
@@ -211,7 +216,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       described.tags ??= [domainOf(url)];
       described.operationId ??= operationIdOf([route.method].flat()[0], url);
       described.summary ??= fallbackSummary([route.method].flat()[0], url);
-      if (route.config?.access?.public) described.security = [];
+      // A public route needs no login; an /open/v1 route names its own scheme (the signature).
+      if (route.config?.access?.public) described.security ??= [];
       return { schema: described as never, url };
     },
     transformObject: (document) => shareComponents((document as { openapiObject: Json }).openapiObject) as never,

@@ -13,7 +13,7 @@ const CHINESE = /[\u4e00-\u9fff]/u;
 
 export function isApiRoute(route: CataloguedRoute): boolean {
   if ((route.schema as { hide?: boolean } | undefined)?.hide) return false;
-  return /^\/(?:api\/|api-v1\/|login$|code\/login$|refresh_token$)/.test(route.url);
+  return /^\/(?:api\/|api-v1\/|open\/v1\/|login$|code\/login$|refresh_token$)/.test(route.url);
 }
 
 export function missingSchemaParts(route: CataloguedRoute): SchemaPart[] {

@@ -1,0 +1,208 @@
+import { Type } from '@sinclair/typebox';
+import { OPEN_TAG } from './openApiDoc';
+
+/**
+ * What the /open/v1 routes accept and answer. Every operation carries the 开放接口 tag and the signature scheme as its
+ * security (openApiDoc.ts), which is what the typed client (clients/open-api/) is generated from.
+ */
+const Money = (description: string) => Type.Integer({ description: `${description}（万分之一元）` });
+const Envelope = <T extends ReturnType<typeof Type.Object> | ReturnType<typeof Type.Array>>(content: T) => ({
+  200: Type.Object({ code: Type.Integer(), message: Type.String(), content }),
+});
+const Id = (description: string) =>
+  Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$', description }) }, { additionalProperties: false });
+const base = { tags: [OPEN_TAG], security: [{ openApiSignature: [] }] };
+const Nothing = Type.Object({}, { additionalProperties: false });
+
+const WorkerRow = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 64, description: '姓名' }),
+    idCard: Type.String({ minLength: 1, maxLength: 32, description: '身份证号' }),
+    mobile: Type.String({ minLength: 1, maxLength: 20, description: '手机号' }),
+    bankCard: Type.Optional(Type.String({ maxLength: 32, description: '银行卡号' })),
+    bankName: Type.Optional(Type.String({ maxLength: 64, description: '开户行' })),
+  },
+  { additionalProperties: false },
+);
+
+export const importWorkersSchema = {
+  ...base,
+  summary: '导入待签约人员（核验身份后加入，同后台的签约人员导入）',
+  querystring: Nothing,
+  body: Type.Object(
+    { rows: Type.Array(WorkerRow, { minItems: 1, maxItems: 1000, description: '人员，每行一人' }) },
+    { additionalProperties: false },
+  ),
+  response: Envelope(
+    Type.Object({
+      count: Type.Integer(),
+      ids: Type.Array(Type.Integer(), { description: '新人员的编号，按行的顺序' }),
+    }),
+  ),
+};
+
+export const inviteSchema = {
+  ...base,
+  summary: '给人员发送签约链接（短信，同后台的发送签署邀请）',
+  querystring: Nothing,
+  body: Type.Object(
+    {
+      ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 200, description: '人员编号' }),
+      force: Type.Optional(Type.Boolean({ description: '最近已邀请过的也重新发送' })),
+    },
+    { additionalProperties: false },
+  ),
+  response: Envelope(
+    Type.Object({
+      sent: Type.Integer(),
+      failed: Type.Integer(),
+      skipped: Type.Integer(),
+      results: Type.Array(
+        Type.Object({
+          id: Type.Integer(),
+          name: Type.Union([Type.String(), Type.Null()]),
+          outcome: Type.Union([Type.Literal('sent'), Type.Literal('failed'), Type.Literal('skipped')]),
+          reason: Type.Union([Type.String(), Type.Null()]),
+        }),
+      ),
+    }),
+  ),
+};
+
+export const workerSchema = {
+  ...base,
+  summary: '人员的签约状态',
+  params: Id('人员编号'),
+  querystring: Nothing,
+  response: Envelope(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      idCard: Type.String({ description: '身份证号（脱敏）' }),
+      signStatus: Type.Integer({ description: '签约状态：0 待签署，1 已签署，2 已解约' }),
+      signTime: Type.Union([Type.String(), Type.Null()]),
+      inviteStatus: Type.Integer({ description: '邀请：0 未邀请，1 已发送，2 已打开，3 已签署，4 发送失败' }),
+      inviteTime: Type.Union([Type.String(), Type.Null()]),
+      inviteReason: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+};
+
+const PayoutRowBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 64, description: '收款人姓名' }),
+    idCard: Type.String({ minLength: 1, maxLength: 32, description: '身份证号' }),
+    bankCard: Type.String({ minLength: 1, maxLength: 32, description: '银行卡号' }),
+    mobile: Type.Optional(Type.String({ maxLength: 20, description: '手机号' })),
+    amount: Type.String({ pattern: '^[0-9]{1,9}(\\.[0-9]{1,2})?$', description: '金额（元，最多两位小数）' }),
+    remark: Type.Optional(Type.String({ maxLength: 100, description: '备注' })),
+  },
+  { additionalProperties: false },
+);
+
+const BatchSummary = Type.Object({
+  batchId: Type.Integer(),
+  batchNo: Type.String(),
+  itemCount: Type.Integer(),
+  totalAmount: Money('打款金额合计'),
+  serviceCharge: Money('服务费'),
+  taxAmount: Money('代扣个税'),
+  netAmount: Money('实发合计'),
+  total: Money('扣款合计（打款金额 + 服务费）'),
+  balanceAfter: Money('提交后的余额'),
+  duplicate: Type.Boolean({ description: '该幂等键已提交过，回答的是第一次的批次' }),
+  status: Type.Integer(),
+});
+
+export const submitBatchSchema = {
+  ...base,
+  summary: '提交打款批次（JSON 行；请求头 Idempotency-Key 相同则回答第一次的批次）',
+  description:
+    '同后台批量打款的校验、草稿与提交（黑名单、未签约、卡号核验、敏感词、服务主体锁定与风险、余额）。密钥的 pay 权限代替支付密码：支付密码是登录用户在页面上对一次打款的确认，开放接口的调用方是商户系统，它对每次调用的签名就是这份确认，且密钥只由平台授予、可随时停用。',
+  headers: Type.Object({
+    'idempotency-key': Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: '幂等键' }),
+  }),
+  querystring: Nothing,
+  body: Type.Object(
+    {
+      rows: Type.Array(PayoutRowBody, { minItems: 1, maxItems: 10000 }),
+      acceptWarnings: Type.Optional(Type.Boolean({ description: '已核对有提示的卡号，仍要提交' })),
+      confirmRisk: Type.Optional(Type.Boolean({ description: '服务主体有风险提示时仍要提交' })),
+    },
+    { additionalProperties: false },
+  ),
+  response: Envelope(BatchSummary),
+};
+
+export const batchSchema = {
+  ...base,
+  summary: '打款批次及其明细（状态、个税、实发）',
+  params: Id('批次编号'),
+  querystring: Nothing,
+  response: Envelope(
+    Type.Object({
+      id: Type.Integer(),
+      batchNo: Type.String(),
+      status: Type.Integer({ description: '批次状态：1 处理中，2 已完成，3 部分失败，4 失败' }),
+      itemCount: Type.Integer(),
+      totalAmount: Money('打款金额合计'),
+      serviceCharge: Money('服务费'),
+      successCount: Type.Integer(),
+      failedCount: Type.Integer(),
+      createTime: Type.String(),
+      finishTime: Type.Union([Type.String(), Type.Null()]),
+      items: Type.Array(
+        Type.Object({
+          id: Type.Integer(),
+          rowNo: Type.Integer(),
+          name: Type.String(),
+          idCard: Type.String({ description: '脱敏' }),
+          bankCard: Type.String({ description: '脱敏' }),
+          amount: Money('打款金额'),
+          serviceCharge: Money('服务费'),
+          taxAmount: Money('代扣个税'),
+          netAmount: Money('实发金额'),
+          status: Type.Integer({
+            description: '明细状态：0 待打款，4 处理中，5 挂单，1 成功，2 失败，6 退汇，3 待服务主体回报',
+          }),
+          failReason: Type.Union([Type.String(), Type.Null()]),
+          finishTime: Type.Union([Type.String(), Type.Null()]),
+        }),
+      ),
+    }),
+  ),
+};
+
+export const balanceSchema = {
+  ...base,
+  summary: '账户余额（密钥所属商户与版本）',
+  querystring: Nothing,
+  response: Envelope(Type.Object({ balance: Money('余额'), platformMark: Type.Integer() })),
+};
+
+export const ledgerSchema = {
+  ...base,
+  summary: '资金流水（最新的在前）',
+  querystring: Type.Object(
+    {
+      page: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: '页码，从 0 开始' })),
+      size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: '每页条数' })),
+    },
+    { additionalProperties: false },
+  ),
+  response: Envelope(
+    Type.Object({
+      totalElements: Type.Integer(),
+      content: Type.Array(
+        Type.Object({
+          id: Type.Integer(),
+          createTime: Type.String(),
+          kind: Type.Integer(),
+          amount: Money('变动金额（入账为正）'),
+          balanceAfter: Money('变动后余额'),
+          reference: Type.String({ description: '来源' }),
+        }),
+      ),
+    }),
+  ),
+};
