@@ -304,12 +304,16 @@ export interface operations {
                     /** @description 服务主体有风险提示时仍要提交 */
                     confirmRisk?: boolean;
                     rows: {
+                        /** @description 支付宝账号（登录号：手机号或邮箱） */
+                        alipayAccount?: string;
                         /** @description 金额（元，最多两位小数） */
                         amount: string;
-                        /** @description 银行卡号 */
-                        bankCard: string;
+                        /** @description 银行卡号（银行卡收款时必填） */
+                        bankCard?: string;
                         /** @description 身份证号 */
                         idCard: string;
+                        /** @description 收款方式：bankcard 银行卡（不填即此）、alipay 支付宝 */
+                        method?: "bankcard" | "alipay";
                         /** @description 手机号 */
                         mobile?: string;
                         /** @description 收款人姓名 */
@@ -475,12 +479,16 @@ export interface operations {
                 "application/json": {
                     /** @description 人员，每行一人 */
                     rows: {
+                        /** @description 支付宝账号（登录号：手机号或邮箱） */
+                        alipayAccount?: string;
                         /** @description 银行卡号 */
                         bankCard?: string;
                         /** @description 开户行 */
                         bankName?: string;
                         /** @description 身份证号 */
                         idCard: string;
+                        /** @description 收款方式：bankcard 银行卡（不填即此）、alipay 支付宝 */
+                        method?: "bankcard" | "alipay";
                         /** @description 手机号 */
                         mobile: string;
                         /** @description 姓名 */

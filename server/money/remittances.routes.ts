@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { itemServiceCharge } from '../../src/domain/charges';
 import { maskBankCard, maskIdCard } from '../../src/domain/masking';
 import { maskAlipayAccount } from '../../src/domain/payees';
-import { BATCH_FILE_MSG, BATCH_MAX_BYTES, BATCH_PREVIEW_ROWS, SUBMIT_MSG } from '../../src/domain/payoutBatch';
+import { BATCH_MAX_BYTES, BATCH_PREVIEW_ROWS, SUBMIT_MSG } from '../../src/domain/payoutBatch';
 import { ROLE } from '../../src/domain/roles';
 import { checkPaymentPassword } from '../accounts/paymentPasswords';
 import { paymentPasswordHash } from '../accounts/workspace.repository';

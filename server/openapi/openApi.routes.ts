@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { maskBankCard, maskIdCard } from '../../src/domain/masking';
 import { OPEN_MSG, OPEN_NOT_FOUND } from '../../src/domain/openApi';
-import { WORKER_MSG, WORKER_SOURCE } from '../../src/domain/workers';
+import { WORKER_MSG, WORKER_SOURCE, type WorkerField } from '../../src/domain/workers';
 import type { AppServices } from '../appServices';
 import type { AuthContext } from '../auth/access';
 import { chinaTime } from '../db/time';
@@ -69,20 +69,20 @@ async function openApiRoutesInside(app: FastifyInstance, services: AppServices):
   app.post('/open/v1/workers/import', { ...ROUTE('workers'), schema: importWorkersSchema }, async (request) => {
     const { auth } = actingOf(request);
     const body = request.body as { rows: Record<string, string | undefined>[] };
-    const raw: RawBatchRow<'name' | 'idCard' | 'mobile' | 'bankCard' | 'bankName' | 'referrer'>[] = body.rows.map(
-      (row, index) => ({
-        rowNo: index + 1,
-        values: {
-          name: (row.name ?? '').trim(),
-          idCard: (row.idCard ?? '').trim(),
-          mobile: (row.mobile ?? '').trim(),
-          bankCard: (row.bankCard ?? '').trim(),
-          bankName: (row.bankName ?? '').trim(),
-          referrer: '',
-        },
-        cellErrors: [],
-      }),
-    );
+    const raw: RawBatchRow<WorkerField>[] = body.rows.map((row, index) => ({
+      rowNo: index + 1,
+      values: {
+        name: (row.name ?? '').trim(),
+        idCard: (row.idCard ?? '').trim(),
+        mobile: (row.mobile ?? '').trim(),
+        bankCard: (row.bankCard ?? '').trim(),
+        bankName: (row.bankName ?? '').trim(),
+        referrer: '',
+        method: (row.method ?? '').trim(),
+        alipayAccount: (row.alipayAccount ?? '').trim(),
+      },
+      cellErrors: [],
+    }));
     const { people, errors } = await checkWorkerRows(db, raw, {
       companyId: auth.companyId,
       kind: 'sign',
@@ -180,6 +180,8 @@ async function openApiRoutesInside(app: FastifyInstance, services: AppServices):
           mobile: (row.mobile ?? '').trim(),
           amount: (row.amount ?? '').trim(),
           remark: (row.remark ?? '').trim(),
+          method: (row.method ?? '').trim(),
+          alipayAccount: (row.alipayAccount ?? '').trim(),
         },
         cellErrors: [],
       }));

@@ -21,6 +21,12 @@ const WorkerRow = Type.Object(
     mobile: Type.String({ minLength: 1, maxLength: 20, description: '手机号' }),
     bankCard: Type.Optional(Type.String({ maxLength: 32, description: '银行卡号' })),
     bankName: Type.Optional(Type.String({ maxLength: 64, description: '开户行' })),
+    method: Type.Optional(
+      Type.Union([Type.Literal('bankcard'), Type.Literal('alipay')], {
+        description: '收款方式：bankcard 银行卡（不填即此）、alipay 支付宝',
+      }),
+    ),
+    alipayAccount: Type.Optional(Type.String({ maxLength: 64, description: '支付宝账号（登录号：手机号或邮箱）' })),
   },
   { additionalProperties: false },
 );
@@ -92,8 +98,14 @@ const PayoutRowBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 64, description: '收款人姓名' }),
     idCard: Type.String({ minLength: 1, maxLength: 32, description: '身份证号' }),
-    bankCard: Type.String({ minLength: 1, maxLength: 32, description: '银行卡号' }),
+    bankCard: Type.Optional(Type.String({ maxLength: 32, description: '银行卡号（银行卡收款时必填）' })),
     mobile: Type.Optional(Type.String({ maxLength: 20, description: '手机号' })),
+    method: Type.Optional(
+      Type.Union([Type.Literal('bankcard'), Type.Literal('alipay')], {
+        description: '收款方式：bankcard 银行卡（不填即此）、alipay 支付宝',
+      }),
+    ),
+    alipayAccount: Type.Optional(Type.String({ maxLength: 64, description: '支付宝账号（登录号：手机号或邮箱）' })),
     amount: Type.String({ pattern: '^[0-9]{1,9}(\\.[0-9]{1,2})?$', description: '金额（元，最多两位小数）' }),
     remark: Type.Optional(Type.String({ maxLength: 100, description: '备注' })),
   },
