@@ -102,10 +102,10 @@ export const adSmallTransferLot = transferLot('adSmallTransferLot', 3);
  * of its own, so it is not registered as a resource. National id and bank card arrive masked.
  */
 export const batchItems: Pick<ResourceDeclaration, 'label' | 'fields' | 'filters' | 'defaultSort'> & {
-  api: { list: string };
+  api: { list: string; receipt: string };
 } = {
   label: '打款明细',
-  api: { list: '/api/v1/remittances/batch/:id/items' },
+  api: { list: '/api/v1/remittances/batch/:id/items', receipt: '/api/v1/remittances/items/:id/receipt' },
   defaultSort: { field: 'rowNo', order: 'ASC' },
   fields: [
     { source: 'rowNo', label: '行号', type: 'number', sortable: true },
@@ -116,8 +116,14 @@ export const batchItems: Pick<ResourceDeclaration, 'label' | 'fields' | 'filters
     { source: 'amount', label: '金额（元）', type: 'money', sortable: true },
     { source: 'serviceCharge', label: '服务费（元）', type: 'money' },
     { source: 'status', label: '状态', type: 'enum', choices: ITEM_STATUS },
-    { source: 'failReason', label: '失败原因', type: 'text' },
+    { source: 'channel', label: '打款通道', type: 'text' },
+    { source: 'channelOrderId', label: '通道订单号', type: 'text' },
+    { source: 'sendTime', label: '发送时间', type: 'datetime' },
     { source: 'finishTime', label: '完成时间', type: 'datetime', sortable: true },
+    { source: 'failReason', label: '失败原因', type: 'text' },
+    { source: 'holdReason', label: '挂单原因', type: 'text' },
+    { source: 'returnReason', label: '退汇原因', type: 'text' },
+    { source: 'returnTime', label: '退汇时间', type: 'datetime' },
   ],
   filters: [
     { key: 'status', label: '状态', type: 'enum', choices: ITEM_STATUS, alwaysOn: true },

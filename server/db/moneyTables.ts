@@ -147,6 +147,8 @@ export interface PayoutItemTable {
   /** Migration 395: 'bankcard' (bank_card is paid) or 'alipay' (alipay_account, the Alipay login id, is paid). */
   payout_method: Generated<'bankcard' | 'alipay'>;
   alipay_account: string | null;
+  /** Migration 396: the stored copy (uploads.id) of the channel's electronic receipt, once fetched. */
+  receipt_file_id: number | null;
 }
 
 /** A genuine channel notification, once per channel and notification id (a replay finds its row). */

@@ -42,6 +42,15 @@ const batchItem = Fields({
   bankCard: 'string',
   amount: money,
   status: 'integer',
+  failReason: 'string',
+  channel: 'string',
+  channelOrderId: 'string',
+  sendTime: 'string',
+  finishTime: 'string',
+  holdReason: 'string',
+  returnReason: 'string',
+  returnTime: 'string',
+  hasReceipt: 'boolean',
 });
 const payeeTotal = Fields({
   id: 'string',
@@ -121,6 +130,12 @@ export const batchSchema = {
   response: Answers(batch),
 };
 export const batchItemsSchema = { ...list('打款批次的明细', batchItem), params: idParams('批次编号') };
+export const itemReceiptSchema = {
+  summary: '下载打款明细的电子回单（PDF）',
+  params: idParams('明细编号'),
+  querystring: Query({}),
+  response: FileAnswer(['application/pdf'], '电子回单 PDF'),
+};
 export const payeeTotalsSchema = list('个人收款汇总列表', payeeTotal, edition);
 
 // --- Batch payouts (/remit) ---------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { adSmallTransferLot, adTransferLot, batchItems, paymentRecord } from '../../resources/payoutBatches';
 import { sortFields } from '../../resources/types';
 import { maskBankCard, maskIdCard } from '../../src/domain/masking';
+import { ITEM } from '../../src/domain/moneyEnums';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/migrations/columns';
 import { containsPattern } from '../db/textMatch';
@@ -166,6 +167,15 @@ export type ItemRecord = {
   failReason: string | null;
   remark: string | null;
   finishTime: string | null;
+  /** The channel that took the order, its order id there and when it accepted it (docs/payoutChannels.md). */
+  channel: string | null;
+  channelOrderId: string | null;
+  sendTime: string | null;
+  holdReason: string | null;
+  returnReason: string | null;
+  returnTime: string | null;
+  /** 成功 or 退汇: the item was paid, so 下载回单 is offered (the channel may still be preparing it). */
+  hasReceipt: boolean;
 };
 
 const ITEM_SORT: Record<string, string> = {
@@ -178,6 +188,9 @@ for (const field of sortFields(batchItems)) {
   if (!(field in ITEM_SORT))
     throw new Error(`resources/payoutBatches.ts sorts items on "${field}": map it in ITEM_SORT`);
 }
+
+/** The statuses of a paid item, the ones with an electronic receipt. */
+export const RECEIPT_STATUSES: readonly number[] = [ITEM.succeeded, ITEM.returned];
 
 export interface ItemSearch {
   status?: number;
@@ -212,6 +225,12 @@ export async function searchItems(
         'fail_reason',
         'remark',
         'finish_time',
+        'channel',
+        'channel_order_id',
+        'send_time',
+        'hold_reason',
+        'return_reason',
+        'return_time',
       ])
       .orderBy(sql.ref(column), sort.order)
       .orderBy('id', sort.order)
@@ -234,6 +253,13 @@ export async function searchItems(
       failReason: row.fail_reason,
       remark: row.remark,
       finishTime: row.finish_time,
+      channel: row.channel,
+      channelOrderId: row.channel_order_id,
+      sendTime: row.send_time,
+      holdReason: row.hold_reason,
+      returnReason: row.return_reason,
+      returnTime: row.return_time,
+      hasReceipt: RECEIPT_STATUSES.includes(Number(row.status)),
     })),
     total: Number(count.n),
   };

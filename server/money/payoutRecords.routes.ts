@@ -22,8 +22,15 @@ import { choiceFilter } from '../http/fieldChecks';
 import { filterReader } from '../http/filterValues';
 import { pageOf } from '../http/listQuery';
 import { abnormalFundsRoutes } from './abnormalFunds.routes';
-import { batchItemsSchema, batchSchema, batchSearchSchema, payeeTotalsSchema } from './money.schemas';
+import {
+  batchItemsSchema,
+  batchSchema,
+  batchSearchSchema,
+  itemReceiptSchema,
+  payeeTotalsSchema,
+} from './money.schemas';
 import { searchPayeeTotals } from './payeeTotals.repository';
+import { sendReceipt } from './payoutReceipts';
 import { type BatchRecord, findBatch, searchBatches, searchItems } from './payoutRecords.repository';
 import { allCodes, assertRecordVisible, listOf, parseEdition, recordScope } from './payoutRecords.scope';
 
@@ -34,6 +41,7 @@ import { allCodes, assertRecordVisible, listOf, parseEdition, recordScope } from
  * - GET /api/v1/remittances/batch/search?q=&page=&size=&sort=[&platformmark=]   one page of batches;
  * - GET /api/v1/remittances/batch/:id                                            one batch;
  * - GET /api/v1/remittances/batch/:id/items?q=status:…;name:…&page=&size=&sort=   its items (masked);
+ * - GET /api/v1/remittances/items/:id/receipt                                    an item's 电子回单 (payoutReceipts.ts);
  * - GET /api/v1/remittances/individual/search?q=&page=&size=&sort=[&platformmark=] per-person totals.
  * Merchants see their own company in the session's edition; staff the editions whose code they hold
  * (platformmark picks one), within their departments. Abnormal and returned funds: abnormalFunds.routes.ts.
@@ -98,6 +106,10 @@ export async function payoutRecordsRoutes(app: FastifyInstance, services: AppSer
     );
     return ok(pageOf(rows, total, list));
   });
+
+  app.get('/api/v1/remittances/items/:id/receipt', { ...batchAccess, schema: itemReceiptSchema }, (request, reply) =>
+    sendReceipt(services, BATCH_CODES, request, reply),
+  );
 
   app.get('/api/v1/remittances/individual/search', { ...payeeAccess, schema: payeeTotalsSchema }, async (request) => {
     const auth = requireAuth(request);

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaTime } from '../../server/db/time';
+import { postEntries } from '../../server/money/ledger/ledger';
+import { createBatch } from '../../server/money/payouts/createBatch';
 import { assignRole } from '../../server/people/roles.service';
+import { ITEM, LEDGER } from '../../src/domain/moneyEnums';
+import { luhnCheckDigit, nationalIdCheckChar } from '../../src/domain/payees';
 import { ROLE_TEMPLATES } from '../../src/domain/roleTemplates';
 import { multipartRequest } from './support/multipart';
 import { registeredRoutes } from './support/registeredRoutes';
@@ -34,6 +38,8 @@ let victimMarkers: string[] = [];
 /** Ids of the victim's records in every table that keys rows by company, and of its merchant's upload. */
 let victimIds: number[] = [];
 let victimUpload = 0;
+/** A payout item of the victim's paid just now through the development channel: it has a receipt (下载回单). */
+let victimPaidItem = 0;
 
 interface ScopedCaller {
   label: string;
@@ -83,6 +89,47 @@ async function staffOf(roleId: number, links: { departments?: number[]; subsidia
   const answer = await login(t.app, username);
   expect(answer.code, answer.message).toBe(OK);
   return authed(t.app, answer.content.token);
+}
+
+/** A funded batch of one row for the company, paid by the development channel; answers its item's id. */
+async function paidItemOf(companyId: number): Promise<number> {
+  const account = { companyId, platformMark: 1 };
+  const idBody = '11010119570404001';
+  const cardBody = '622202000000000077';
+  const created = await t.db.transaction().execute(async (tx) => {
+    await postEntries(
+      tx,
+      account,
+      [{ kind: LEDGER.recharge, amount: 1_000_000, refType: 'recharge', refId: 990_101, operatorId: null }],
+      chinaTime(),
+    );
+    return createBatch(tx, {
+      ...account,
+      operatorId: 1,
+      rows: [
+        {
+          rowNo: 1,
+          name: '范围回单收款人',
+          idCard: idBody + nationalIdCheckChar(idBody),
+          bankCard: cardBody + luhnCheckDigit(cardBody),
+          mobile: null,
+          amount: 100_000,
+          remark: null,
+        },
+      ],
+      rate: 600,
+      draftId: null,
+      now: chinaTime(),
+    });
+  });
+  await t.app.payouts.drain();
+  const item = await t.db
+    .selectFrom('payout_items')
+    .select(['id', 'status'])
+    .where('batch_id', '=', created.batchId)
+    .executeTakeFirstOrThrow();
+  expect(Number(item.status)).toBe(ITEM.succeeded);
+  return Number(item.id);
 }
 
 /** Every id the victim company has in a table that keys its rows by company_id. */
@@ -180,7 +227,10 @@ beforeAll(async () => {
       create_time: chinaTime(),
     })
     .execute();
-  victimIds = await idsOfCompany(VICTIM);
+  victimPaidItem = await paidItemOf(VICTIM);
+  // The seed's first items of the victim may be unpaid: the walk names this one too, so the receipt route is
+  // called with an id that answers a PDF to a caller in scope.
+  victimIds = [...new Set([...(await idsOfCompany(VICTIM)), victimPaidItem])].sort((a, b) => a - b);
 
   const scoped: [string, string, number[], { departments?: number[]; subsidiaries?: number[] }][] = [
     ['本部门数据（部门 3）', 'department', [1, 3], { departments: [3] }],
@@ -238,6 +288,21 @@ describe('a role’s data scope holds on every GET route and download', () => {
     }
     expect(served).toEqual([]);
   }, 300_000);
+
+  it('no scoped caller downloads the victim’s payout receipt (下载回单), which the admin can', async () => {
+    const url = `/api/v1/remittances/items/${victimPaidItem}/receipt`;
+    const adminReceipt = await admin.get(url);
+    expect(adminReceipt.statusCode).toBe(200);
+    expect(adminReceipt.rawPayload.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    // The walk above calls the receipt route with this very id.
+    expect(victimCalls(victimIds).some((call) => call.startsWith(`${url}?`))).toBe(true);
+    const served: string[] = [];
+    for (const caller of callers) {
+      const response = await caller.client.get(url);
+      if (response.rawPayload.subarray(0, 4).toString('latin1') === '%PDF') served.push(caller.label);
+    }
+    expect(served).toEqual([]);
+  });
 
   it('refuses the victim’s bank balance and company record to each scoped caller', async () => {
     for (const caller of callers) {

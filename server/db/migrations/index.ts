@@ -67,6 +67,7 @@ import * as payoutChannelLife from './370_payout_channel_life';
 import * as workerSignInvitations from './380_worker_sign_invitations';
 import * as alipayAccounts from './390_alipay_accounts';
 import * as payoutMethods from './395_payout_methods';
+import * as payoutReceipts from './396_payout_receipts';
 import * as openApiSigning from './400_open_api_signing';
 import * as merchantWebhooks from './410_merchant_webhooks';
 
@@ -140,6 +141,7 @@ export const migrations: Record<string, Migration> = {
   '380_worker_sign_invitations': workerSignInvitations,
   '390_alipay_accounts': alipayAccounts,
   '395_payout_methods': payoutMethods,
+  '396_payout_receipts': payoutReceipts,
   '400_open_api_signing': openApiSigning,
   '410_merchant_webhooks': merchantWebhooks,
 };

@@ -20,7 +20,7 @@ import type { FieldDeclaration } from '../../../resources/types';
 import { choiceName } from '../../domain/enums';
 import { formatMoney } from '../../domain/money';
 import { ITEM_STATUS } from '../../domain/moneyEnums';
-import { fetchAllItems, fetchItems, type PayoutBatch, type PayoutItem } from './recordsApi';
+import { downloadReceipt, fetchAllItems, fetchItems, type PayoutBatch, type PayoutItem } from './recordsApi';
 
 const PAGE_SIZES = [10, 50, 100, 200];
 const STATUS_FILTER = batchItems.filters.find((filter) => filter.key === 'status');
@@ -56,6 +56,18 @@ export function BatchItems({ batch, version }: { batch: PayoutBatch; version: nu
   const [nameInput, setNameInput] = useState(name);
   const [result, setResult] = useState<{ rows: PayoutItem[]; total: number } | null>(null);
   const [exporting, setExporting] = useState<string | null>(null);
+  const [fetchingReceipt, setFetchingReceipt] = useState<number | null>(null);
+
+  const receipt = async (item: PayoutItem) => {
+    setFetchingReceipt(item.id);
+    try {
+      await downloadReceipt(item.id);
+    } catch (failure) {
+      notify((failure as Error).message || '回单下载失败，请稍后再试', { type: 'error' });
+    } finally {
+      setFetchingReceipt(null);
+    }
+  };
 
   const setParam = (changes: Record<string, string | number | null>) => {
     const next = new URLSearchParams(params);
@@ -135,6 +147,7 @@ export function BatchItems({ batch, version }: { batch: PayoutBatch; version: nu
                   {field.label}
                 </TableCell>
               ))}
+              <TableCell>操作</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -145,11 +158,25 @@ export function BatchItems({ batch, version }: { batch: PayoutBatch; version: nu
                     {cell(field, item)}
                   </TableCell>
                 ))}
+                <TableCell>
+                  {/* 成功 and 退汇 were paid: the channel has (or is preparing) their receipt. */}
+                  {item.hasReceipt === true && (
+                    <Button
+                      label={fetchingReceipt === item.id ? '下载中…' : '下载回单'}
+                      disabled={fetchingReceipt !== null}
+                      onClick={() => receipt(item)}
+                    />
+                  )}
+                </TableCell>
               </TableRow>
             ))}
             {result && result.rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={batchItems.fields.length} align="center" sx={{ color: 'text.secondary', py: 4 }}>
+                <TableCell
+                  colSpan={batchItems.fields.length + 1}
+                  align="center"
+                  sx={{ color: 'text.secondary', py: 4 }}
+                >
                   没有符合条件的打款明细
                 </TableCell>
               </TableRow>

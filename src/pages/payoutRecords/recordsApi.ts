@@ -2,6 +2,7 @@ import { requestContent } from '../../../providers/httpClient';
 import { REPAY_PATH } from '../../../resources/abnormalFunds';
 import { batchItems } from '../../../resources/payoutBatches';
 import type { Page } from '../../domain/codes';
+import { downloadFile } from '../statistics/statisticsApi';
 
 /** One payout batch as GET /api/v1/remittances/batch/:id answers it (amounts in 1/10000 yuan). */
 export interface PayoutBatch {
@@ -70,4 +71,9 @@ export function repayAbnormalFund(id: number, bankCard: string, payPassword: str
     json: { bankCard, payPassword },
     silent: true,
   });
+}
+
+/** 下载回单: the item's electronic receipt as a PDF download; answers its file name. */
+export function downloadReceipt(itemId: number): Promise<string> {
+  return downloadFile(batchItems.api.receipt.replace(':id', String(itemId)), {}, undefined, `电子回单-${itemId}.pdf`);
 }
