@@ -19,7 +19,6 @@ import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tok
  * company's ids) and each refusal is found in the call log, where neither the secret nor the whole key id is.
  */
 // The generated 200 answer is the envelope or the refusal (a union): the test reads the envelope it asserts on.
-// biome-ignore lint/suspicious/noExplicitAny: the content is asserted field by field below
 type Answer = { code: number; message: string; content: any };
 const body = (answer: { data?: unknown }) => answer.data as Answer | undefined;
 
