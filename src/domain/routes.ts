@@ -33,11 +33,16 @@ export interface RouteRule {
   companyCondition?: 'uploadEnterprises';
   /** Only the company's main account, never a sub-account (/teamAdmin: the server refuses sub-accounts). */
   ownerOnly?: boolean;
+  /**
+   * Why the page exists though the spec's route table does not list it. Every page has either a row in that table
+   * or this reason; the route test (tests/unit/routes.test.ts) takes the pages with a reason as the ones beyond it.
+   */
+  beyondRouteTable?: string;
 }
 
 type Extra = Pick<
   RouteRule,
-  'edition' | 'roleOnly' | 'userIdSetting' | 'flagException' | 'companyCondition' | 'ownerOnly'
+  'edition' | 'roleOnly' | 'userIdSetting' | 'flagException' | 'companyCondition' | 'ownerOnly' | 'beyondRouteTable'
 >;
 
 function merchant(
@@ -76,7 +81,9 @@ const MERCHANT_ROUTES: readonly RouteRule[] = [
   merchant('/allRechargeRecord', '充值记录', []),
   merchant('/merchant', '企业信息', []),
   merchant('/teamAdmin', '团队管理', [], true, { ownerOnly: true }),
-  merchant('/openWebhooks', '消息推送', [], false),
+  merchant('/openWebhooks', '消息推送', [], false, {
+    beyondRouteTable: '商户系统对接：推送地址、签名密钥与推送记录',
+  }),
   merchant('/contractManagement', '合同管理', ['MER_BANKACCOUNT_RECHARGE']),
   merchant('/contractOddJobManagement', '灵工合同管理', ['MER_BANKACCOUNT_RECHARGE']),
   merchant('/applyInvoice', '申请开票', ['MER_BANKACCOUNT_RECHARGE']),
@@ -88,7 +95,7 @@ const MERCHANT_ROUTES: readonly RouteRule[] = [
     companyCondition: 'uploadEnterprises',
   }),
   // Small-scale gig worker import: only named in the small-scale menu, so its code is our choice.
-  merchant('/sign', '灵工导入', ['MER_IMPORT_EMPLOYEE'], false),
+  merchant('/sign', '灵工导入', ['MER_IMPORT_EMPLOYEE'], false, { beyondRouteTable: '只在规格的小规模版菜单中出现' }),
   merchant('/laborImport', '劳务人员导入', ['MER_EMPLOYEE_LIST']),
   merchant('/refererImport', '推荐人导入', ['MER_EMPLOYEE_LIST']),
   merchant('/taskRelease', '任务发布', ['MER_EMPLOYEE_LIST']),
@@ -113,7 +120,9 @@ const ADMIN_TABLE_ROUTES: readonly RouteRule[] = [
   admin('/adContractTemplate', '合同模板管理', ['ADM_PLAT_AGREEMENT_TEMPLATE_MGR']),
   admin('/addThirdPartyCall', '第三方调用管理', ['UI_LN_ENTERPRISE']),
   admin('/adThirdCallBackBigBear', '大熊回调管理', ['UI_DX_ENTERPRISE']),
-  admin('/adWebhookDeliveries', '消息推送记录', ['UI_LN_ENTERPRISE'], false),
+  admin('/adWebhookDeliveries', '消息推送记录', ['UI_LN_ENTERPRISE'], false, {
+    beyondRouteTable: '平台人员查看向商户系统推送的记录并重新推送',
+  }),
   admin('/adThirdCallBackBaoGu', '宝谷回调管理', ['UI_DX_ENTERPRISE']),
   admin('/adThirdCallBackAnhuiYahui', '安徽亚辉回调管理', ['UI_DX_ENTERPRISE']),
   admin('/adServiceManagement', '服务协议管理', ['UI_SERVICE_AGREEMENT_TEMPLATE']),
@@ -150,16 +159,18 @@ const ADMIN_TABLE_ROUTES: readonly RouteRule[] = [
   admin('/adVersionUpdate', '版本更新管理', ['UI_VERSION_UPDATE_JCY']),
   admin('/adSystemMaintainAdmin', '系统维护管理', ['UI_SYSTEM_MAINTAIN_ADMIN_JCY']),
   // Not in the spec: the operation log every write is recorded in (RuoYi-class back offices have one).
-  admin('/adOperationLog', '操作日志', ['UI_OPERATION_LOG']),
+  admin('/adOperationLog', '操作日志', ['UI_OPERATION_LOG'], true, { beyondRouteTable: '每次写操作的记录' }),
   // Not in the spec: the monitoring pages of RuoYi-class back offices. 登录日志 and 在线用户 get codes of their own in
   // the style of UI_OPERATION_LOG (强退 is not a system tool anyone with 系统工具 should have); 定时任务 is a
   // system tool (run a job now, pause it), so it is guarded by the spec's UI_SYSTEM_TOOL.
-  admin('/adLoginLog', '登录日志', ['UI_LOGIN_LOG'], false),
-  admin('/adOnlineUser', '在线用户', ['UI_ONLINE_USER'], false),
-  admin('/adScheduledJob', '定时任务', ['UI_SYSTEM_TOOL']),
+  admin('/adLoginLog', '登录日志', ['UI_LOGIN_LOG'], false, { beyondRouteTable: '每次登录尝试的记录' }),
+  admin('/adOnlineUser', '在线用户', ['UI_ONLINE_USER'], false, { beyondRouteTable: '在线会话与强退' }),
+  admin('/adScheduledJob', '定时任务', ['UI_SYSTEM_TOOL'], true, {
+    beyondRouteTable: '定时任务的运行记录、立即运行、暂停',
+  }),
   // Not in the spec: who writes the merchants' /help. Code in the style of the system settings' *_JCY codes.
-  admin('/adHelpCenter', '帮助中心管理', ['UI_HELP_CENTER_JCY'], false),
-  admin('/adHelpCategory', '帮助分类管理', ['UI_HELP_CENTER_JCY'], false),
+  admin('/adHelpCenter', '帮助中心管理', ['UI_HELP_CENTER_JCY'], false, { beyondRouteTable: '编写商户的帮助文章' }),
+  admin('/adHelpCategory', '帮助分类管理', ['UI_HELP_CENTER_JCY'], false, { beyondRouteTable: '帮助文章的分类' }),
   admin('/adStatementManagement', '结算单管理', ['UI_SETTLEMENT_SHEET']),
   admin('/adInformationAcquisition', '信息采集', ['UI_INFORMATION_COLLECTION']),
   admin('/adRescindPersonal', '解约人员', ['UI_RELIEVE_PERSONAL']),
@@ -215,7 +226,9 @@ const ADMIN_UNSHOWN_ROUTES: readonly RouteRule[] = [
   admin('/adJcyHappyElimination', '企业费率调整', ['UI_ENTERPRISE_RATE_ADJUST'], false),
   admin('/adPartnerFlow', '合伙人费率调整', ['UI_PARTNER_RATE_ADJUST'], false),
   // Not a spec route: the seals of /adContractTemplate's templates, guarded by that page's code.
-  admin('/adContractTemplateSeal', '模板印章', ['ADM_PLAT_AGREEMENT_TEMPLATE_MGR'], false),
+  admin('/adContractTemplateSeal', '模板印章', ['ADM_PLAT_AGREEMENT_TEMPLATE_MGR'], false, {
+    beyondRouteTable: '合同模板的印章',
+  }),
 ];
 
 export const ROUTES: readonly RouteRule[] = [
