@@ -364,9 +364,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 function readPayoutChannel(env: Env, problems: string[]): 'dev' | 'alipay' {
   const value = env.PAYOUT_CHANNEL || 'dev';
   if (value === 'dev' || value === 'alipay') return value;
-  problems.push(
-    `PAYOUT_CHANNEL 的取值不受支持（当前：${value}），可用的通道：dev、alipay（见 docs/payoutChannels.md）`,
-  );
+  problems.push(`PAYOUT_CHANNEL 的取值不受支持（当前：${value}），可用的取值见 docs/payoutChannels.md`);
   return 'dev';
 }
 

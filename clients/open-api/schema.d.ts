@@ -312,7 +312,10 @@ export interface operations {
                         bankCard?: string;
                         /** @description 身份证号 */
                         idCard: string;
-                        /** @description 收款方式：bankcard 银行卡（不填即此）、alipay 支付宝 */
+                        /**
+                         * @description 收款方式：bankcard 银行卡（不填即此）、alipay 支付宝
+                         * @enum {string}
+                         */
                         method?: "bankcard" | "alipay";
                         /** @description 手机号 */
                         mobile?: string;
@@ -487,7 +490,10 @@ export interface operations {
                         bankName?: string;
                         /** @description 身份证号 */
                         idCard: string;
-                        /** @description 收款方式：bankcard 银行卡（不填即此）、alipay 支付宝 */
+                        /**
+                         * @description 收款方式：bankcard 银行卡（不填即此）、alipay 支付宝
+                         * @enum {string}
+                         */
                         method?: "bankcard" | "alipay";
                         /** @description 手机号 */
                         mobile: string;

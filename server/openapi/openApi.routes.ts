@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { maskBankCard, maskIdCard } from '../../src/domain/masking';
-import { OPEN_MSG, OPEN_NOT_FOUND } from '../../src/domain/openApi';
+import { OPEN_MSG, OPEN_NOT_FOUND } from '../../src/domain/openApiRules';
 import { WORKER_MSG, WORKER_SOURCE, type WorkerField } from '../../src/domain/workers';
 import type { AppServices } from '../appServices';
 import type { AuthContext } from '../auth/access';

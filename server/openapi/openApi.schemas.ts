@@ -22,7 +22,9 @@ const WorkerRow = Type.Object(
     bankCard: Type.Optional(Type.String({ maxLength: 32, description: '银行卡号' })),
     bankName: Type.Optional(Type.String({ maxLength: 64, description: '开户行' })),
     method: Type.Optional(
-      Type.Union([Type.Literal('bankcard'), Type.Literal('alipay')], {
+      Type.Unsafe<'bankcard' | 'alipay'>({
+        type: 'string',
+        enum: ['bankcard', 'alipay'],
         description: '收款方式：bankcard 银行卡（不填即此）、alipay 支付宝',
       }),
     ),
@@ -101,7 +103,9 @@ const PayoutRowBody = Type.Object(
     bankCard: Type.Optional(Type.String({ maxLength: 32, description: '银行卡号（银行卡收款时必填）' })),
     mobile: Type.Optional(Type.String({ maxLength: 20, description: '手机号' })),
     method: Type.Optional(
-      Type.Union([Type.Literal('bankcard'), Type.Literal('alipay')], {
+      Type.Unsafe<'bankcard' | 'alipay'>({
+        type: 'string',
+        enum: ['bankcard', 'alipay'],
         description: '收款方式：bankcard 银行卡（不填即此）、alipay 支付宝',
       }),
     ),

@@ -1,4 +1,4 @@
-import { OPEN_ERRORS, SIGNATURE_WINDOW_MS } from '../../src/domain/openApi';
+import { OPEN_ERRORS, SIGNATURE_WINDOW_MS } from '../../src/domain/openApiRules';
 
 /** The API document's 开放接口 tag: the signature scheme, a worked example and the refusals (openApi.ts uses these). */
 export const OPEN_TAG = '开放接口';

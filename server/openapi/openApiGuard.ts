@@ -7,7 +7,7 @@ import {
   type OpenErrorName,
   type OpenScope,
   SIGNATURE_WINDOW_MS,
-} from '../../src/domain/openApi';
+} from '../../src/domain/openApiRules';
 import { ROLE } from '../../src/domain/roles';
 import { DIRECTION, OUTCOME } from '../../src/domain/thirdPartyCalls';
 import { takeRate } from '../accounts/rateCounters';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
-import { DEFAULT_ROTATION_OVERLAP_HOURS, OPEN_MSG, OPEN_SCOPES } from '../../src/domain/openApi';
+import { DEFAULT_ROTATION_OVERLAP_HOURS, OPEN_MSG, OPEN_SCOPES } from '../../src/domain/openApiRules';
 import {
   DIRECTION,
   OPEN_KEY_HEADER,

@@ -22,6 +22,10 @@ let t: TestApp;
 let merchant: AuthedClient;
 const SERIAL = 910_000;
 const WORKER_HEADERS = ['姓名', '身份证号', '手机号', '银行卡号', '开户银行'];
+/** The templates also carry how a person is paid (收款方式, blank = 银行卡) and the Alipay account, after the rest. */
+const PAYEE_COLUMNS = ['收款方式', '支付宝账号'];
+const PAYOUT_TEMPLATE_HEADERS = [...HEADERS, ...PAYEE_COLUMNS];
+const WORKER_TEMPLATE_HEADERS = [...WORKER_HEADERS, ...PAYEE_COLUMNS];
 const EXAMPLE_PAYEE = [
   TEMPLATE_EXAMPLE_PERSON.name,
   TEMPLATE_EXAMPLE_PERSON.idCard,
@@ -77,11 +81,12 @@ describe('批量打款模板', () => {
     expect(response.statusCode).toBe(200);
     const sheets = openpyxlSheets(response.rawPayload);
     expect(sheets.map((sheet) => sheet.name)).toEqual(['收款人', TEMPLATE_EXAMPLE_SHEET]);
-    expect(sheets[0].rows).toEqual([[...HEADERS]]);
+    expect(sheets[0].rows).toEqual([PAYOUT_TEMPLATE_HEADERS]);
     // Digit columns are text, so Excel keeps an 18-digit id as typed.
     expect(sheets[0].formats[0].slice(0, 4)).toEqual(['@', '@', '@', '@']);
-    expect(sheets[1].rows[0]).toEqual([...HEADERS]);
-    expect(sheets[1].rows[1]).toEqual(EXAMPLE_PAYEE);
+    expect(sheets[1].rows[0]).toEqual(PAYOUT_TEMPLATE_HEADERS);
+    // The example pays a bank card: 收款方式 银行卡, no Alipay account.
+    expect(sheets[1].rows[1]).toEqual([...EXAMPLE_PAYEE, '银行卡', null]);
     expect(sheets[1].rows.at(-1)?.[0]).toContain('上传时不会读取');
   });
 
@@ -99,7 +104,7 @@ describe('批量打款模板', () => {
 
   it('the CSV template is the header alone', async () => {
     const response = await merchant.get('/api/v1/remittances/template?format=csv');
-    expect(response.rawPayload.subarray(3).toString('utf8')).toBe(`${HEADERS.join(',')}\r\n`);
+    expect(response.rawPayload.subarray(3).toString('utf8')).toBe(`${PAYOUT_TEMPLATE_HEADERS.join(',')}\r\n`);
     expect((await validatePayout(response.rawPayload, '批量打款模板.csv')).message).toBe(BATCH_FILE_MSG.noRows);
   });
 
@@ -126,10 +131,10 @@ describe('人员导入模板', () => {
     expect(response.statusCode).toBe(200);
     const sheets = openpyxlSheets(response.rawPayload);
     expect(sheets.map((sheet) => sheet.name)).toEqual(['人员', TEMPLATE_EXAMPLE_SHEET]);
-    expect(sheets[0].rows).toEqual([WORKER_HEADERS]);
-    expect(sheets[1].rows[1]).toEqual(EXAMPLE_WORKER);
+    expect(sheets[0].rows).toEqual([WORKER_TEMPLATE_HEADERS]);
+    expect(sheets[1].rows[1]).toEqual([...EXAMPLE_WORKER, '银行卡', '']);
     const csv = await merchant.get('/api/v1/workers/template?format=csv');
-    expect(csv.rawPayload.subarray(3).toString('utf8')).toBe(`${WORKER_HEADERS.join(',')}\r\n`);
+    expect(csv.rawPayload.subarray(3).toString('utf8')).toBe(`${WORKER_TEMPLATE_HEADERS.join(',')}\r\n`);
   });
 
   it('imports nobody as downloaded, only the typed-in person when filled, and refuses an old example row', async () => {

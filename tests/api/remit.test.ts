@@ -126,7 +126,9 @@ describe('template', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(response.rawPayload.subarray(3).toString('utf8').split('\r\n')[0]).toBe(HEADERS.join(','));
+    expect(response.rawPayload.subarray(3).toString('utf8').split('\r\n')[0]).toBe(
+      [...HEADERS, '收款方式', '支付宝账号'].join(','),
+    );
   });
 
   it('refuses an unknown format, and users without MER_INVOICE_APPLY', async () => {
@@ -170,6 +172,9 @@ describe('validate', () => {
       mobile: rows[0][3],
       amount: amounts[0],
       remark: rows[0][5],
+      // A file without 收款方式 pays bank cards.
+      method: 'bankcard',
+      alipayAccount: null,
       serviceCharge: itemServiceCharge(amounts[0], MERCHANT_RATE),
       // A first payment of 100–149 元 this year: 80% of it is below the month's 5 000 元 deduction, so no tax.
       taxAmount: 0,

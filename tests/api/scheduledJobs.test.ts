@@ -78,7 +78,13 @@ function nextThreeTwenty(now = Date.now()): string {
 describe('the jobs', () => {
   it('lists every job the server defines, in words: what, when (China time), the next run', async () => {
     const rows = await jobs();
-    expect(rows.map((row) => row.name).sort()).toEqual(['autoInvoicing', 'logRetention', 'payouts', 'reconciliation']);
+    expect(rows.map((row) => row.name).sort()).toEqual([
+      'autoInvoicing',
+      'logRetention',
+      'payouts',
+      'reconciliation',
+      'webhooks',
+    ]);
     for (const name of t.app.scheduledJobs) expect(rows.map((row) => row.name)).toContain(name);
     const retention = rows.find((row) => row.name === 'logRetention') as JobRow;
     expect(retention).toMatchObject({ label: '日志清理', timingText: '每天 03:20（北京时间）', paused: 0 });

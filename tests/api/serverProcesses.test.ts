@@ -128,7 +128,7 @@ describe(`WORKERS=2 on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}`, () => {
     const lines = () =>
       [...server.output().matchAll(/"msg":"SCHEDULED_JOBS (\S+): ([^"]*)"/g)].map((m) => [m[1], m[2]]);
     await expect.poll(() => lines().length, { timeout: 15_000 }).toBe(2);
-    const all = 'payouts,autoInvoicing,logRetention,reconciliation';
+    const all = 'webhooks,payouts,autoInvoicing,logRetention,reconciliation';
     expect(Object.fromEntries(lines())).toEqual({ '1': all, '2': databaseUrl ? all : 'none' });
   });
 

@@ -365,6 +365,9 @@ const NAMES_NONE: Record<string, string> = {
   'GET /api/v1/remittances/batch/drafts':
     "lists the company's own drafts; names no enterprise (opening or submitting one is tried)",
   'GET /api/v1/enterprises/all': 'staff: every enterprise of the platform (management)',
+  'GET /api/v1/enterprises/:id/alipay': "staff read an enterprise's own Alipay account (no company)",
+  'PUT /api/v1/enterprises/:id/alipay': "staff set an enterprise's own Alipay account (no company)",
+  'DELETE /api/v1/enterprises/:id/alipay': "staff remove an enterprise's own Alipay account (no company)",
   'POST /api/v1/enterprises': 'staff create an enterprise (no company)',
   'POST /api/v1/enterprises/xgm': 'staff create a small-scale enterprise (no company)',
   'GET /api/v1/enterprises/search': 'staff management list',

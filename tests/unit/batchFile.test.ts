@@ -39,6 +39,8 @@ describe('CSV', () => {
       mobile: payee(1)[3],
       amount: payee(1)[4],
       remark: payee(1)[5],
+      method: '',
+      alipayAccount: '',
     });
     expect(rows[0].cellErrors).toEqual([]);
   });
@@ -74,6 +76,8 @@ describe('CSV', () => {
       mobile: '',
       amount: row[4],
       remark: row[5],
+      method: '',
+      alipayAccount: '',
     });
   });
 
@@ -190,6 +194,8 @@ describe('xlsx', () => {
       mobile: row[3],
       amount: row[4],
       remark: row[5],
+      method: '',
+      alipayAccount: '',
     });
     expect(rows[1].values.mobile).toBe('');
     expect(rows[1].values.amount).toBe('88');
@@ -298,7 +304,8 @@ describe('template', () => {
   it('has only the header on its data sheet, as .xlsx and as CSV with a BOM: nothing to pay until filled in', async () => {
     const csv = templateCsv();
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(csv.toString('utf8').slice(1).split('\r\n')[0]).toBe(HEADERS.join(','));
+    // After the file's columns, how each person is paid (收款方式, blank = 银行卡) and the Alipay account.
+    expect(csv.toString('utf8').slice(1).split('\r\n')[0]).toBe([...HEADERS, '收款方式', '支付宝账号'].join(','));
     expect(await fileError(parseBatchFile('t.csv', csv))).toBe(BATCH_FILE_MSG.noRows);
     expect(await fileError(parseBatchFile('t.xlsx', await templateXlsx()))).toBe(BATCH_FILE_MSG.noRows);
   });
@@ -314,7 +321,9 @@ describe('template', () => {
   it('fills the data sheet with the payees it is given, amount left empty', async () => {
     const payees = [{ name: '李伟', idCard: idCard(3), bankCard: '6222020200000000003', mobile: '13900000003' }];
     const rows = await parseBatchFile('t.xlsx', await templateXlsx(payees));
-    expect(rows.map((row) => row.values)).toEqual([{ ...payees[0], amount: '', remark: '' }]);
+    expect(rows.map((row) => row.values)).toEqual([
+      { ...payees[0], amount: '', remark: '', method: '', alipayAccount: '' },
+    ]);
     const fromCsv = await parseBatchFile('t.csv', templateCsv(payees));
     expect(fromCsv.map((row) => row.values)).toEqual(rows.map((row) => row.values));
   });

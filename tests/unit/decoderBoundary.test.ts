@@ -18,6 +18,9 @@ const REQUEST_THREAD_DECODERS: Record<string, string> = {
   'server/esign/devEsign.ts':
     'signs only PDFs this server rendered itself (esign.render), read back through readGeneratedFile, which ' +
     'refuses any file that is not a generated one',
+  'server/money/payouts/alipay/alipayBill.ts':
+    "unzips the daily bill Alipay's own signed answer points to (not user content), in the reconciliation job, " +
+    'with caps on the zip, each inflated entry and the rows',
 };
 
 /** Calls that decode content (or load a library that only decodes). */
