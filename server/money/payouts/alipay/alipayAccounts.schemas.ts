@@ -38,5 +38,5 @@ export const removeAlipayAccountSchema = {
   summary: '删除主体自己的支付宝账户（之后使用平台默认账户）',
   params: IdParams('主体编号'),
   querystring: Query({}),
-  response: Answers(Nullable(Type.Null())),
+  response: Answers(Type.Null()),
 };
