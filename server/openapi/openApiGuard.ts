@@ -17,6 +17,7 @@ import { chinaTime } from '../db/time';
 import { isUniqueViolation } from '../http/fieldChecks';
 import { elapsedMs, excerpt, logCall } from '../thirdparty/callLog';
 import { maskForLog } from '../thirdparty/outboundCalls';
+import { WEBHOOK_REFUSALS_PER_IP } from '../thirdparty/webhooks';
 import { openSecret } from './secrets';
 import { sameSignature, signatureOf } from './signature';
 
@@ -25,9 +26,11 @@ import { sameSignature, signatureOf } from './signature';
  * without it. In order: the four signature headers, the 5-minute window, the key (read from the database on every
  * call, so a revocation or a new expiry holds on every process at the next call), the signature with the current
  * secret or, during a rotation's overlap, the previous one, the nonce (a row in open_api_nonces: its unique index
- * refuses a replay on every process), the route's scope, the key's calls a minute (rate_counters). A refusal
- * answers the HTTP status and `content.error` of OPEN_ERRORS. Every call, admitted or refused, is one row of the
- * third-party call log, with the key id masked and the signature left out; the server log never sees the headers.
+ * refuses a replay on every process; the daily log retention prunes rows past the window), the route's scope, the
+ * key's calls a minute (rate_counters). A refusal answers the HTTP status and `content.error` of OPEN_ERRORS.
+ * Every signed call, admitted or refused, is one row of the third-party call log, with the key id masked and the
+ * signature left out; an unsigned or wrongly signed one is logged with an excerpt of its body, up to the inbound
+ * webhook's refusals per address. The server log never sees the headers.
  */
 
 export interface OpenCaller {
@@ -46,6 +49,8 @@ declare module 'fastify' {
     rawBody?: string;
     openStarted?: bigint;
     openRefusal?: OpenErrorName;
+    /** The call carried a valid signature of a known key (its refusals come from the key's holder). */
+    openSigned?: boolean;
   }
   interface FastifyContextConfig {
     /** The scope an /open/v1 route needs. */
@@ -164,15 +169,11 @@ export function registerOpenApiGuard(app: FastifyInstance, db: Db, serverKey: st
       sameSignature(signature, signatureOf(openSecret(serverKey, sealed), parts)),
     );
     if (!signed) return refuse(request, reply, 'badSignature');
+    request.openSigned = true;
     // Checked after the signature: only the key's holder learns that it is revoked or expired.
     if (Number(key.status) !== 1) return refuse(request, reply, 'revoked');
     if (key.expire_time && key.expire_time <= nowText) return refuse(request, reply, 'expired');
     const keyRowId = Number(key.id);
-    // A nonce older than the window cannot come back signed (its timestamp is stale), so its row can go.
-    await db
-      .deleteFrom('open_api_nonces')
-      .where('seen_at', '<', now - 2 * SIGNATURE_WINDOW_MS)
-      .execute();
     try {
       await db.insertInto('open_api_nonces').values({ key_id: keyRowId, nonce, seen_at: now }).execute();
     } catch (error) {
@@ -201,11 +202,18 @@ export function registerOpenApiGuard(app: FastifyInstance, db: Db, serverKey: st
   app.addHook('onSend', async (request, reply, payload) => {
     const caller = request.openCaller;
     const keyId = header(request, OPEN_HEADERS.key);
-    let body: unknown = request.rawBody ?? '';
-    try {
-      body = request.rawBody ? maskForLog(JSON.parse(request.rawBody)) : '';
-    } catch {
-      body = excerpt(String(request.rawBody));
+    // A call nobody signed is logged as the inbound webhook logs its refusals: up to WEBHOOK_REFUSALS_PER_IP per
+    // address, with an excerpt of its body only, so unsigned traffic cannot fill the call log.
+    if (!request.openSigned && !(await takeRate(db, `openapi:refused:ip:${request.ip}`, WEBHOOK_REFUSALS_PER_IP))) {
+      return payload;
+    }
+    let body: unknown = excerpt(request.rawBody ?? '');
+    if (request.openSigned && request.rawBody) {
+      try {
+        body = maskForLog(JSON.parse(request.rawBody));
+      } catch {
+        // Signed but not JSON: the excerpt stands.
+      }
     }
     const text = typeof payload === 'string' ? payload : '';
     const admitted = !request.openRefusal && reply.statusCode < 400;

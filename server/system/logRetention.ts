@@ -1,5 +1,6 @@
 import { Cron } from 'croner';
 import { sql } from 'kysely';
+import { SIGNATURE_WINDOW_MS } from '../../src/domain/openApiRules';
 import { deleteEndedSessionsBefore } from '../accounts/onlineSessions';
 import type { LogRetention } from '../config';
 import type { Db } from '../db/database';
@@ -117,6 +118,11 @@ export async function runLogRetention(
     await db
       .deleteFrom('scheduled_job_ticks')
       .where('tick', '<', now - DAY_MS)
+      .execute();
+    // An open-API nonce only has to outlive its signature window: an older one can never come back signed.
+    await db
+      .deleteFrom('open_api_nonces')
+      .where('seen_at', '<', now - 2 * SIGNATURE_WINDOW_MS)
       .execute();
     // 定时任务's run history: a month is what an operator looks back on; the last run stays on the job's row.
     await deleteOlder(db, 'scheduled_job_runs', cutoff(JOB_RUN_DAYS), 'start_time');
