@@ -104,9 +104,6 @@ async function openApiRoutesInside(app: FastifyInstance, services: AppServices):
         source: WORKER_SOURCE.signImport,
         operator: auth.displayName,
         idKey: config.idKey,
-      }).catch((error) => {
-        if (isUniqueViolation(error)) fail(WORKER_MSG.exists);
-        throw error;
       });
       await recordOperation(tx, request, auth, {
         action: 'import',

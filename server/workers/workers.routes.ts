@@ -135,10 +135,6 @@ async function importRoutes(app: FastifyInstance, { db, config }: AppServices): 
         source: KINDS[kind].source,
         operator: auth.displayName,
         idKey: config.idKey,
-      }).catch((error) => {
-        // Another import of the same people finished first.
-        if (isUniqueViolation(error)) fail(WORKER_MSG.exists);
-        throw error;
       });
       await recordOperation(tx, request, auth, {
         action: 'import',
@@ -221,9 +217,6 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
         source: WORKER_SOURCE.manual,
         operator: auth.displayName,
         idKey: config.idKey,
-      }).catch((error) => {
-        if (isUniqueViolation(error)) fail(WORKER_MSG.exists);
-        throw error;
       });
       await recordOperation(tx, request, auth, {
         action: 'create',

@@ -11,6 +11,8 @@ import { MOBILE_PATTERN } from '../../src/domain/validation';
 import { SIGN_STATUS, WORKER_MSG, type WorkerField, type WorkerImportKind } from '../../src/domain/workers';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import { fail } from '../http/errors';
+import { isUniqueViolation } from '../http/fieldChecks';
 import type { RawBatchRow } from '../money/payouts/batchFile';
 import type { IdentityVerifier } from './identity';
 import { workerIdKey } from './identity';
@@ -153,7 +155,10 @@ export async function checkWorkerRows(
   return { people: errors.length > 0 ? [] : people, errors };
 }
 
-/** Adds the checked workers (待签署, verified) in chunks inside the caller's transaction; answers their ids. */
+/**
+ * Adds the checked workers (待签署, verified) in chunks inside the caller's transaction; answers their ids. A worker
+ * another request (another import of the same people) added since the check (the unique ID key) refuses the whole insert with WORKER_MSG.exists.
+ */
 export async function insertWorkers(
   db: Db,
   people: readonly NewWorker[],
@@ -188,7 +193,11 @@ export async function insertWorkers(
         })),
       )
       .returning('id')
-      .execute();
+      .execute()
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) fail(WORKER_MSG.exists);
+        throw error;
+      });
     ids.push(...inserted.map((row) => Number(row.id)));
   }
   return ids;
