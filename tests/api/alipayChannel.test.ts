@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chinaTime } from '../../server/db/time';
-import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/money/ledger/ledger';
+import { balanceOf, ledgerDiscrepancies } from '../../server/money/ledger/ledger';
 import { createAlipayChannel } from '../../server/money/payouts/alipay/alipayChannel';
-import { createBatch } from '../../server/money/payouts/createBatch';
 import type { PayoutRow } from '../../server/money/payouts/payoutRow';
 import { itemServiceCharge } from '../../src/domain/charges';
 import { BATCH, ITEM, LEDGER } from '../../src/domain/moneyEnums';
@@ -15,6 +13,7 @@ import {
   type TestKeys,
   testKeyPair,
 } from './support/fakeAlipayGateway';
+import { fundedBatch } from './support/payoutFixtures';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /** Payouts through the Alipay channel (alipay-sdk) against a loopback fake of Alipay's gateway. */
@@ -69,30 +68,7 @@ const row = (scenario: Scenario, amount = 100_000): PayoutRow => {
   };
 };
 
-async function batchOf(rows: PayoutRow[]) {
-  company += 1;
-  const account = { companyId: company, platformMark: 1 };
-  await t.db
-    .transaction()
-    .execute((tx) =>
-      postEntries(
-        tx,
-        account,
-        [{ kind: LEDGER.recharge, amount: 10_000_000, refType: 'recharge', refId: company, operatorId: null }],
-        chinaTime(),
-      ),
-    );
-  const created = await t.db
-    .transaction()
-    .execute((tx) => createBatch(tx, { ...account, operatorId: 1, rows, rate: RATE, draftId: null, now: chinaTime() }));
-  const items = await t.db
-    .selectFrom('payout_items')
-    .select(['id', 'net_amount'])
-    .where('batch_id', '=', created.batchId)
-    .orderBy('id')
-    .execute();
-  return { created, account, ids: items.map((item) => Number(item.id)), items };
-}
+const batchOf = (rows: PayoutRow[]) => fundedBatch(t.db, ++company, rows, RATE);
 
 const itemOf = (id: number) =>
   t.db.selectFrom('payout_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

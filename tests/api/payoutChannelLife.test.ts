@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaTime } from '../../server/db/time';
-import { balanceOf, ledgerDiscrepancies, postEntries } from '../../server/money/ledger/ledger';
-import { createBatch } from '../../server/money/payouts/createBatch';
+import { balanceOf, ledgerDiscrepancies } from '../../server/money/ledger/ledger';
 import { createDevChannel, DEV_CARD, DEV_REASON, NOTIFY_MAX_AGE_MS } from '../../server/money/payouts/devChannel';
 import type { PayoutChannel } from '../../server/money/payouts/payoutChannel';
 import { createPayoutProcessor } from '../../server/money/payouts/payoutProcessor';
@@ -9,6 +8,7 @@ import type { PayoutRow } from '../../server/money/payouts/payoutRow';
 import { itemServiceCharge } from '../../src/domain/charges';
 import { BATCH, ITEM, LEDGER } from '../../src/domain/moneyEnums';
 import { luhnCheckDigit, nationalIdCheckChar } from '../../src/domain/payees';
+import { fundedBatch } from './support/payoutFixtures';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';
 
 /** A payout item's life through the development channel: every transition, races, crashes, notifications. */
@@ -53,30 +53,7 @@ const row = (prefix: string, amount = 100_000): PayoutRow => {
 };
 
 /** A funded company of its own and a batch of these rows; answers the batch, its items and the account. */
-async function batchOf(rows: PayoutRow[]) {
-  company += 1;
-  const account = { companyId: company, platformMark: 1 };
-  await t.db
-    .transaction()
-    .execute((tx) =>
-      postEntries(
-        tx,
-        account,
-        [{ kind: LEDGER.recharge, amount: 10_000_000, refType: 'recharge', refId: company, operatorId: null }],
-        chinaTime(),
-      ),
-    );
-  const created = await t.db
-    .transaction()
-    .execute((tx) => createBatch(tx, { ...account, operatorId: 1, rows, rate: RATE, draftId: null, now: chinaTime() }));
-  const items = await t.db
-    .selectFrom('payout_items')
-    .select(['id', 'net_amount', 'amount', 'service_charge'])
-    .where('batch_id', '=', created.batchId)
-    .orderBy('id')
-    .execute();
-  return { created, account, ids: items.map((item) => Number(item.id)), items };
-}
+const batchOf = (rows: PayoutRow[]) => fundedBatch(t.db, ++company, rows, RATE);
 
 const itemOf = (id: number) =>
   t.db.selectFrom('payout_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

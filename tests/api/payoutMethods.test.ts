@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chinaTime } from '../../server/db/time';
-import { postEntries } from '../../server/money/ledger/ledger';
-import { createBatch } from '../../server/money/payouts/createBatch';
 import { DEV_ALIPAY, DEV_REASON, MSG_ALIPAY_REFUSED } from '../../server/money/payouts/devChannel';
 import type { PayoutRow } from '../../server/money/payouts/payoutRow';
-import { ITEM, LEDGER } from '../../src/domain/moneyEnums';
+import { ITEM } from '../../src/domain/moneyEnums';
 import { luhnCheckDigit, nationalIdCheckChar } from '../../src/domain/payees';
+import { fundedBatch } from './support/payoutFixtures';
 import { createTestApp, type TestApp } from './support/testApp';
 
 /** Items paid to an Alipay account: stored with their method, sent as such, settled by the account's prefix. */
@@ -39,30 +37,7 @@ const alipayRow = (account: string): PayoutRow => {
   };
 };
 
-async function batchOf(rows: PayoutRow[]) {
-  company += 1;
-  const account = { companyId: company, platformMark: 1 };
-  await t.db
-    .transaction()
-    .execute((tx) =>
-      postEntries(
-        tx,
-        account,
-        [{ kind: LEDGER.recharge, amount: 10_000_000, refType: 'recharge', refId: company, operatorId: null }],
-        chinaTime(),
-      ),
-    );
-  const created = await t.db
-    .transaction()
-    .execute((tx) => createBatch(tx, { ...account, operatorId: 1, rows, rate: 600, draftId: null, now: chinaTime() }));
-  const items = await t.db
-    .selectFrom('payout_items')
-    .select('id')
-    .where('batch_id', '=', created.batchId)
-    .orderBy('id')
-    .execute();
-  return items.map((item) => Number(item.id));
-}
+const batchOf = async (rows: PayoutRow[]) => (await fundedBatch(t.db, ++company, rows, 600)).ids;
 
 const itemOf = (id: number) =>
   t.db.selectFrom('payout_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

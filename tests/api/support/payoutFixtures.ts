@@ -1,8 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../../server/db/database';
 import { chinaTime } from '../../../server/db/time';
+import { postEntries } from '../../../server/money/ledger/ledger';
+import { createBatch } from '../../../server/money/payouts/createBatch';
+import type { PayoutRow } from '../../../server/money/payouts/payoutRow';
 import { itemServiceCharge } from '../../../src/domain/charges';
-import { BATCH, ITEM } from '../../../src/domain/moneyEnums';
+import { BATCH, ITEM, LEDGER } from '../../../src/domain/moneyEnums';
 
 /**
  * Finished payout batches written straight into the tables (no ledger, no processor), for the invoice tests
@@ -115,4 +118,32 @@ export async function setAsideEligibleBatches(db: Db, companyId: number): Promis
     .where('company_id', '=', companyId)
     .where('invoice_status', '=', 0)
     .execute();
+}
+
+/**
+ * A company of its own topped up with 1 000 yuan and a batch of these rows submitted through createBatch, as the
+ * channel tests start: answers the batch, the company's account, its item ids and items, in row order.
+ */
+export async function fundedBatch(db: Db, companyId: number, rows: PayoutRow[], rate: number) {
+  const account = { companyId, platformMark: 1 };
+  await db
+    .transaction()
+    .execute((tx) =>
+      postEntries(
+        tx,
+        account,
+        [{ kind: LEDGER.recharge, amount: 10_000_000, refType: 'recharge', refId: companyId, operatorId: null }],
+        chinaTime(),
+      ),
+    );
+  const created = await db
+    .transaction()
+    .execute((tx) => createBatch(tx, { ...account, operatorId: 1, rows, rate, draftId: null, now: chinaTime() }));
+  const items = await db
+    .selectFrom('payout_items')
+    .select(['id', 'net_amount', 'amount', 'service_charge'])
+    .where('batch_id', '=', created.batchId)
+    .orderBy('id')
+    .execute();
+  return { created, account, ids: items.map((item) => Number(item.id)), items };
 }
