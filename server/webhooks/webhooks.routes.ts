@@ -5,6 +5,7 @@ import {
   WEBHOOK_KIND,
   type WebhookKind,
 } from '../../src/domain/merchantWebhooks';
+import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
 import { assertCompanyVisible, parseId } from '../auth/scope';
@@ -49,7 +50,7 @@ const FIELD_LABEL = { payoutUrl: '打款结果推送地址', signingUrl: '签约
 const SECRET_PREFIX = 10;
 
 function merchantCompany(auth: AuthContext): number {
-  if (auth.companyId === null || auth.roleId !== 2) fail(MSG.merchantOnly);
+  if (auth.companyId === null || auth.roleId !== ROLE.merchant) fail(MSG.merchantOnly);
   return auth.companyId;
 }
 
