@@ -303,6 +303,7 @@ export interface operations {
                     acceptWarnings?: boolean;
                     /** @description 服务主体有风险提示时仍要提交 */
                     confirmRisk?: boolean;
+                    /** @description 收款人，每行一笔；每批最多 200 笔（请求体不超过 64 KB），更多请分批提交 */
                     rows: {
                         /** @description 支付宝账号（登录号：手机号或邮箱） */
                         alipayAccount?: string;
@@ -480,7 +481,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 人员，每行一人 */
+                    /** @description 人员，每行一人；每次最多 200 行（请求体不超过 64 KB），更多请分次调用 */
                     rows: {
                         /** @description 支付宝账号（登录号：手机号或邮箱） */
                         alipayAccount?: string;

@@ -14,6 +14,12 @@ const Id = (description: string) =>
 const base = { tags: [OPEN_TAG], security: [{ openApiSignature: [] }] };
 const Nothing = Type.Object({}, { additionalProperties: false });
 
+/**
+ * Rows one call may carry. Open routes take no token, so their bodies have the public routes' 64 KB limit
+ * (http/bodyLimits.ts), read before the signature is checked; a row is about 200 bytes, so 200 rows fit with room.
+ */
+const OPEN_ROWS_MAX = 200;
+
 const WorkerRow = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 64, description: '姓名' }),
@@ -38,7 +44,13 @@ export const importWorkersSchema = {
   summary: '导入待签约人员（核验身份后加入，同后台的签约人员导入）',
   querystring: Nothing,
   body: Type.Object(
-    { rows: Type.Array(WorkerRow, { minItems: 1, maxItems: 1000, description: '人员，每行一人' }) },
+    {
+      rows: Type.Array(WorkerRow, {
+        minItems: 1,
+        maxItems: OPEN_ROWS_MAX,
+        description: `人员，每行一人；每次最多 ${OPEN_ROWS_MAX} 行（请求体不超过 64 KB），更多请分次调用`,
+      }),
+    },
     { additionalProperties: false },
   ),
   response: Envelope(
@@ -141,7 +153,11 @@ export const submitBatchSchema = {
   querystring: Nothing,
   body: Type.Object(
     {
-      rows: Type.Array(PayoutRowBody, { minItems: 1, maxItems: 10000 }),
+      rows: Type.Array(PayoutRowBody, {
+        minItems: 1,
+        maxItems: OPEN_ROWS_MAX,
+        description: `收款人，每行一笔；每批最多 ${OPEN_ROWS_MAX} 笔（请求体不超过 64 KB），更多请分批提交`,
+      }),
       acceptWarnings: Type.Optional(Type.Boolean({ description: '已核对有提示的卡号，仍要提交' })),
       confirmRisk: Type.Optional(Type.Boolean({ description: '服务主体有风险提示时仍要提交' })),
     },
