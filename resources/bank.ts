@@ -29,6 +29,7 @@ export const fundReconciliation: ResourceDeclaration = {
     { source: 'matchedCount', label: '已匹配（笔）', type: 'number' },
     { source: 'bankOnlyCount', label: '仅银行有（笔）', type: 'number' },
     { source: 'ledgerOnlyCount', label: '仅账本有（笔）', type: 'number' },
+    { source: 'differCount', label: '金额或状态不符（笔）', type: 'number' },
     { source: 'bankCredit', label: '银行入账（元）', type: 'money' },
     { source: 'ledgerCredit', label: '账本充值（元）', type: 'money' },
     { source: 'bankDebit', label: '银行出账（元）', type: 'money' },

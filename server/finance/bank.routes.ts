@@ -150,7 +150,7 @@ export async function syncBalances(app: { db: AppServices['db']; bank: BankChann
   return { count: subAccounts.length, differences, syncTime: now };
 }
 
-export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices): Promise<void> {
+export async function bankRoutes(app: FastifyInstance, { db, jobs, payoutChannel }: AppServices): Promise<void> {
   // Every call to the bank is logged as a call out (server/thirdparty), the sub-account password masked.
   const channel = bankChannel(db);
   const bank = withCallLog(
@@ -169,9 +169,10 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     },
   );
   const reconcileCron = process.env.RECONCILE_CRON ?? DEFAULT_RECONCILE_CRON;
-  jobs.define(reconciliationJob(db, bank, reconcileCron));
+  const sources = { bank, payoutChannel };
+  jobs.define(reconciliationJob(db, sources, reconcileCron));
   jobs.schedule('reconciliation', () =>
-    startReconciliationJob(db, bank, reconcileCron, (error) => app.log.error({ err: error }, '每日对账失败')),
+    startReconciliationJob(db, sources, reconcileCron, (error) => app.log.error({ err: error }, '每日对账失败')),
   );
 
   app.get('/api/v1/bankaccounts/bank/balance', access(CODES.bankInfo, balanceSchema), async (request) => {
@@ -347,7 +348,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     const auth = requireAuth(request);
     const day = dayOf(bodyFields(request.body).day);
     const outcome = await withRunClaim(db, reconciliationClaim(auth.displayName), () =>
-      reconcileDay(db, bank, day, TRIGGER.manual, auth.userId),
+      reconcileDay(db, sources, day, TRIGGER.manual, auth.userId),
     );
     await recordOperation(db, request, auth, {
       action: '资金对账',
@@ -355,9 +356,10 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
       recordId: outcome.runId,
       changes: { day: [null, day], status: [null, outcome.status] },
     });
+    const differs = outcome.differs > 0 ? `，金额或状态不符 ${outcome.differs} 笔` : '';
     return ok(
       outcome,
-      `${day} 对账完成：匹配 ${outcome.matched} 笔，仅银行有 ${outcome.bankOnly} 笔，仅账本有 ${outcome.ledgerOnly} 笔`,
+      `${day} 对账完成：匹配 ${outcome.matched} 笔，仅银行有 ${outcome.bankOnly} 笔，仅账本有 ${outcome.ledgerOnly} 笔${differs}`,
     );
   });
 
@@ -366,23 +368,27 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
     const query = request.query as Record<string, unknown>;
     const day = typeof query.day === 'string' ? query.day.trim() : '';
     if (!DAY_PATTERN.test(day)) fail('对账日期格式不正确');
-    const list = parseListQuery(request.url, query, { filterKeys: ['result'], sortFields: [] });
+    const list = parseListQuery(request.url, query, { filterKeys: ['result', 'source'], sortFields: [] });
     const resultFilter = list.filters.result;
     let result: number | undefined;
     if (resultFilter !== undefined && resultFilter !== '') {
       result = Number(resultFilter);
       if (!RECON_RESULT.some((item) => item.id === result)) fail('对账结果格式不正确');
     }
+    const source = typeof list.filters.source === 'string' ? list.filters.source.trim() : '';
+    if (source !== '' && !/^[a-z][a-z0-9_-]{0,31}$/.test(source)) fail('对账来源格式不正确');
     let select = db
       .selectFrom('reconciliation_items')
       .leftJoin('companies', 'companies.id', 'reconciliation_items.company_id')
       .where('reconciliation_items.day', '=', day);
     if (result !== undefined) select = select.where('reconciliation_items.result', '=', result);
+    if (source !== '') select = select.where('reconciliation_items.source', '=', source);
     const [count, rows] = await Promise.all([
       select.select(sql<string>`COUNT(*)`.as('n')).executeTakeFirstOrThrow(),
       select
         .select([
           'reconciliation_items.id',
+          'reconciliation_items.source',
           'reconciliation_items.result',
           'reconciliation_items.direction',
           'reconciliation_items.reference',
@@ -402,6 +408,7 @@ export async function bankRoutes(app: FastifyInstance, { db, jobs }: AppServices
       pageOf(
         rows.map((row) => ({
           id: Number(row.id),
+          source: row.source,
           result: Number(row.result),
           direction: Number(row.direction),
           reference: row.reference,

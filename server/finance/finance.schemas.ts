@@ -148,16 +148,18 @@ export const reconcileSchema = {
       matched: 'integer',
       bankOnly: 'integer',
       ledgerOnly: 'integer',
+      differs: 'integer',
     }),
   ),
 };
 export const itemsSchema = {
-  summary: '某日的对账明细（q=result:对账结果）',
+  summary: '某日的对账明细（q=result:对账结果,source:来源 bank 或打款通道名）',
   querystring: ListQuery({ day: word('对账日期', 16) }),
   response: Answers(
     Page(
       Fields({
         id: 'integer',
+        source: 'string',
         result: 'integer',
         direction: 'integer',
         reference: 'string',

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
-import { DIRECTION, RECON_RUN, RESULT, UNATTRIBUTED } from '../../src/domain/finance';
+import { DIRECTION, RECON_RUN, RECON_SOURCE_BANK, RESULT, UNATTRIBUTED } from '../../src/domain/finance';
 import { LEDGER, RECHARGE } from '../../src/domain/moneyEnums';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
+import type { PayoutChannel } from '../money/payouts/payoutChannel';
 import type { BankChannel, StatementLine } from './bank/bankChannel';
+import { compareChannelBill } from './channelReconciliation';
 
 /**
  * 资金对账: one day of the bank's statement against the ledger.
@@ -17,10 +19,14 @@ import type { BankChannel, StatementLine } from './bank/bankChannel';
  *   charge less the refunds of its failed items against the bank's payments and fee transfers of that batch. A
  *   batch with items still being paid shows the difference as 在途.
  * - Ledger top-ups and attributions of the day that no credit matched are "only in the ledger".
+ * - The payout channel's bill of the day against the items it took (channelReconciliation.ts), each line marked
+ *   with the channel as its source.
  * Every run is kept (reconciliation_runs); the day's lines are replaced by the latest run in one transaction, so
  * running a day again is harmless.
  */
 export interface ReconItem {
+  /** RECON_SOURCE_BANK, or the payout channel's provider for a line of its bill. */
+  source?: string;
   result: number;
   direction: number;
   reference: string;
@@ -38,6 +44,13 @@ export interface ReconOutcome {
   matched: number;
   bankOnly: number;
   ledgerOnly: number;
+  differs: number;
+}
+
+/** What a day is reconciled against: the bank, and the payout channel (absent: the bank alone). */
+export interface ReconSources {
+  bank: BankChannel;
+  payoutChannel?: PayoutChannel;
 }
 
 function dayBounds(day: string) {
@@ -342,7 +355,7 @@ async function recordUnattributed(db: Db, bank: BankChannel, day: string, now: s
 /** Reconciles one day and keeps the run; never throws for a failure of the comparison (the run says 失败). */
 export async function reconcileDay(
   db: Db,
-  bank: BankChannel,
+  { bank, payoutChannel }: ReconSources,
   day: string,
   trigger: number,
   operatorId: number | null,
@@ -357,6 +370,7 @@ export async function reconcileDay(
   try {
     await recordUnattributed(db, bank, day, start);
     const items = await compareDay(db, bank, day);
+    if (payoutChannel) items.push(...(await compareChannelBill(db, payoutChannel, day)));
     const lines = await bank.statement(day);
     const topups = await ledgerTopups(db, day);
     const { start: from, end } = dayBounds(day);
@@ -370,9 +384,11 @@ export async function reconcileDay(
       matched: count(RESULT.matched),
       bankOnly: count(RESULT.bankOnly),
       ledgerOnly: count(RESULT.ledgerOnly),
+      differs: count(RESULT.differs),
       status: RECON_RUN.balanced,
     };
-    outcome.status = outcome.bankOnly + outcome.ledgerOnly === 0 ? RECON_RUN.balanced : RECON_RUN.differences;
+    outcome.status =
+      outcome.bankOnly + outcome.ledgerOnly + outcome.differs === 0 ? RECON_RUN.balanced : RECON_RUN.differences;
     await db.transaction().execute(async (tx) => {
       await tx.deleteFrom('reconciliation_items').where('day', '=', day).execute();
       for (const item of items) {
@@ -381,6 +397,7 @@ export async function reconcileDay(
           .values({
             day,
             run_id: runId,
+            source: item.source ?? RECON_SOURCE_BANK,
             result: item.result,
             direction: item.direction,
             reference: item.reference.slice(0, 64),
@@ -399,14 +416,12 @@ export async function reconcileDay(
           matched_count: outcome.matched,
           bank_only_count: outcome.bankOnly,
           ledger_only_count: outcome.ledgerOnly,
+          differ_count: outcome.differs,
           bank_credit: lines.filter((l) => l.direction === DIRECTION.credit).reduce((s, l) => s + l.amount, 0),
           bank_debit: lines.filter((l) => l.direction === DIRECTION.debit).reduce((s, l) => s + l.amount, 0),
           ledger_credit: topups.reduce((s, e) => s + Number(e.amount), 0),
           ledger_debit: Number(outflow.rows[0]?.total ?? 0),
-          message:
-            outcome.status === RECON_RUN.balanced
-              ? '银行流水与账本一致'
-              : `仅银行有 ${outcome.bankOnly} 笔，仅账本有 ${outcome.ledgerOnly} 笔`,
+          message: runMessage(outcome, Boolean(payoutChannel)),
           finish_time: chinaTime(),
         })
         .where('id', '=', runId)
@@ -423,6 +438,17 @@ export async function reconcileDay(
       })
       .where('id', '=', runId)
       .execute();
-    return { runId, day, status: RECON_RUN.failed, matched: 0, bankOnly: 0, ledgerOnly: 0 };
+    return { runId, day, status: RECON_RUN.failed, matched: 0, bankOnly: 0, ledgerOnly: 0, differs: 0 };
   }
+}
+
+/** The run's summary, as 资金对账 and 定时任务 show it. */
+export function runMessage(outcome: Omit<ReconOutcome, 'runId' | 'day'>, withChannel: boolean): string {
+  if (outcome.status === RECON_RUN.failed) return '对账失败';
+  if (outcome.status === RECON_RUN.balanced) {
+    return withChannel ? '银行流水、通道账单与账本一致' : '银行流水与账本一致';
+  }
+  const parts = [`仅银行有 ${outcome.bankOnly} 笔`, `仅账本有 ${outcome.ledgerOnly} 笔`];
+  if (outcome.differs > 0) parts.push(`金额或状态不符 ${outcome.differs} 笔`);
+  return parts.join('，');
 }

@@ -5,8 +5,7 @@ import { chinaTime } from '../db/time';
 import { runScheduledTick } from '../system/jobLock';
 import { runWhenUnclaimed } from '../system/runClaims';
 import type { JobDefinition } from '../system/scheduledJobs';
-import type { BankChannel } from './bank/bankChannel';
-import { reconcileDay } from './reconciliation.service';
+import { type ReconSources, reconcileDay, runMessage } from './reconciliation.service';
 
 /**
  * The daily reconciliation (资金对账): every day at RECONCILE_CRON (default 01:30 China time) the previous day is
@@ -29,7 +28,7 @@ export function yesterday(now = Date.now()): string {
  * One run of the job: yesterday, unless it already has an automatic run that did not fail (a later host, a restart or
  * an operator's 立即执行 then leaves it); answers the run's summary for 定时任务.
  */
-export async function reconcileYesterday(db: Db, bank: BankChannel, now = Date.now()): Promise<string> {
+export async function reconcileYesterday(db: Db, sources: ReconSources, now = Date.now()): Promise<string> {
   const day = yesterday(now);
   const done = await db
     .selectFrom('reconciliation_runs')
@@ -42,26 +41,26 @@ export async function reconcileYesterday(db: Db, bank: BankChannel, now = Date.n
   // An operator's run in progress (/fundReconciliation) is waited for, then this run goes on.
   let outcome: Awaited<ReturnType<typeof reconcileDay>> | undefined;
   await runWhenUnclaimed(db, reconciliationClaim('定时任务'), async () => {
-    outcome = await reconcileDay(db, bank, day, TRIGGER.auto, null);
+    outcome = await reconcileDay(db, sources, day, TRIGGER.auto, null);
   });
   if (!outcome) return `${day} 人工对账一直在进行，本次未执行`;
   return outcome.status === RECON_RUN.balanced
     ? `${day} 对账一致（${outcome.matched} 笔）`
-    : `${day} 有差异：仅银行 ${outcome.bankOnly} 笔，仅账本 ${outcome.ledgerOnly} 笔`;
+    : `${day} ${outcome.status === RECON_RUN.failed ? '' : '有差异：'}${runMessage(outcome, Boolean(sources.payoutChannel))}`;
 }
 
 /** The job as 定时任务 shows and runs it (system/scheduledJobs.ts). */
-export function reconciliationJob(db: Db, bank: BankChannel, pattern: string): JobDefinition {
+export function reconciliationJob(db: Db, sources: ReconSources, pattern: string): JobDefinition {
   return {
     name: 'reconciliation',
     timing: pattern === 'off' ? { off: 'RECONCILE_CRON=off' } : { cron: pattern },
-    run: () => reconcileYesterday(db, bank),
+    run: () => reconcileYesterday(db, sources),
   };
 }
 
 export function startReconciliationJob(
   db: Db,
-  bank: BankChannel,
+  sources: ReconSources,
   pattern: string,
   onError: (error: unknown) => void,
 ): Cron | null {
@@ -69,7 +68,7 @@ export function startReconciliationJob(
   return new Cron(pattern, { timezone: 'Asia/Shanghai', protect: true }, async () => {
     try {
       // One host per instant (system/jobLock.ts); then once per day (reconcileYesterday).
-      await runScheduledTick(db, 'reconciliation', () => reconcileYesterday(db, bank));
+      await runScheduledTick(db, 'reconciliation', () => reconcileYesterday(db, sources));
     } catch (error) {
       onError(error);
     }

@@ -104,6 +104,8 @@ export interface ReconciliationRunTable {
   matched_count: Generated<number>;
   bank_only_count: Generated<number>;
   ledger_only_count: Generated<number>;
+  /** Migration 420: lines whose amount or state differs between the payout channel's bill and the items. */
+  differ_count: Generated<number>;
   bank_credit: Generated<number>;
   bank_debit: Generated<number>;
   ledger_credit: Generated<number>;
@@ -118,8 +120,10 @@ export interface ReconciliationItemTable {
   id: Generated<number>;
   day: string;
   run_id: number;
-  /** RECON_RESULT: 1 已匹配, 2 仅银行有, 3 仅账本有 */
+  /** RECON_RESULT: 1 已匹配, 2 仅银行有, 3 仅账本有, 4 金额或状态不符 */
   result: number;
+  /** Migration 420: 'bank' (the bank's statement) or the payout channel's provider (its bill). */
+  source: Generated<string>;
   direction: number;
   reference: string;
   company_id: number | null;

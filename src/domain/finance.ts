@@ -56,7 +56,19 @@ export const RECON_RESULT: readonly Choice[] = [
   { id: 1, name: '已匹配' },
   { id: 2, name: '仅银行有' },
   { id: 3, name: '仅账本有' },
+  { id: 4, name: '金额或状态不符' },
 ];
-export const RESULT = { matched: 1, bankOnly: 2, ledgerOnly: 3 } as const;
+/** bankOnly and ledgerOnly also name a payout channel's bill: only on the bill, only in our items. */
+export const RESULT = { matched: 1, bankOnly: 2, ledgerOnly: 3, differs: 4 } as const;
+
+/** reconciliation_items.source: the bank's statement, or a payout channel's bill by its provider name. */
+export const RECON_SOURCE_BANK = 'bank';
+export const RECON_SOURCES: readonly { id: string; name: string }[] = [
+  { id: 'bank', name: '银行流水' },
+  { id: 'dev', name: '本地打款通道账单' },
+  { id: 'alipay', name: '支付宝账单' },
+];
+export const reconSourceLabel = (source: string): string =>
+  RECON_SOURCES.find((choice) => choice.id === source)?.name ?? `${source} 账单`;
 
 export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;

@@ -277,7 +277,7 @@ describe('资金对账', () => {
 
   it('the daily job runs by itself, once per day, and leaves its run', async () => {
     const bank = bankChannel(test.db);
-    const job = startReconciliationJob(test.db, bank, '* * * * * *', (error) => {
+    const job = startReconciliationJob(test.db, { bank }, '* * * * * *', (error) => {
       throw error;
     });
     try {

@@ -70,6 +70,7 @@ import * as payoutMethods from './395_payout_methods';
 import * as payoutReceipts from './396_payout_receipts';
 import * as openApiSigning from './400_open_api_signing';
 import * as merchantWebhooks from './410_merchant_webhooks';
+import * as channelReconciliation from './420_channel_reconciliation';
 
 /** Every migration, in order. Add a new one with the next number; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -144,4 +145,5 @@ export const migrations: Record<string, Migration> = {
   '396_payout_receipts': payoutReceipts,
   '400_open_api_signing': openApiSigning,
   '410_merchant_webhooks': merchantWebhooks,
+  '420_channel_reconciliation': channelReconciliation,
 };

@@ -58,6 +58,6 @@ export async function seedBank(db: Db): Promise<void> {
   const bank = bankChannel(db, 'dev');
   await syncBalances({ db, bank });
   for (let daysAgo = 7; daysAgo >= 1; daysAgo -= 1) {
-    await reconcileDay(db, bank, chinaTime(now - daysAgo * DAY).slice(0, 10), TRIGGER.seed, null);
+    await reconcileDay(db, { bank }, chinaTime(now - daysAgo * DAY).slice(0, 10), TRIGGER.seed, null);
   }
 }

@@ -19,12 +19,14 @@ import { requestContent } from '../../../providers/httpClient';
 import { DayField } from '../../../resources/generator/DateFields';
 import { GeneratedList } from '../../../resources/generator/GeneratedList';
 import type { ResourceDeclaration } from '../../../resources/types';
-import { BANK_DIRECTION, RECON_RESULT } from '../../domain/finance';
+import { BANK_DIRECTION, RECON_RESULT, RECON_SOURCES, reconSourceLabel } from '../../domain/finance';
 import { formatMoney } from '../../domain/money';
+import { encodeQ } from '../../domain/query';
 import { act, chinaYesterday } from './financeApi';
 
 interface Item {
   id: number;
+  source: string;
   result: number;
   direction: number;
   reference: string;
@@ -37,23 +39,28 @@ interface Item {
 const nameOf = (choices: readonly { id: number; name: string }[], id: number) =>
   choices.find((choice) => choice.id === id)?.name ?? '';
 
-/** The lines of one day (the latest run of that day): matched, only in the bank, only in the ledger. */
+/**
+ * The lines of one day (the latest run of that day), from the bank's statement and the payout channel's bill:
+ * matched, only on their side, only in ours, amount or state differing.
+ */
 function DayItems() {
   const record = useRecordContext();
   const day = String(record?.day ?? '');
   const [result, setResult] = useState<number | ''>('');
+  const [source, setSource] = useState('');
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(10);
   const [data, setData] = useState<{ content: Item[]; totalElements: number }>({ content: [], totalElements: 0 });
+  const filterQ = encodeQ({ result, source });
   useEffect(() => {
     if (!day) return;
     requestContent<{ content: Item[]; totalElements: number }>('/api/v1/reconciliation/items', {
-      query: { day, page, size, ...(result === '' ? {} : { q: `result:${result}` }) },
+      query: { day, page, size, ...(filterQ ? { q: filterQ } : {}) },
       background: true,
     })
       .then(setData)
       .catch(() => setData({ content: [], totalElements: 0 }));
-  }, [day, result, page, size]);
+  }, [day, filterQ, page, size]);
   return (
     <Box sx={{ p: 2, bgcolor: 'background.default' }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 1 }}>
@@ -76,15 +83,34 @@ function DayItems() {
             </MenuItem>
           ))}
         </TextField>
+        <TextField
+          select
+          size="small"
+          label="来源"
+          value={source}
+          onChange={(event) => {
+            setSource(event.target.value);
+            setPage(0);
+          }}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">全部</MenuItem>
+          {RECON_SOURCES.map((choice) => (
+            <MenuItem key={choice.id} value={choice.id}>
+              {choice.name}
+            </MenuItem>
+          ))}
+        </TextField>
       </Box>
       <Table size="small" aria-label={`${day} 对账明细`}>
         <TableHead>
           <TableRow>
             <TableCell>结果</TableCell>
+            <TableCell>来源</TableCell>
             <TableCell>方向</TableCell>
-            <TableCell>流水号 / 批次号</TableCell>
+            <TableCell>流水号 / 批次号 / 明细</TableCell>
             <TableCell>企业</TableCell>
-            <TableCell align="right">银行金额（元）</TableCell>
+            <TableCell align="right">银行或通道金额（元）</TableCell>
             <TableCell align="right">账本金额（元）</TableCell>
             <TableCell>说明</TableCell>
           </TableRow>
@@ -95,6 +121,7 @@ function DayItems() {
               <TableCell sx={{ color: item.result === 1 ? 'success.main' : 'error.main' }}>
                 {nameOf(RECON_RESULT, item.result)}
               </TableCell>
+              <TableCell>{reconSourceLabel(item.source)}</TableCell>
               <TableCell>{nameOf(BANK_DIRECTION, item.direction)}</TableCell>
               <TableCell>{item.reference}</TableCell>
               <TableCell>{item.companyName ?? '—'}</TableCell>

@@ -1,12 +1,16 @@
 import { createSign, createVerify, generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createZip } from '../../../server/engine/zipArchive';
+import { gbkEncode } from '../../support/batchFiles';
 
 /**
  * A loopback fake of Alipay's open-platform gateway (gateway.do), a real HTTP server on 127.0.0.1. It checks the
  * RSA2 signature of every request on its own (node:crypto, with the calling app's public key), signs its answers
  * and notifications with its own test key pair as Alipay does, and keeps an order book per out_biz_no: a resend of
  * a known out_biz_no answers the first order. What an order does is chosen by the payee's name (see Scenario).
+ * The account bill of a day (bill_type signcustomer) is a zip of one GBK CSV in Alipay's layout, written from the
+ * order book: a 支出 row per paid order, and a 收入 row 退票 after it for a returned one.
  */
 
 export type Scenario = 'success' | 'fail' | 'dealing' | 'held' | 'refund' | 'refuse';
@@ -27,6 +31,8 @@ export interface FakeOrder {
   payee: Record<string, unknown>;
   status: 'SUCCESS' | 'FAIL' | 'DEALING' | 'REFUND';
   failReason: string;
+  /** The day (YYYY-MM-DD) the order's money moves on the account bill: the day it was made, unless a test moves it. */
+  billDay: string;
 }
 
 export interface TestKeys {
@@ -72,6 +78,7 @@ export async function startFakeAlipayGateway(): Promise<FakeAlipayGateway> {
   const stranger = testKeyPair();
   const apps = new Map<string, string>();
   const receipts = new Map<string, string>();
+  const bills = new Map<string, string>();
   let serial = 0;
 
   function answer(method: string, content: Record<string, unknown>, forged: boolean): string {
@@ -120,7 +127,9 @@ export async function startFakeAlipayGateway(): Promise<FakeAlipayGateway> {
             status:
               scenario === 'fail' ? 'FAIL' : scenario === 'dealing' || scenario === 'held' ? 'DEALING' : 'SUCCESS',
             failReason: scenario === 'fail' ? FAKE_REASON.fail : scenario === 'held' ? FAKE_REASON.held : '',
+            billDay: '',
           };
+          order.billDay = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
           fake.orders.set(outBizNo, order);
         }
         return ok({
@@ -153,6 +162,17 @@ export async function startFakeAlipayGateway(): Promise<FakeAlipayGateway> {
         if (!receipts.has(String(biz.file_id))) return business('FILE_NOT_EXIST', '文件不存在');
         return ok({ status: 'SUCCESS', download_url: `${fake.url}/files/receipt/${biz.file_id}.pdf` });
       }
+      case 'alipay.data.dataservice.bill.downloadurl.query': {
+        if (biz.bill_type !== 'signcustomer') return business('isp.bill_type_error', '账单类型错误');
+        const day = String(biz.bill_date);
+        const moved = [...fake.orders.values()].filter(
+          (order) => order.appId === params.app_id && order.billDay === day && /SUCCESS|REFUND/.test(order.status),
+        );
+        if (moved.length === 0) return business('isp.bill_not_exist', '账单不存在');
+        const name = `bill-${randomUUID().replaceAll('-', '')}`;
+        bills.set(name, billCsv(day, moved));
+        return ok({ bill_download_url: `${fake.url}/files/bill/${name}.zip` });
+      }
       case 'alipay.fund.account.query':
         return ok({ available_amount: fake.availableAmount, freeze_amount: '0.00' });
       default:
@@ -165,6 +185,14 @@ export async function startFakeAlipayGateway(): Promise<FakeAlipayGateway> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      const bill = /^\/files\/bill\/([\w-]+)\.zip$/.exec(url.pathname);
+      if (request.method === 'GET' && bill && bills.has(bill[1])) {
+        zipOf(bills.get(bill[1]) ?? '').then((zip) => {
+          response.writeHead(200, { 'content-type': 'application/zip' });
+          response.end(zip);
+        });
+        return;
+      }
       const receipt = /^\/files\/receipt\/(\w+)\.pdf$/.exec(url.pathname);
       if (request.method === 'GET' && receipt && receipts.has(receipt[1])) {
         response.writeHead(200, { 'content-type': 'application/pdf' });
@@ -248,4 +276,45 @@ export async function startFakeAlipayGateway(): Promise<FakeAlipayGateway> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return fake;
+}
+
+/** Alipay's signcustomer bill of a day: comment lines, the header, one row per movement, the totals comment. */
+function billCsv(day: string, orders: FakeOrder[]): string {
+  const rows = [
+    '#支付宝账务明细查询',
+    `#账号：[20880000000000000156]`,
+    `#起始日期：[${day} 00:00:00]   终止日期：[${day} 23:59:59]`,
+    '#-----------------------------------------账务明细列表----------------------------------------',
+    '账务流水号,业务流水号,商户订单号,商品名称,发生时间,对方账号,收入金额（+元）,支出金额（-元）,账户余额（元）,交易渠道,业务类型,备注',
+  ];
+  let serial = 0;
+  for (const order of orders) {
+    serial += 1;
+    rows.push(
+      `${day.replaceAll('-', '')}0000${serial}\t,${order.orderId}\t,${order.outBizNo}\t,单笔转账,${day} 10:00:00,收款人,,-${order.amount},0.00,支付宝,转账,`,
+    );
+    if (order.status === 'REFUND') {
+      serial += 1;
+      rows.push(
+        `${day.replaceAll('-', '')}0000${serial}\t,${order.orderId}\t,${order.outBizNo}\t,单笔转账,${day} 18:00:00,收款人,+${order.amount},,0.00,支付宝,转账退票,`,
+      );
+    }
+  }
+  rows.push('#-----------------------------------------账务明细列表结束------------------------------------');
+  return rows.join('\r\n');
+}
+
+async function zipOf(csv: string): Promise<Buffer> {
+  const zip = createZip();
+  const chunks: Buffer[] = [];
+  zip.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    zip.on('end', () => resolve());
+    zip.on('error', reject);
+  });
+  zip.append(Buffer.from('说明：账务明细'), { name: '20880000000000000156_账务明细(汇总).txt' });
+  zip.append(gbkEncode(csv), { name: '20880000000000000156_账务明细.csv' });
+  await zip.finalize();
+  await done;
+  return Buffer.concat(chunks);
 }

@@ -43,8 +43,10 @@ export function parseBillCsv(text: string): BillLine[] {
   for (const cells of rows.slice(headerAt + 1)) {
     const outBizNo = cells[at.outBizNo] ?? '';
     if (!/^\d{1,15}$/.test(outBizNo)) continue;
-    const expense = Math.abs(parseYuan(cells[at.expense]) ?? 0);
-    const income = Math.abs(parseYuan(cells[at.income]) ?? 0);
+    // The bill signs its amounts (+ income, − expense); parseYuan reads a minus only.
+    const amountOf = (cell: string | undefined) => Math.abs(parseYuan((cell ?? '').replace(/^\+/, '')) ?? 0);
+    const expense = amountOf(cells[at.expense]);
+    const income = amountOf(cells[at.income]);
     const base = { itemId: Number(outBizNo), orderId: cells[at.order] ?? '' };
     if (expense > 0) lines.push({ ...base, amount: expense, state: 'succeeded' });
     else if (income > 0 && /退/.test(cells[at.kind] ?? '')) lines.push({ ...base, amount: income, state: 'returned' });
