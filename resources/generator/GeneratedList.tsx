@@ -25,6 +25,7 @@ import { ListFirstPaintHandoff } from './ListFirstPaintHandoff';
 import { ListPagination } from './ListPagination';
 import { ListLoadGuard } from './LoadFailure';
 import { PlainDatagridRow } from './PlainDatagridRow';
+import { RefreshWhileOpen } from './RefreshWhileOpen';
 import { RowActions } from './RowActions';
 import { ACTIONS_SOURCE, datagridSx, LIST_FITS } from './tableSx';
 import { useStoredColumns } from './useStoredColumns';
@@ -80,6 +81,8 @@ export interface GeneratedListProps {
   selectable?: boolean;
   /** Buttons of the page's own in the list's toolbar, inside the list (they read its filters and selection). */
   toolbar?: ReactNode;
+  /** A row still being worked on (a batch being paid): while the page shows one, it reads itself again. */
+  refreshWhileOpen?: (record: RaRecord) => boolean;
 }
 
 /** The datagrid's body with plain rows (PlainDatagridRow). */
@@ -96,6 +99,7 @@ export function GeneratedList({
   renderActions,
   selectable,
   toolbar,
+  refreshWhileOpen,
 }: GeneratedListProps) {
   const picking = selectable === true || declaration.documents !== undefined;
   const { canAccess: canEdit } = useCanAccess({ resource: declaration.name, action: 'edit' });
@@ -152,6 +156,7 @@ export function GeneratedList({
       sx={LIST_FITS}
     >
       <ListFirstPaintHandoff />
+      {refreshWhileOpen && <RefreshWhileOpen isOpen={refreshWhileOpen} />}
       <DateRangeHint declaration={declaration} />
       <ListLoadGuard>
         <DatagridConfigurable

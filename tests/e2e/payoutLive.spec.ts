@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { loadConfig } from '../../server/config';
 import { createDevChannel, DEV_CARD } from '../../server/money/payouts/devChannel';
 import { addSignedWorkers } from '../../server/workers/workers.service';
@@ -9,9 +9,10 @@ import { withServerDb } from './support/serverDb';
 import { MERCHANT_COMPANY } from './support/signedPayees';
 
 /**
- * A merchant watches a batch being paid on its record page: one item is paid by the development channel after the
- * processor's delay, the other stays 处理中 at the channel (a 629904… card) until the channel's signed notification
- * says it is paid. The page reads the batch again by itself while anything is open: no reload.
+ * A merchant watches a batch being paid, on its record page and in the list of batches: one item is paid by the
+ * development channel after the processor's delay, the other stays 处理中 at the channel (a 629904… card) until
+ * the channel's signed notification says it is paid. Both pages read the batch again by themselves while anything
+ * is open: no reload.
  */
 
 const SERIAL = 897_000 + (Date.now() % 1000) * 3;
@@ -22,16 +23,16 @@ function silentCard(serial: number): string {
   return body + luhnCheckDigit(body);
 }
 
-test('商户在批次详情里看着打款从处理中变为成功，页面不用刷新', async ({ page }) => {
-  test.setTimeout(120_000);
+/** Two signed workers, a batch paying them submitted on /remit; answers its number and the link to the records. */
+async function submitWatchedBatch(page: Page, serial: number) {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR 未设置：请通过 playwright test 运行');
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir });
-  const waitingCard = silentCard(SERIAL + 1);
-  const person = (serial: number, card: string) => ({
+  const waitingCard = silentCard(serial + 1);
+  const person = (each: number, card: string) => ({
     name: '测试人员',
-    idCard: idCard(serial),
-    mobile: `139${String(serial).padStart(8, '0')}`,
+    idCard: idCard(each),
+    mobile: `139${String(each).padStart(8, '0')}`,
     bankCard: card,
     bankName: '中国工商银行',
   });
@@ -39,7 +40,7 @@ test('商户在批次详情里看着打款从处理中变为成功，页面不�
     addSignedWorkers(
       db,
       MERCHANT_COMPANY,
-      [person(SERIAL, bankCard(SERIAL)), person(SERIAL + 1, waitingCard)],
+      [person(serial, bankCard(serial)), person(serial + 1, waitingCard)],
       config.idKey,
     ),
   );
@@ -48,8 +49,8 @@ test('商户在批次详情里看着打款从处理中变为成功，页面不�
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   await page.goto('/remit');
   const rows = [
-    payee(SERIAL, { '金额（元）': '1.10' }),
-    payee(SERIAL + 1, { 银行卡号: waitingCard, '金额（元）': '2.20' }),
+    payee(serial, { '金额（元）': '1.10' }),
+    payee(serial + 1, { 银行卡号: waitingCard, '金额（元）': '2.20' }),
   ];
   await page
     .getByLabel('上传打款文件')
@@ -63,29 +64,18 @@ test('商户在批次详情里看着打款从处理中变为成功，页面不�
   await expect(success).toBeVisible();
   const batchNo = /批次号 (PL\d+)/.exec((await success.textContent()) ?? '')?.[1] ?? '';
   expect(batchNo).toMatch(/^PL\d{20}$/);
+  return { batchNo, success, config };
+}
 
-  await success.getByRole('link', { name: '打款记录' }).click();
-  const batchRow = page.getByRole('row').filter({ hasText: batchNo });
-  await batchRow.getByRole('button', { name: '查看明细' }).click();
-  await expect(page).toHaveURL(/\/paymentRecord\/\d+\/show$/);
-  const batchId = Number(/\/paymentRecord\/(\d+)\/show$/.exec(page.url())?.[1]);
-
-  // A mark on this document: a reload would lose it.
-  await page.evaluate(() => {
-    (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
-  });
-  const table = page.getByRole('table', { name: '打款明细' });
-  const paidRow = table.getByRole('row').filter({ hasText: '1.10' });
-  const waitingRow = table.getByRole('row').filter({ hasText: '2.20' });
-  await expect(paidRow).toContainText('成功', { timeout: 30_000 });
-  await expect(waitingRow).toContainText('处理中', { timeout: 30_000 });
-
+/** The channel's signed notification that the waiting item (2.20) of the batch is paid, delivered. */
+async function settleWaitingItem(page: Page, batchNo: string, config: ReturnType<typeof loadConfig>) {
   const item = await withServerDb((db) =>
     db
       .selectFrom('payout_items')
-      .select(['id', 'status'])
-      .where('batch_id', '=', batchId)
-      .where('amount', '=', 22_000)
+      .innerJoin('payout_batches', 'payout_batches.id', 'payout_items.batch_id')
+      .select(['payout_items.id'])
+      .where('payout_batches.batch_no', '=', batchNo)
+      .where('payout_items.amount', '=', 22_000)
       .executeTakeFirstOrThrow(),
   );
   const notice = await withServerDb((db) =>
@@ -99,8 +89,48 @@ test('商户在批次详情里看着打款从处理中变为成功，页面不�
     data: notice.body,
   });
   expect(answer.status()).toBe(200);
+}
 
+/** A mark on this document: a reload would lose it. */
+const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
+  });
+const stayedOnPage = (page: Page) =>
+  page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage);
+
+test('商户在批次详情里看着打款从处理中变为成功，页面不用刷新', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { batchNo, success, config } = await submitWatchedBatch(page, SERIAL);
+  await success.getByRole('link', { name: '打款记录' }).click();
+  const batchRow = page.getByRole('row').filter({ hasText: batchNo });
+  await batchRow.getByRole('button', { name: '查看明细' }).click();
+  await expect(page).toHaveURL(/\/paymentRecord\/\d+\/show$/);
+
+  await markDocument(page);
+  const table = page.getByRole('table', { name: '打款明细' });
+  const paidRow = table.getByRole('row').filter({ hasText: '1.10' });
+  const waitingRow = table.getByRole('row').filter({ hasText: '2.20' });
+  await expect(paidRow).toContainText('成功', { timeout: 30_000 });
+  await expect(waitingRow).toContainText('处理中', { timeout: 30_000 });
+
+  await settleWaitingItem(page, batchNo, config);
   await expect(waitingRow).toContainText('成功', { timeout: 30_000 });
   await expect(table.getByRole('row').filter({ hasText: '处理中' })).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+  expect(await stayedOnPage(page)).toBe(true);
+});
+
+test('商户在打款记录列表里看着批次从打款中变为已完成，页面不用刷新', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { batchNo, success, config } = await submitWatchedBatch(page, SERIAL + 10);
+  await success.getByRole('link', { name: '打款记录' }).click();
+  await expect(page).toHaveURL(/\/paymentRecord/);
+  await markDocument(page);
+  const batchRow = page.getByRole('row').filter({ hasText: batchNo });
+  await expect(batchRow).toContainText('打款中');
+
+  await settleWaitingItem(page, batchNo, config);
+  await expect(batchRow).toContainText('已完成', { timeout: 30_000 });
+  await expect(batchRow).not.toContainText('打款中');
+  expect(await stayedOnPage(page)).toBe(true);
 });

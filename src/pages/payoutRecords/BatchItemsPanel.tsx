@@ -3,12 +3,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useRecordContext, useRefresh } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { LIVE_REFRESH_MS } from '../../../resources/generator/RefreshWhileOpen';
 import { BATCH } from '../../domain/moneyEnums';
 import { BatchItems } from './BatchItems';
 import type { PayoutBatch } from './recordsApi';
-
-/** While a batch is being paid its figures change: look again this often. */
-const REFRESH_MS = 3000;
 
 /**
  * The batch show view's items panel (resources/custom/panels.ts): the items, paged and filtered on the server;
@@ -30,7 +28,7 @@ export function BatchItemsPanel() {
     const timer = setTimeout(() => {
       refresh();
       setVersion((current) => current + 1);
-    }, REFRESH_MS);
+    }, LIVE_REFRESH_MS);
     return () => clearTimeout(timer);
   }, [processing, version, refresh]);
 

@@ -12,16 +12,20 @@ export function RecordList({
   declaration,
   rowPath,
   extraActions,
+  refreshWhileOpen,
 }: {
   declaration: ResourceDeclaration;
   /** Where a click on a row goes. */
   rowPath?: (id: Identifier) => string;
   extraActions?: (record: RaRecord) => ReactNode;
+  /** A row still being paid: the page reads itself again while it shows one. */
+  refreshWhileOpen?: (record: RaRecord) => boolean;
 }) {
   return (
     <GeneratedList
       declaration={declaration}
       rowClick={rowPath ? (id) => rowPath(id) : false}
+      refreshWhileOpen={refreshWhileOpen}
       renderActions={
         extraActions &&
         ((record) => (
