@@ -78,11 +78,15 @@ async function settleWaitingItem(page: Page, batchNo: string, config: ReturnType
       .where('payout_items.amount', '=', 22_000)
       .executeTakeFirstOrThrow(),
   );
-  const notice = await withServerDb((db) =>
-    createDevChannel(db, { delayMs: 0, secret: config.payoutChannel.devSecret }).notification(Number(item.id), {
-      state: 'succeeded',
-    }),
-  );
+  // The channel can only speak of an order it took: wait for the processor to have sent the item.
+  const noticeNow = () =>
+    withServerDb((db) =>
+      createDevChannel(db, { delayMs: 0, secret: config.payoutChannel.devSecret }).notification(Number(item.id), {
+        state: 'succeeded',
+      }),
+    );
+  await expect.poll(async () => (await noticeNow()) !== null, { timeout: 30_000 }).toBe(true);
+  const notice = await noticeNow();
   if (!notice) throw new Error('开发通道没有这笔订单');
   const answer = await page.request.post('/api/v1/open/payouts/notify/dev', {
     headers: notice.headers,
