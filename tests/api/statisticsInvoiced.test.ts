@@ -32,6 +32,10 @@ interface Edition {
   category: number;
 }
 const editions: Edition[] = [];
+const EDITIONS = [
+  { index: 0, name: '标准版企业汇总' },
+  { index: 1, name: '小规模企业汇总' },
+];
 
 /** A finished batch written as a fixture, debited from the company's account as a submitted batch is. */
 async function paidBatch(db: Db, edition: Edition, amounts: number[], status: number): Promise<FixtureBatch> {
@@ -146,9 +150,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('已开票金额 and 未开票金额 follow the invoice routes', () => {
-  it.each([0, 1])(
-    'edition %i: a payout is 未开票; an application or a rejection moves nothing; issuing moves the covered payouts to 已开票',
-    async (index) => {
+  it.each(EDITIONS)(
+    '$name: a payout is 未开票; an application or a rejection moves nothing; issuing moves the covered payouts to 已开票',
+    async ({ index }) => {
       const edition = editions[index];
       // 400.00 paid (300.00 succeeded, 100.00 failed) and 50.00 paid in full.
       const partly = await paidBatch(t.db, edition, [1_000_000, 2_000_000], BATCH.partlyFailed);
@@ -190,7 +194,7 @@ describe('已开票金额 and 未开票金额 follow the invoice routes', () => 
     },
   );
 
-  it.each([0, 1])('edition %i: the xlsx export carries both columns, in its rows and its 合计 row', async (index) => {
+  it.each(EDITIONS)('$name: the xlsx export carries both columns, in its rows and its 合计 row', async ({ index }) => {
     const edition = editions[index];
     const response = await admin.get(
       `/api/v1/statistics/reports/${edition.summary}/export?period=day&day=${DAY}&platformmark=${edition.mark}`,
