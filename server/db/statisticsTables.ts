@@ -13,6 +13,9 @@ export interface RollupMetrics {
   /** Signed sum of every entry. */
   net_amount: Generated<number>;
   entry_count: Generated<number>;
+  /** The part of payout_amount on issued invoices, and the rest (migration 381, statistics/invoicedRollups.ts). */
+  invoiced_amount: Generated<number>;
+  uninvoiced_amount: Generated<number>;
 }
 
 export interface StatCompanyDayTable extends RollupMetrics {

@@ -27,6 +27,8 @@ export interface RollupTotals {
   rows: number;
   entries: number;
   net: number;
+  /** 已开票金额 summed: the rebuild recomputes it from the batches and their issued invoices. */
+  invoiced: number;
 }
 
 async function rollupTotals(db: Db): Promise<Record<TableKey, RollupTotals>> {
@@ -38,9 +40,16 @@ async function rollupTotals(db: Db): Promise<Record<TableKey, RollupTotals>> {
           eb.fn.countAll<number | string>().as('rows'),
           eb.fn.sum<number | string | null>('entry_count').as('entries'),
           eb.fn.sum<number | string | null>('net_amount').as('net'),
+          eb.fn.sum<number | string | null>('invoiced_amount').as('invoiced'),
         ])
         .executeTakeFirstOrThrow();
-      return [key, { rows: Number(row.rows), entries: Number(row.entries ?? 0), net: Number(row.net ?? 0) }] as const;
+      const totals = {
+        rows: Number(row.rows),
+        entries: Number(row.entries ?? 0),
+        net: Number(row.net ?? 0),
+        invoiced: Number(row.invoiced ?? 0),
+      };
+      return [key, totals] as const;
     }),
   );
   return Object.fromEntries(entries) as Record<TableKey, RollupTotals>;
@@ -57,7 +66,8 @@ async function ledgerTotals(db: Db): Promise<{ entries: number; net: number }> {
   return { entries: Number(row.entries), net: Number(row.net ?? 0) };
 }
 
-const same = (a: RollupTotals, b: RollupTotals) => a.rows === b.rows && a.entries === b.entries && a.net === b.net;
+const same = (a: RollupTotals, b: RollupTotals) =>
+  a.rows === b.rows && a.entries === b.entries && a.net === b.net && a.invoiced === b.invoiced;
 
 export async function statisticsRebuildRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
   app.post(

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Answers, OptionalBody, Query, Row } from '../http/schemas/formats';
 
 /** What 重建统计汇总 accepts (nothing) and answers (server/README.md, "Route schemas"). */
-const totals = Row({ rows: Type.Integer(), entries: Type.Integer(), net: Type.Number() });
+const totals = Row({ rows: Type.Integer(), entries: Type.Integer(), net: Type.Number(), invoiced: Type.Number() });
 
 export const rebuildSchema = {
   summary: '重建统计汇总（按账本重算，报告前后差异）',

@@ -65,6 +65,8 @@ const COLUMN_OF: Record<string, string> = {
   refundCount: 'refund_count',
   netAmount: 'net_amount',
   entryCount: 'entry_count',
+  invoicedAmount: 'invoiced_amount',
+  uninvoicedAmount: 'uninvoiced_amount',
 };
 export const METRIC_KEYS = Object.keys(COLUMN_OF);
 

@@ -3,6 +3,7 @@ import { LEDGER } from '../../src/domain/moneyEnums';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { yieldTurn } from '../system/eventLoopTurns';
+import { INVOICED_LINE_JOIN } from './invoicedRollups';
 
 /**
  * The statistics rollups (migration 070), kept up to date in the transaction of each ledger entry:
@@ -20,6 +21,9 @@ export interface Metrics {
   refund_count: number;
   net_amount: number;
   entry_count: number;
+  /** 已开票 / 未开票 split of payout_amount (invoicedRollups.ts): they always add up to it. */
+  invoiced_amount: number;
+  uninvoiced_amount: number;
 }
 
 export const METRIC_COLUMNS = [
@@ -33,6 +37,8 @@ export const METRIC_COLUMNS = [
   'refund_count',
   'net_amount',
   'entry_count',
+  'invoiced_amount',
+  'uninvoiced_amount',
 ] as const satisfies readonly (keyof Metrics)[];
 
 export function zeroMetrics(): Metrics {
@@ -47,6 +53,8 @@ export function zeroMetrics(): Metrics {
     refund_count: 0,
     net_amount: 0,
     entry_count: 0,
+    invoiced_amount: 0,
+    uninvoiced_amount: 0,
   };
 }
 
@@ -61,6 +69,8 @@ export function metricsOf(entries: readonly { kind: number; amount: number; paym
       metrics.topup_count += 1;
     } else if (kind === LEDGER.payout) {
       metrics.payout_amount -= amount;
+      // A payout is posted before any invoice can cover it: not invoiced yet.
+      metrics.uninvoiced_amount -= amount;
       // 打款笔数 counts payments to workers: a batch debit carries its items.
       metrics.payout_count += payments ?? 1;
     } else if (kind === LEDGER.serviceCharge) {
@@ -174,14 +184,17 @@ const SUMS = sql.raw(`
     SUM(CASE WHEN e.kind = ${LEDGER.refund} THEN e.amount ELSE 0 END),
     SUM(CASE WHEN e.kind = ${LEDGER.refund} THEN 1 ELSE 0 END),
     SUM(e.amount),
-    COUNT(*)`);
+    COUNT(*),
+    SUM(CASE WHEN e.kind = ${LEDGER.payout} THEN COALESCE(ib.success_amount, 0) ELSE 0 END),
+    SUM(CASE WHEN e.kind = ${LEDGER.payout} THEN -e.amount - COALESCE(ib.success_amount, 0) ELSE 0 END)`);
 
 export async function rebuildStatistics(db: Db): Promise<void> {
   const columns = sql.raw(METRIC_COLUMNS.join(', '));
   const metricSums = sql.raw(METRIC_COLUMNS.map((column) => `SUM(t.${column})`).join(', '));
   const from = sql.raw(
     `FROM ledger_entries e LEFT JOIN companies c ON c.id = e.company_id
-      LEFT JOIN payout_batches b ON e.ref_type = 'batch' AND b.id = e.ref_id`,
+      LEFT JOIN payout_batches b ON e.ref_type = 'batch' AND b.id = e.ref_id
+      ${INVOICED_LINE_JOIN}`,
   );
   const dept = sql.raw('COALESCE(c.department_id, 0)');
   const sub = sql.raw('COALESCE(c.subsidiary_id, 0)');

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueInvoice, rejectInvoice } from '../../server/invoices/services/invoiceTransitions';
 import { InsufficientBalanceError, postEntries } from '../../server/money/ledger/ledger';
 import { runReport } from '../../server/statistics/reports.repository';
 import { rebuildStatistics } from '../../server/statistics/rollups';
-import { LEDGER } from '../../src/domain/moneyEnums';
+import { BATCH, BATCH_INVOICE, INVOICE, LEDGER } from '../../src/domain/moneyEnums';
 import { lastDayOfMonth, type Period } from '../../src/domain/statistics/period';
 import { REPORTS, reportEditions } from '../../src/domain/statistics/reports';
 import { createTestApp, type TestApp } from './support/testApp';
@@ -138,6 +139,23 @@ async function post(p: Posting, y: number): Promise<void> {
   }
 }
 
+const periodSpecs = fc.record({
+  kind: fc.constantFrom('day', 'month', 'range', 'wholeMonths'),
+  month: fc.integer({ min: 1, max: 3 }),
+  day: fc.integer({ min: 1, max: 28 }),
+  length: fc.integer({ min: 0, max: 60 }),
+});
+
+function periodOf(y: number, spec: { kind: string; month: number; day: number; length: number }): Period {
+  const m = `${y}-${pad(spec.month)}`;
+  const start = `${m}-${pad(spec.day)}`;
+  if (spec.kind === 'day') return { type: 'day', from: start, to: start };
+  if (spec.kind === 'month') return { type: 'month', from: `${m}-01`, to: lastDayOfMonth(m) };
+  if (spec.kind === 'wholeMonths') return { type: 'range', from: `${y}-01-01`, to: lastDayOfMonth(m) };
+  const to = new Date(Date.parse(`${start}T00:00:00Z`) + spec.length * 86_400_000).toISOString().slice(0, 10);
+  return { type: 'range', from: start, to };
+}
+
 const KEYS: (keyof Oracle)[] = [
   'topupAmount',
   'payoutAmount',
@@ -153,34 +171,14 @@ describe('statistics reports equal the ledger', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(posting, { minLength: 1, maxLength: 25 }),
-        fc.record({
-          kind: fc.constantFrom('day', 'month', 'range', 'wholeMonths'),
-          month: fc.integer({ min: 1, max: 3 }),
-          day: fc.integer({ min: 1, max: 28 }),
-          length: fc.integer({ min: 0, max: 60 }),
-        }),
+        periodSpecs,
         fc.option(fc.subarray([1, 2, 3, 4], { minLength: 0 }), { nil: undefined }),
         fc.option(fc.constantFrom(...salePartners), { nil: undefined }),
         async (postings, periodSpec, scope, salePartnerId) => {
           year += 1;
           const y = year;
           for (const p of postings) await post(p, y);
-          const m = `${y}-${pad(periodSpec.month)}`;
-          const start = `${m}-${pad(periodSpec.day)}`;
-          const period: Period =
-            periodSpec.kind === 'day'
-              ? { type: 'day', from: start, to: start }
-              : periodSpec.kind === 'month'
-                ? { type: 'month', from: `${m}-01`, to: lastDayOfMonth(m) }
-                : periodSpec.kind === 'wholeMonths'
-                  ? { type: 'range', from: `${y}-01-01`, to: lastDayOfMonth(m) }
-                  : {
-                      type: 'range',
-                      from: start,
-                      to: new Date(Date.parse(`${start}T00:00:00Z`) + periodSpec.length * 86_400_000)
-                        .toISOString()
-                        .slice(0, 10),
-                    };
+          const period = periodOf(y, periodSpec);
           for (const declaration of REPORTS) {
             for (const mark of reportEditions(declaration)) {
               const expected = await ledgerSums(mark, period, scope, salePartnerId);
@@ -196,6 +194,9 @@ describe('statistics reports equal the ledger', () => {
                 expect(rowSum, `${declaration.route} ${mark} ${key} rows`).toBe(expected[key]);
               }
               expect(result.rows.length).toBe(result.total);
+              // Postings that are no batch's payout are never invoiced: all of 打款金额 is 未开票.
+              expect(result.totals.invoicedAmount).toBe(0);
+              expect(result.totals.uninvoicedAmount).toBe(expected.payoutAmount);
               if (declaration.grouping === 'company') {
                 expect(result.total, `${declaration.route} ${mark} companies`).toBe(expected.companies);
               }
@@ -209,6 +210,191 @@ describe('statistics reports equal the ledger', () => {
       { numRuns: 25 },
     );
   }, 120_000);
+
+  it('for random payouts and invoices, 已开票 + 未开票 = 打款金额 and 已开票 is what the issued invoices cover', async () => {
+    const batch = fc.record({
+      company: fc.integer({ min: 1, max: 12 }),
+      month: fc.integer({ min: 1, max: 3 }),
+      day: fc.integer({ min: 1, max: 28 }),
+      hour: fc.integer({ min: 0, max: 23 }),
+      fen: fc.integer({ min: 1, max: 30_000 }),
+      // The share of the batch that succeeded, in whole fen (a partly failed batch invoices its successes only).
+      failedFen: fc.integer({ min: 0, max: 30_000 }),
+      // Which application (of four) the batch goes on, if any, and what finance does with each application.
+      invoice: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
+    });
+    const outcome = fc.constantFrom('issue', 'reject', 'pending');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(batch, { minLength: 1, maxLength: 12 }),
+        fc.array(outcome, { minLength: 4, maxLength: 4 }),
+        periodSpecs,
+        async (batches, outcomes, periodSpec) => {
+          year += 1;
+          const y = year;
+          const planned: {
+            id: number;
+            mark: number;
+            day: string;
+            amount: number;
+            success: number;
+            invoice?: number;
+          }[] = [];
+          for (const [index, b] of batches.entries()) {
+            const company = await companyOf(b.company);
+            const mark = Number(company.platform_mark);
+            const now = `${y}-${pad(b.month)}-${pad(b.day)} ${pad(b.hour)}:00:00`;
+            const amount = b.fen * 100;
+            const success = Math.max(b.fen - b.failedFen, 1) * 100;
+            const inserted = await test.db
+              .insertInto('payout_batches')
+              .values({
+                batch_no: `PROP${y}${index}`,
+                company_id: b.company,
+                platform_mark: mark,
+                item_count: 2,
+                total_amount: amount,
+                service_charge: 0,
+                rate: 0,
+                status: success === amount ? BATCH.completed : BATCH.partlyFailed,
+                success_count: 1,
+                success_amount: success,
+                operator_id: 1,
+                create_time: now,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            const account = { companyId: b.company, platformMark: mark };
+            await test.db.transaction().execute(async (tx) => {
+              await postEntries(
+                tx,
+                account,
+                [{ kind: LEDGER.recharge, amount, refType: 'recharge', refId: 1, operatorId: null }],
+                now,
+              );
+              await postEntries(
+                tx,
+                account,
+                [
+                  {
+                    kind: LEDGER.payout,
+                    amount: -amount,
+                    refType: 'batch',
+                    refId: Number(inserted.id),
+                    operatorId: 1,
+                    payments: 2,
+                  },
+                ],
+                now,
+              );
+            });
+            planned.push({ id: Number(inserted.id), mark, day: now.slice(0, 10), amount, success, invoice: b.invoice });
+          }
+          // Each application covers its batches of one company and edition, as an application does.
+          const applications = new Map<string, { invoice: number; batches: (typeof planned)[number][] }>();
+          for (const [index, line] of planned.entries()) {
+            if (line.invoice === undefined) continue;
+            const key = `${line.invoice} ${batches[index].company} ${line.mark}`;
+            const entry = applications.get(key) ?? { invoice: line.invoice, batches: [] };
+            entry.batches.push(line);
+            applications.set(key, entry);
+          }
+          const issued = new Set<(typeof planned)[number]>();
+          let sequence = 0;
+          for (const [key, application] of applications) {
+            const [, companyId, mark] = key.split(' ').map(Number);
+            const total = application.batches.reduce((sum, line) => sum + line.success, 0);
+            sequence += 1;
+            const invoice = await test.db
+              .insertInto('invoices')
+              .values({
+                apply_no: `PROPFP${y}${sequence}`,
+                company_id: companyId,
+                platform_mark: mark,
+                kind: 2,
+                category_id: 1,
+                title: '属性测试企业',
+                tax_number: '91310000MA1FL0ABCD',
+                bank_name: '招商银行',
+                bank_account: '121909876510101',
+                address: '上海市',
+                phone: '021-55556666',
+                batch_count: application.batches.length,
+                total,
+                deduction: 0,
+                tax: 0,
+                net: total,
+                rate_percent: 6,
+                status: INVOICE.applied,
+                applicant_id: 1,
+                create_time: `${y}-12-01 00:00:00`,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            const invoiceId = Number(invoice.id);
+            const ids = application.batches.map((line) => line.id);
+            await test.db
+              .insertInto('invoice_batches')
+              .values(
+                application.batches.map((line) => ({
+                  invoice_id: invoiceId,
+                  batch_id: line.id,
+                  success_amount: line.success,
+                  success_charge: 0,
+                })),
+              )
+              .execute();
+            await test.db
+              .updateTable('payout_batches')
+              .set({ invoice_status: BATCH_INVOICE.applied, invoice_id: invoiceId })
+              .where('id', 'in', ids)
+              .execute();
+            const step = outcomes[application.invoice];
+            if (step === 'issue') {
+              await issueInvoice(
+                test.db,
+                invoiceId,
+                { invoiceNumber: `N${invoiceId}`, file: null },
+                1,
+                `${y}-12-02 10:00:00`,
+              );
+              for (const line of application.batches) issued.add(line);
+            } else if (step === 'reject') {
+              await rejectInvoice(test.db, invoiceId, '信息有误', 1);
+            }
+          }
+          const period = periodOf(y, periodSpec);
+          for (const declaration of REPORTS) {
+            for (const mark of reportEditions(declaration)) {
+              const covered = planned.filter(
+                (line) => line.mark === mark && line.day >= period.from && line.day <= period.to,
+              );
+              const payout = covered.reduce((sum, line) => sum + line.amount, 0);
+              const invoiced = covered.filter((line) => issued.has(line)).reduce((sum, line) => sum + line.success, 0);
+              const result = await runReport(
+                test.db,
+                declaration,
+                { platformMark: mark, period },
+                { sort: { field: declaration.defaultSort, order: 'desc' }, offset: 0, limit: 1000 },
+              );
+              const label = `${declaration.route} ${mark}`;
+              expect(result.totals.payoutAmount, `${label} 打款金额`).toBe(payout);
+              expect(result.totals.invoicedAmount, `${label} 已开票金额`).toBe(invoiced);
+              expect(result.totals.uninvoicedAmount, `${label} 未开票金额`).toBe(payout - invoiced);
+              for (const row of result.rows) {
+                expect(Number(row.invoicedAmount) + Number(row.uninvoicedAmount), `${label} row`).toBe(
+                  Number(row.payoutAmount),
+                );
+              }
+              const rowSum = result.rows.reduce((sum, row) => sum + Number(row.invoicedAmount), 0);
+              expect(rowSum, `${label} 已开票 rows`).toBe(invoiced);
+            }
+          }
+        },
+      ),
+      { numRuns: 15 },
+    );
+  }, 180_000);
 
   it('rebuildStatistics recomputes the very rows the postings kept, and is idempotent', async () => {
     const snapshot = async () => ({

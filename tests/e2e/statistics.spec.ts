@@ -11,9 +11,17 @@ async function typeInto(page: Page, label: string, digits: string) {
   await page.keyboard.type(digits);
 }
 
+/** A shown amount (1,234.56) in fen, read as integers. */
+function fen(text: string | undefined): number {
+  const match = /^(-?)([\d,]+)\.(\d{2})$/.exec((text ?? '').trim());
+  if (!match) throw new Error(`not an amount: ${text}`);
+  const value = Number(match[2].replace(/,/g, '')) * 100 + Number(match[3]);
+  return match[1] ? -value : value;
+}
+
 /**
  * Finance opens every statistics page, filters a month, exports the table to .xlsx, and the file's 合计 row
- * carries the same totals as the page.
+ * carries the same totals as the page, 已开票 and 未开票 (which add up to 打款金额) among them.
  */
 test('财务打开每个统计页面，按月筛选并导出 Excel，文件合计与页面合计一致', async ({ page }) => {
   test.setTimeout(300_000);
@@ -34,6 +42,8 @@ test('财务打开每个统计页面，按月筛选并导出 Excel，文件合�
     await answered;
     const payoutText = (await page.locator('[data-total="payoutAmount"]').textContent())?.trim();
     const topupText = (await page.locator('[data-total="topupAmount"]').textContent())?.trim();
+    const invoicedText = (await page.locator('[data-total="invoicedAmount"]').textContent())?.trim();
+    const uninvoicedText = (await page.locator('[data-total="uninvoicedAmount"]').textContent())?.trim();
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: '导出 Excel' }).click();
@@ -48,6 +58,10 @@ test('财务打开每个统计页面，按月筛选并导出 Excel，文件合�
     const yuan = (label: string) => formatMoney(Math.round(Number(last.getCell(header.indexOf(label)).value) * 10_000));
     expect(yuan('打款金额（元）'), report.route).toBe(payoutText);
     expect(yuan('充值金额（元）'), report.route).toBe(topupText);
+    expect(yuan('已开票金额（元）'), report.route).toBe(invoicedText);
+    expect(yuan('未开票金额（元）'), report.route).toBe(uninvoicedText);
+    // The page's two invoicing totals split its 打款金额.
+    expect(fen(invoicedText) + fen(uninvoicedText), report.route).toBe(fen(payoutText));
   }
 });
 

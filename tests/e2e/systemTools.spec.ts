@@ -161,12 +161,17 @@ test('重建统计汇总修正被改坏的汇总，并列出修正结果', async
   const victim = await withServerDb(async (db) => {
     const row = await db
       .selectFrom('stat_company_day')
-      .select(['id', 'company_id', 'platform_mark', 'day', 'net_amount'])
+      .select(['id', 'company_id', 'platform_mark', 'day', 'net_amount', 'invoiced_amount', 'uninvoiced_amount'])
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    // The 已开票 / 未开票 split drifts too (as a lost invoice event would leave it).
     await db
       .updateTable('stat_company_day')
-      .set({ net_amount: Number(row.net_amount) + 8_888_800 })
+      .set({
+        net_amount: Number(row.net_amount) + 8_888_800,
+        invoiced_amount: Number(row.invoiced_amount) + 100,
+        uninvoiced_amount: Number(row.uninvoiced_amount) - 100,
+      })
       .where('id', '=', row.id)
       .execute();
     return row;
@@ -180,12 +185,13 @@ test('重建统计汇总修正被改坏的汇总，并列出修正结果', async
   await expect(section.getByText('重建完成：已修正 1 张汇总表，现与账本一致')).toBeVisible();
   const row = section.getByRole('table', { name: '重建结果' }).getByRole('row').filter({ hasText: '企业日汇总' });
   await expect(row.getByRole('cell').last()).toHaveText('已修正');
+  await expect(row).toContainText('已开票');
   // The day's rollup equals that day's ledger entries again.
   const [rollup, ledger] = await withServerDb((db) =>
     Promise.all([
       db
         .selectFrom('stat_company_day')
-        .select('net_amount')
+        .select(['net_amount', 'invoiced_amount', 'uninvoiced_amount'])
         .where('company_id', '=', victim.company_id)
         .where('platform_mark', '=', victim.platform_mark)
         .where('day', '=', victim.day)
@@ -200,4 +206,6 @@ test('重建统计汇总修正被改坏的汇总，并列出修正结果', async
     ]),
   );
   expect(Number(rollup.net_amount)).toBe(Number(ledger.net));
+  expect(Number(rollup.invoiced_amount)).toBe(Number(victim.invoiced_amount));
+  expect(Number(rollup.uninvoiced_amount)).toBe(Number(victim.uninvoiced_amount));
 });

@@ -65,6 +65,7 @@ import * as scheduledJobs from './361_scheduled_jobs';
 import * as loginLogRetention from './362_login_log_retention';
 import * as payoutChannelLife from './370_payout_channel_life';
 import * as workerSignInvitations from './380_worker_sign_invitations';
+import * as statisticsInvoiced from './381_statistics_invoiced';
 import * as alipayAccounts from './390_alipay_accounts';
 import * as payoutMethods from './395_payout_methods';
 import * as payoutReceipts from './396_payout_receipts';
@@ -140,6 +141,7 @@ export const migrations: Record<string, Migration> = {
   '362_login_log_retention': loginLogRetention,
   '370_payout_channel_life': payoutChannelLife,
   '380_worker_sign_invitations': workerSignInvitations,
+  '381_statistics_invoiced': statisticsInvoiced,
   '390_alipay_accounts': alipayAccounts,
   '395_payout_methods': payoutMethods,
   '396_payout_receipts': payoutReceipts,

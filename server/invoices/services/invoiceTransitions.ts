@@ -2,6 +2,7 @@ import { BATCH_INVOICE, INVOICE, INVOICE_KIND_PAPER } from '../../../src/domain/
 import type { Db } from '../../db/database';
 import type { Audit } from '../../engine/operationLog';
 import { fail } from '../../http/errors';
+import { addInvoicedToRollups } from '../../statistics/invoicedRollups';
 import { emitMerchantEvent } from '../../webhooks/events';
 
 /**
@@ -71,6 +72,8 @@ export async function issueInvoice(
       .where('invoice_id', '=', id)
       .where('invoice_status', '=', BATCH_INVOICE.applied)
       .execute();
+    // The statistics' 已开票 / 未开票 split moves with the batches, in the same transaction.
+    await addInvoicedToRollups(tx, id);
     await emitMerchantEvent(tx, { invoice: id });
     await audit?.(tx);
   });

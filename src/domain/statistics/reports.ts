@@ -40,6 +40,10 @@ export const METRICS: readonly ReportColumn[] = [
   { key: 'payoutAmount', label: '打款金额（元）', kind: 'money', sortable: true },
   // Payments to workers (payout items), as the payout preview counts them; not batches.
   { key: 'payoutCount', label: '打款笔数（人次）', kind: 'count', sortable: true },
+  // 打款金额 split by invoicing (server/statistics/invoicedRollups.ts): the successful payouts an issued invoice
+  // covers, and the rest; the two add up to 打款金额.
+  { key: 'invoicedAmount', label: '已开票金额（元）', kind: 'money', sortable: true },
+  { key: 'uninvoicedAmount', label: '未开票金额（元）', kind: 'money', sortable: true },
   { key: 'chargeAmount', label: '服务费（元）', kind: 'money', sortable: true },
   { key: 'refundAmount', label: '失败退回（元）', kind: 'money', sortable: true },
   { key: 'netAmount', label: '账户净变动（元）', kind: 'money', sortable: true },

@@ -57,6 +57,8 @@ interface RollupTotals {
   rows: number;
   entries: number;
   net: number;
+  /** 已开票金额 summed over the table's rows. */
+  invoiced: number;
 }
 
 interface RebuildSummary {
@@ -362,11 +364,12 @@ function StatisticsRebuild() {
       setBusy(false);
     }
   };
-  const cell = (totals: RollupTotals) => `${totals.rows} 行 / ${totals.entries} 笔 / ${formatMoney(totals.net)} 元`;
+  const cell = (totals: RollupTotals) =>
+    `${totals.rows} 行 / ${totals.entries} 笔 / ${formatMoney(totals.net)} 元 / 已开票 ${formatMoney(totals.invoiced)} 元`;
   return (
     <Section
       title="重建统计汇总"
-      hint="按账本流水重新计算统计报表所用的汇总（企业日、企业月、部门/分公司日），修正与账本不一致的汇总；业绩按企业当前的部门和分公司归属。报表数据与账本对不上时使用，每次重建记入操作日志。"
+      hint="按账本流水（及打款批次的已开票发票）重新计算统计报表所用的汇总（企业日、企业月、部门/分公司日），修正与账本不一致的汇总；业绩按企业当前的部门和分公司归属。报表数据与账本对不上时使用，每次重建记入操作日志。"
     >
       <Box>
         {busy ? (
