@@ -70,6 +70,21 @@ describe('GET /api/v1/openapi/keys', () => {
     expect(text).not.toContain(own.content.signingSecret);
     expect(text).not.toMatch(/keyHash|secretEnc|key_hash|secret_enc/);
 
+    // The staff list of /addThirdPartyCall names the same key's scopes in Chinese, with its limits and key id.
+    const listed = await call(
+      admin,
+      'GET',
+      '/api/v1/companies/otherplatformmark/search?q=caller:本公司ERP&page=0&size=10',
+    );
+    expect(listed.code, listed.message).toBe(OK);
+    expect(listed.content.content.find((key: { id: number }) => key.id === own.content.id)).toMatchObject({
+      scopeNames: '查询、打款',
+      scopes: 'read,pay',
+      signKeyId: own.content.keyId,
+      expireTime: '2099-01-31 23:59:59',
+      callsPerMinute: 90,
+    });
+
     const theirs = await call(other, 'GET', '/api/v1/openapi/keys');
     expect(theirs.code, theirs.message).toBe(OK);
     expect(theirs.content.map((key: { id: number }) => key.id)).toContain(foreign.content.id);
