@@ -88,8 +88,8 @@ export function IssuedKeyDialog({ issued, onClose }: { issued: IssuedKey | null;
           </Typography>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          商户系统用密钥编号（请求头 X-LG-Key）和签名密钥为每个 /open/v1/ 请求签名；校验密钥只用于旧的密钥校验接口，
-          放在请求头 secretkey 中，不要放在网址里。
+          商户系统用密钥编号（请求头 X-LG-Key）和签名密钥为每个 /open/v1/
+          请求签名；校验密钥只用于旧的密钥校验接口，放在请求头 secretkey 中，不要放在网址里。
         </Typography>
       </DialogContent>
       <DialogActions>
@@ -250,8 +250,7 @@ export function RotateKeyDialog({
       <DialogTitle id="rotate-key-title">轮换密钥「{String(record?.caller ?? '')}」</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          轮换后会生成新的校验密钥和签名密钥，旧的校验密钥立即失效；旧签名密钥在重叠期内仍可签名，之后失效。
-          新密钥只显示一次，确定轮换吗？
+          轮换后会生成新的校验密钥和签名密钥，旧的校验密钥立即失效；旧签名密钥在重叠期内仍可签名，之后失效。新密钥只显示一次，确定轮换吗？
         </Alert>
         <TextField
           label="重叠期（小时）"

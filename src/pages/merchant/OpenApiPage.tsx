@@ -29,6 +29,12 @@ const pre = {
   wordBreak: 'break-all',
 } as const;
 
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+const DOCUMENT_NOTE =
+  '接口文档是 OpenAPI 3.1 格式，可导入 Postman、Apifox 等工具，或用代码生成器生成调用客户端。' +
+  '每个请求都要用签名密钥签名，签名方法、示例与错误码见下方「签名说明」。';
+
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 function statusOf(key: MerchantOpenKey): { label: string; color: 'success' | 'default' | 'warning' } {
@@ -51,9 +57,7 @@ function KeysCard() {
           接口密钥
         </Typography>
         <Alert severity="info" sx={{ mb: 2 }}>
-          开放接口的密钥由平台工作人员授予：如需开通、增加权限、延长有效期或轮换密钥，请联系平台客服或您的客户经理，
-          说明调用方系统和需要的权限。开通或轮换时平台会一次性交给贵司密钥编号与签名密钥，本页只显示密钥编号和前几位，
-          不显示签名密钥，请妥善保存。
+          开放接口的密钥由平台工作人员授予：如需开通、增加权限、延长有效期或轮换密钥，请联系平台客服或您的客户经理，说明调用方系统和需要的权限。开通或轮换时平台会一次性交给贵司密钥编号与签名密钥，本页只显示密钥编号和前几位，不显示签名密钥，请妥善保存。
         </Alert>
         {error && <Alert severity="error">{error}</Alert>}
         {!error && keys === null && <Typography color="text.secondary">正在加载…</Typography>}
@@ -61,8 +65,7 @@ function KeysCard() {
           <Box role="status" sx={{ py: 3, textAlign: 'center' }}>
             <Typography>贵司还没有开放接口密钥。</Typography>
             <Typography color="text.secondary" variant="body2" sx={{ mt: 1 }}>
-              开放接口让贵司自己的系统直接核验与导入人员、发送签约链接、提交打款批次、查询结果与申请开票。
-              请联系平台工作人员开通，开通后密钥会显示在这里。
+              开放接口让贵司自己的系统直接核验与导入人员、发送签约链接、提交打款批次、查询结果与申请开票。请联系平台工作人员开通，开通后密钥会显示在这里。
             </Typography>
           </Box>
         )}
@@ -97,14 +100,14 @@ function KeysCard() {
                         )}
                       </TableCell>
                       <TableCell sx={{ fontFamily: 'monospace' }}>{key.keyPrefix}</TableCell>
-                      <TableCell>{scopeNames(key.scopes) || '—'}</TableCell>
-                      <TableCell>{key.expireTime ?? '长期有效'}</TableCell>
+                      <TableCell sx={nowrap}>{scopeNames(key.scopes) || '—'}</TableCell>
+                      <TableCell sx={nowrap}>{key.expireTime ?? '长期有效'}</TableCell>
                       <TableCell align="right">{key.callsPerMinute}</TableCell>
                       <TableCell>
                         <Chip size="small" label={status.label} color={status.color} />
                       </TableCell>
-                      <TableCell>{key.createTime}</TableCell>
-                      <TableCell>{key.lastUsedTime ?? '尚未调用'}</TableCell>
+                      <TableCell sx={nowrap}>{key.createTime}</TableCell>
+                      <TableCell sx={nowrap}>{key.lastUsedTime ?? '尚未调用'}</TableCell>
                     </TableRow>
                   );
                 })}
@@ -156,8 +159,7 @@ function DocumentCard() {
           接口文档
         </Typography>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          接口文档是 OpenAPI 3.1 格式，可导入 Postman、Apifox
-          等工具，或用代码生成器生成调用客户端。每个请求都要用签名密钥签名， 签名方法、示例与错误码见下方「签名说明」。
+          {DOCUMENT_NOTE}
         </Typography>
         {error && <Alert severity="error">{error}</Alert>}
         {!error && !document && <Typography color="text.secondary">正在加载接口文档…</Typography>}
