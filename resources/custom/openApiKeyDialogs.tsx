@@ -178,7 +178,10 @@ export function KeySettingsDialog({
     if (found.scopes || found.perMinute) return;
     setSaving(true);
     try {
-      await onSave({ scopes, expireTime: expiryOfDay(day), callsPerMinute: count });
+      // An untouched day keeps the stored expiry's own time instead of moving it to the end of the day.
+      const stored = typeof record?.expireTime === 'string' ? record.expireTime : null;
+      const expireTime = stored && stored.slice(0, 10) === day ? stored : expiryOfDay(day);
+      await onSave({ scopes, expireTime, callsPerMinute: count });
     } finally {
       setSaving(false);
     }
