@@ -21,7 +21,7 @@ async function typeDate(page: Page, label: string, digits: string) {
   await page.keyboard.type(digits);
 }
 
-const valueOf = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true }).inputValue();
+const shownValue = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true }).inputValue();
 
 let keyId = '';
 const secrets: string[] = [];
@@ -47,8 +47,8 @@ test('第三方调用管理：授权时选权限与有效期，修改权限，�
 
   const issued = page.getByRole('dialog', { name: `开放接口密钥「${CALLER}」` });
   await expect(issued).toContainText('只显示这一次');
-  keyId = await valueOf(page, '密钥编号');
-  secrets.push(await valueOf(page, '签名密钥'), await valueOf(page, '校验密钥'));
+  keyId = await shownValue(page, '密钥编号');
+  secrets.push(await shownValue(page, '签名密钥'), await shownValue(page, '校验密钥'));
   expect(keyId).toMatch(/^lgak_/);
   expect(secrets[0].length).toBeGreaterThan(20);
   await expect(issued.getByRole('button', { name: '复制签名密钥' })).toBeVisible();
@@ -89,10 +89,10 @@ test('第三方调用管理：授权时选权限与有效期，修改权限，�
   await rotate.getByRole('button', { name: '确定轮换' }).click();
   await expect(issued).toContainText('只显示这一次');
   await expect(issued).toContainText('旧签名密钥在');
-  expect(await valueOf(page, '密钥编号')).toBe(keyId);
-  const rotated = await valueOf(page, '签名密钥');
+  expect(await shownValue(page, '密钥编号')).toBe(keyId);
+  const rotated = await shownValue(page, '签名密钥');
   expect(rotated).not.toBe(secrets[0]);
-  secrets.push(rotated, await valueOf(page, '校验密钥'));
+  secrets.push(rotated, await shownValue(page, '校验密钥'));
   await issued.getByRole('button', { name: '我已保存，关闭' }).click();
   await expect(issued).toHaveCount(0);
   // Once closed, the secrets are nowhere on the page.
