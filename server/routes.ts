@@ -47,6 +47,7 @@ import { rechargesRoutes } from './money/recharges.routes';
 import { remittancesRoutes } from './money/remittances.routes';
 import { feedbackRoutes } from './notices/feedback.routes';
 import { noticesRoutes } from './notices/notices.routes';
+import { merchantKeysRoutes } from './openapi/merchantKeys.routes';
 import { openApiRoutes } from './openapi/openApi.routes';
 import { healthRoutes } from './operations/health.routes';
 import { departmentsRoutes } from './people/departments.routes';
@@ -118,6 +119,7 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await rechargesRoutes(app, services);
   await ledgerRoutes(app, services);
   await openApiRoutes(app, services);
+  await merchantKeysRoutes(app, services);
   await payoutRecordsRoutes(app, services);
   await reportsRoutes(app, services);
   await homeTrendRoutes(app, services);

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -8,16 +7,26 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Button, Confirm, type RaRecord, useCanAccess, useNotify, useRefresh } from 'react-admin';
+import { Button, type RaRecord, useCanAccess, useNotify, useRefresh } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, request, requestContent } from '../../providers/httpClient';
-import { OPEN_KEY_HEADER } from '../../src/domain/thirdPartyCalls';
+import { getSession } from '../../providers/sessionStore';
+import { OPEN_MSG, type OpenScope } from '../../src/domain/openApiRules';
+import { INLINE_ACTIONS, shownActions } from '../actionRequest';
 import { GeneratedList } from '../generator/GeneratedList';
-import { RowActions } from '../generator/RowActions';
+import { ActionButton, MoreActions } from '../generator/RowActions';
 import { platformCalls } from '../thirdPartyCalls';
 import type { ResourceDeclaration } from '../types';
+import {
+  ExpiryField,
+  expiryOfDay,
+  type IssuedKey,
+  IssuedKeyDialog,
+  KeySettingsDialog,
+  RotateKeyDialog,
+  ScopeChoices,
+} from './openApiKeyDialogs';
 import { ThirdCallList } from './ThirdCallList';
 
 interface CompanyOption {
@@ -26,50 +35,31 @@ interface CompanyOption {
   platformMark: number;
 }
 
-interface IssuedKey {
-  caller: string;
-  key: string;
-  message: string;
-}
-
 const BASE = '/api/v1/companies/otherplatformmark';
 
-/** The key, once: after this dialog closes only its first characters can be seen again. */
-function KeyDialog({ issued, onClose }: { issued: IssuedKey | null; onClose: () => void }) {
-  const notify = useNotify();
-  return (
-    <Dialog open={issued !== null} onClose={onClose} aria-labelledby="issued-key-title">
-      <DialogTitle id="issued-key-title">开放接口密钥</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {issued?.message}
-        </Alert>
-        <TextField
-          label={`${issued?.caller ?? ''} 的密钥`}
-          value={issued?.key ?? ''}
-          fullWidth
-          slotProps={{ input: { readOnly: true } }}
-        />
-        <Typography variant="body2" sx={{ mt: 2 }}>
-          调用方校验密钥：GET /api/v1/companies/verifysecretkey，把密钥放在请求头 {OPEN_KEY_HEADER}{' '}
-          中（不要放在网址里）。
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button
-          label="复制密钥"
-          onClick={() => {
-            void navigator.clipboard
-              ?.writeText(issued?.key ?? '')
-              .then(() => notify('已复制', { type: 'success' }))
-              .catch(() => notify('复制失败，请手动选中复制', { type: 'warning' }));
-          }}
-        />
-        <Button label="我已保存，关闭" onClick={onClose} />
-      </DialogActions>
-    </Dialog>
-  );
+/** A write's answer, or its refusal as an error carrying the server's message. */
+async function send<T>(path: string, method: 'POST' | 'PUT', json: unknown): Promise<{ content: T; message: string }> {
+  const answer = await request<T>(path, { method, json, silent: true });
+  if (answer.code !== 1020000) throw new ApiError(answer.message, 200, answer.code, null);
+  return { content: answer.content, message: answer.message };
 }
+
+interface KeyAnswer {
+  caller: string;
+  key: string;
+  keyId: string;
+  signingSecret: string;
+  previousValidUntil?: string | null;
+}
+
+const issuedOf = ({ content, message }: { content: KeyAnswer; message: string }): IssuedKey => ({
+  caller: content.caller,
+  key: content.key,
+  keyId: content.keyId,
+  signingSecret: content.signingSecret,
+  previousValidUntil: content.previousValidUntil ?? null,
+  message,
+});
 
 function GrantDialog({
   open,
@@ -86,6 +76,9 @@ function GrantDialog({
   const [company, setCompany] = useState<CompanyOption | null>(null);
   const [caller, setCaller] = useState('');
   const [remark, setRemark] = useState('');
+  const [scopes, setScopes] = useState<OpenScope[]>(['read']);
+  const [day, setDay] = useState('');
+  const [scopeError, setScopeError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -100,18 +93,23 @@ function GrantDialog({
 
   const save = async () => {
     if (!company) return notify('请选择商户', { type: 'error' });
+    if (scopes.length === 0) return setScopeError(OPEN_MSG.scopesEmpty);
+    setScopeError(undefined);
     setSaving(true);
     try {
-      const answer = await request<{ key: string; caller: string }>(BASE, {
-        method: 'POST',
-        json: { companyId: company.id, caller: caller.trim(), remark: remark.trim() },
-        silent: true,
+      const answer = await send<KeyAnswer>(BASE, 'POST', {
+        companyId: company.id,
+        caller: caller.trim(),
+        remark: remark.trim(),
+        scopes,
+        expireTime: expiryOfDay(day),
       });
-      if (answer.code !== 1020000) throw new ApiError(answer.message, 200, answer.code, null);
-      onIssued({ caller: answer.content.caller, key: answer.content.key, message: answer.message });
+      onIssued(issuedOf(answer));
       setCompany(null);
       setCaller('');
       setRemark('');
+      setScopes(['read']);
+      setDay('');
     } catch (error) {
       notify(error instanceof Error ? error.message : '创建失败', { type: 'error' });
     } finally {
@@ -142,6 +140,8 @@ function GrantDialog({
             onChange={(event) => setCaller(event.target.value)}
             helperText="2-64位，如 宝谷灵工平台"
           />
+          <ScopeChoices value={scopes} onChange={setScopes} error={scopeError} />
+          <ExpiryField value={day} onChange={setDay} />
           <TextField label="备注" value={remark} onChange={(event) => setRemark(event.target.value)} />
         </Box>
       </DialogContent>
@@ -153,64 +153,77 @@ function GrantDialog({
   );
 }
 
-function ResetKeyButton({ record, onIssued }: { record: RaRecord; onIssued: (issued: IssuedKey) => void }) {
-  const notify = useNotify();
-  const [open, setOpen] = useState(false);
-  const [running, setRunning] = useState(false);
-  const run = async () => {
-    setRunning(true);
-    try {
-      const answer = await request<{ key: string; caller: string }>(`/api/v1/company/baoguset/${record.id}`, {
-        method: 'POST',
-        json: {},
-        silent: true,
-      });
-      if (answer.code !== 1020000) throw new ApiError(answer.message, 200, answer.code, null);
-      onIssued({ caller: answer.content.caller, key: answer.content.key, message: answer.message });
-    } catch (error) {
-      notify(error instanceof Error ? error.message : '重置失败', { type: 'error' });
-    } finally {
-      setRunning(false);
-      setOpen(false);
-    }
-  };
+/**
+ * A row's actions: 修改权限与有效期 and 轮换密钥 (dialogs of this page) and the declared ones (停用 / 启用, 删除);
+ * past INLINE_ACTIONS the declared ones, needed less often, go under 「更多」.
+ */
+function KeyRowActions({
+  record,
+  declaration,
+  canManage,
+  onSettings,
+  onRotate,
+}: {
+  record: RaRecord;
+  declaration: ResourceDeclaration;
+  canManage: boolean;
+  onSettings: (record: RaRecord) => void;
+  onRotate: (record: RaRecord) => void;
+}) {
+  const declared = shownActions(declaration, record, getSession()?.user);
+  const own = canManage ? 2 : 0;
+  const title = String(record[declaration.recordTitle] ?? record.id);
   return (
-    <>
-      <Button
-        label="重置密钥"
-        onClick={(event) => {
-          event.stopPropagation();
-          setOpen(true);
-        }}
-      />
-      <Confirm
-        isOpen={open}
-        loading={running}
-        title={`重置密钥「${String(record.caller)}」`}
-        content="重置后旧密钥立即失效，新密钥只显示一次，确定重置吗？"
-        confirm="确定"
-        cancel="取消"
-        onConfirm={() => void run()}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
+      {canManage && <Button label="修改权限与有效期" onClick={() => onSettings(record)} />}
+      {canManage && <Button label="轮换密钥" onClick={() => onRotate(record)} />}
+      {own + declared.length <= INLINE_ACTIONS ? (
+        declared.map((action) => <ActionButton key={action.name} action={action} record={record} title={title} />)
+      ) : (
+        <MoreActions actions={declared} record={record} title={title} />
+      )}
+    </Box>
   );
 }
 
 /**
- * /addThirdPartyCall: which merchant may call the platform's open API with which key. 新增授权 picks a merchant
- * by name; the key is shown once (created or reset), the list keeps its first 12 characters.
+ * /addThirdPartyCall: which merchant may call the platform's open API with which key, scopes and expiry. 新增授权
+ * picks a merchant by name; the key and the signing secret are shown once (granted or rotated), the list keeps the
+ * key's first 12 characters and the key id.
  */
 function KeyList({ declaration }: { declaration: ResourceDeclaration }) {
   const { canAccess } = useCanAccess({ resource: declaration.name, action: 'delete' });
   const refresh = useRefresh();
+  const notify = useNotify();
   const [granting, setGranting] = useState(false);
   const [issued, setIssued] = useState<IssuedKey | null>(null);
+  const [editing, setEditing] = useState<RaRecord | null>(null);
+  const [rotating, setRotating] = useState<RaRecord | null>(null);
   const others = { ...declaration, actions: declaration.actions?.filter((action) => action.name !== 'resetKey') };
   const onIssued = (key: IssuedKey) => {
     setGranting(false);
+    setRotating(null);
     setIssued(key);
     refresh();
+  };
+  const saveSettings = async (values: { scopes: OpenScope[]; expireTime: string | null; callsPerMinute: number }) => {
+    if (!editing) return;
+    try {
+      const answer = await send(`${BASE}/${editing.id}`, 'PUT', values);
+      notify(answer.message, { type: 'success' });
+      setEditing(null);
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : '保存失败', { type: 'error' });
+    }
+  };
+  const rotate = async (overlapHours: number) => {
+    if (!rotating) return;
+    try {
+      onIssued(issuedOf(await send<KeyAnswer>(`/api/v1/company/baoguset/${rotating.id}`, 'POST', { overlapHours })));
+    } catch (error) {
+      notify(error instanceof Error ? error.message : '轮换失败', { type: 'error' });
+    }
   };
   return (
     <Box>
@@ -222,14 +235,19 @@ function KeyList({ declaration }: { declaration: ResourceDeclaration }) {
       <GeneratedList
         declaration={declaration}
         renderActions={(record) => (
-          <Box sx={{ display: 'flex', gap: 0.5 }} onClick={(event) => event.stopPropagation()}>
-            <RowActions declaration={others} />
-            {canAccess && <ResetKeyButton record={record} onIssued={onIssued} />}
-          </Box>
+          <KeyRowActions
+            record={record}
+            declaration={others}
+            canManage={Boolean(canAccess)}
+            onSettings={setEditing}
+            onRotate={setRotating}
+          />
         )}
       />
       <GrantDialog open={granting} onClose={() => setGranting(false)} onIssued={onIssued} />
-      <KeyDialog issued={issued} onClose={() => setIssued(null)} />
+      <KeySettingsDialog record={editing} onClose={() => setEditing(null)} onSave={saveSettings} />
+      <RotateKeyDialog record={rotating} onClose={() => setRotating(null)} onRotate={rotate} />
+      <IssuedKeyDialog issued={issued} onClose={() => setIssued(null)} />
     </Box>
   );
 }

@@ -240,7 +240,8 @@ export function ActionButton({
   );
 }
 
-function MoreActions({
+/** The 「更多」 menu of a row: each entry starts its action, whose dialogs live beside the menu. */
+export function MoreActions({
   actions,
   record,
   title,

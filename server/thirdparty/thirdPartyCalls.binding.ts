@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   addThirdPartyCall,
   platformCalls,
@@ -7,6 +8,7 @@ import {
 } from '../../resources/thirdPartyCalls';
 import type { ResourceDeclaration } from '../../resources/types';
 import { CALLBACK_CHANNEL_CHOICES } from '../../src/domain/enterprises';
+import { OPEN_SCOPE_SHORT } from '../../src/domain/openApiRules';
 import { DIRECTION } from '../../src/domain/thirdPartyCalls';
 import { chinaTime } from '../db/time';
 import type { ResourceBinding } from '../engine/binding';
@@ -64,6 +66,15 @@ const setStatus = (status: number, message: string, guard: string) => ({
   message,
 });
 
+/**
+ * A key's stored scopes (read,pay, in OPEN_SCOPES order) in the list's Chinese (查询、打款). No scope name is part
+ * of another, so replacing each in turn cannot touch a name already replaced.
+ */
+const scopeNamesSql = Object.entries(OPEN_SCOPE_SHORT).reduce(
+  (text, [scope, name]) => sql<string>`REPLACE(${text}, ${scope}, ${name})`,
+  sql<string>`REPLACE(open_api_keys.scopes, ',', '、')`,
+);
+
 /** /addThirdPartyCall: the keys in the caller's company scope; creating and resetting a key are hand-written. */
 export const openApiKeysBinding: ResourceBinding = {
   declaration: addThirdPartyCall,
@@ -72,6 +83,7 @@ export const openApiKeysBinding: ResourceBinding = {
   joins: [{ table: 'companies', on: ['companies.id', 'open_api_keys.company_id'] }],
   scope: { kind: 'company', column: 'open_api_keys.company_id' },
   filters: { companyName: { column: 'companies.name' } },
+  computed: { scopeNames: scopeNamesSql },
   handWritten: ['resetKey'],
   actions: {
     disable: setStatus(0, '已停用', '该密钥已停用'),

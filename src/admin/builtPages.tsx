@@ -30,6 +30,10 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
     () => import('../pages/merchant/MerchantSettings'),
     (module) => module.MerchantSettings,
   ),
+  '/openApi': page(
+    () => import('../pages/merchant/OpenApiPage'),
+    (module) => module.OpenApiPage,
+  ),
   '/manage': page(
     () => import('../pages/home/MerchantHome'),
     (module) => module.MerchantHome,

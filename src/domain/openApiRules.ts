@@ -23,6 +23,22 @@ export const OPEN_SCOPE_CHOICES: readonly { id: OpenScope; name: string }[] = [
   { id: 'invoices', name: '发票（申请开票）' },
 ];
 
+/** The short names a list shows for a key's scopes (查询、打款). */
+export const OPEN_SCOPE_SHORT: Readonly<Record<OpenScope, string>> = {
+  read: '查询',
+  workers: '人员',
+  pay: '打款',
+  invoices: '发票',
+};
+
+/** A key's scopes (an array or the stored comma-separated text) in Chinese, in OPEN_SCOPES order. */
+export function scopeNames(scopes: readonly string[] | string | null | undefined): string {
+  const given = new Set(typeof scopes === 'string' ? scopes.split(',') : (scopes ?? []));
+  return OPEN_SCOPES.filter((scope) => given.has(scope))
+    .map((scope) => OPEN_SCOPE_SHORT[scope])
+    .join('、');
+}
+
 /** How long the previous secret keeps signing after a rotation, unless the admin names another time. */
 export const DEFAULT_ROTATION_OVERLAP_HOURS = 24;
 

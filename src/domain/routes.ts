@@ -84,6 +84,9 @@ const MERCHANT_ROUTES: readonly RouteRule[] = [
   merchant('/openWebhooks', '消息推送', [], false, {
     beyondRouteTable: '商户系统对接：推送地址、签名密钥与推送记录',
   }),
+  merchant('/openApi', '开放接口', [], false, {
+    beyondRouteTable: '商户系统对接：平台授予的开放接口密钥（只读）与接口文档',
+  }),
   merchant('/contractManagement', '合同管理', ['MER_BANKACCOUNT_RECHARGE']),
   merchant('/contractOddJobManagement', '灵工合同管理', ['MER_BANKACCOUNT_RECHARGE']),
   merchant('/applyInvoice', '申请开票', ['MER_BANKACCOUNT_RECHARGE']),

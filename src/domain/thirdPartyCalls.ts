@@ -63,7 +63,7 @@ export const OPEN_KEY_STATUS: readonly Choice[] = [
 export const OPEN_KEY_MSG = {
   invalid: '密钥无效或已停用',
   created: '授权已创建，请立即复制密钥，关闭后不再显示',
-  reset: '密钥已重置，请立即复制新密钥，关闭后不再显示',
+  reset: '密钥已轮换，请立即复制新密钥与签名密钥，关闭后不再显示',
   tooMany: '调用过于频繁，请稍后再试',
   inUrl: '请在请求头 secretkey 中传递密钥，密钥不能放在网址里',
 } as const;

@@ -316,9 +316,9 @@ describe('MERCHANT_MENU', () => {
   it('equals the spec lists in order, with 充值记录 (/allRechargeRecord) after 账户充值 in both', () => {
     const withRecords = (list: string[]) =>
       list.flatMap((path) => (path === '/recharge' ? [path, '/allRechargeRecord'] : [path]));
-    // 消息推送 (the merchant's push settings) follows 团队管理 in the standard edition's menu.
+    // 消息推送 (the merchant's push settings) and 开放接口 (its open-API keys) follow 团队管理 in both menus.
     const withWebhooks = (list: string[]) =>
-      list.flatMap((path) => (path === '/teamAdmin' ? [path, '/openWebhooks'] : [path]));
+      list.flatMap((path) => (path === '/teamAdmin' ? [path, '/openWebhooks', '/openApi'] : [path]));
     expect(MERCHANT_MENU[1].map((item) => item.path)).toEqual(withWebhooks(withRecords(SPEC_MERCHANT_MENU_1)));
     expect(MERCHANT_MENU[3].map((item) => item.path)).toEqual(withWebhooks(withRecords(SPEC_MERCHANT_MENU_3)));
     expect(MERCHANT_MENU[1].find((item) => item.path === '/allRechargeRecord')?.label).toBe('充值记录');

@@ -136,8 +136,8 @@ export const DOMAIN_TAGS: readonly DomainTag[] = [
   { name: '统计', description: '统计报表、税费计算、企业汇总、首页趋势', paths: under('statistics', 'home/trend') },
   {
     name: '第三方接入',
-    description: '第三方平台商户、调用记录与回调、向商户系统的消息推送、CRM 同步、园区',
-    paths: [...under('thirdcalls', 'open/enterprises', 'crm', 'applet', 'webhooks', 'adwebhooks')],
+    description: '第三方平台商户、调用记录与回调、向商户系统的消息推送、商户的开放接口密钥与文档、CRM 同步、园区',
+    paths: [...under('thirdcalls', 'open/enterprises', 'crm', 'applet', 'webhooks', 'adwebhooks', 'openapi')],
   },
   {
     name: '文件',
