@@ -54,6 +54,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open/v1/invoices/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 下载发票文件（财务开票时上传的 PDF 或图片）
+         * @description 回答文件本身（application/pdf、image/jpeg 或 image/png）。没有发票文件或编号不属于本商户时，回答 HTTP 200 的 JSON 信封（code 1040400，message 说明原因）。
+         */
+        get: operations["getOpenV1InvoicesByIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/open/v1/invoices/categories": {
         parameters: {
             query?: never;
@@ -399,7 +419,7 @@ export interface operations {
                             duplicate: boolean;
                             /** @description 发票文件名 */
                             fileName: string | null;
-                            /** @description 财务开票时上传了发票文件（在后台的发票记录中下载） */
+                            /** @description 财务开票时上传了发票文件（GET /open/v1/invoices/{id}/file 下载） */
                             hasFile: boolean;
                             /** @description 发票申请编号 */
                             id: number;
@@ -485,7 +505,7 @@ export interface operations {
                             deduction: number;
                             /** @description 发票文件名 */
                             fileName: string | null;
-                            /** @description 财务开票时上传了发票文件（在后台的发票记录中下载） */
+                            /** @description 财务开票时上传了发票文件（GET /open/v1/invoices/{id}/file 下载） */
                             hasFile: boolean;
                             /** @description 发票申请编号 */
                             id: number;
@@ -517,6 +537,38 @@ export interface operations {
                             trackingNo: string | null;
                         };
                     }) | components["schemas"]["Refusal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOpenV1InvoicesByIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 发票申请编号 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功（code 1020000）；业务错误同为 HTTP 200，code 1040400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        content?: null;
+                    }) | components["schemas"]["Refusal"];
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
                 };
             };
             400: components["responses"]["BadRequest"];

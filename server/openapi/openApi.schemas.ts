@@ -296,7 +296,7 @@ const Invoice = Type.Object({
   ratePercent: Type.Integer({ description: '税率（百分数）' }),
   invoiceNumber: Type.Union([Type.String(), Type.Null()], { description: '发票号码（开票后）' }),
   issueTime: Type.Union([Type.String(), Type.Null()], { description: '开票时间' }),
-  hasFile: Type.Boolean({ description: '财务开票时上传了发票文件（在后台的发票记录中下载）' }),
+  hasFile: Type.Boolean({ description: '财务开票时上传了发票文件（GET /open/v1/invoices/{id}/file 下载）' }),
   fileName: Type.Union([Type.String(), Type.Null()], { description: '发票文件名' }),
   trackingNo: Type.Union([Type.String(), Type.Null()], { description: '快递单号（纸质发票邮寄后）' }),
   mailTime: Type.Union([Type.String(), Type.Null()]),
@@ -390,4 +390,26 @@ export const invoiceCategoriesSchema = {
       }),
     ),
   ),
+};
+
+export const invoiceFileSchema = {
+  ...base,
+  summary: '下载发票文件（财务开票时上传的 PDF 或图片）',
+  description:
+    '回答文件本身（application/pdf、image/jpeg 或 image/png）。没有发票文件或编号不属于本商户时，回答 HTTP 200 的 JSON 信封（code 1040400，message 说明原因）。',
+  params: Id('发票申请编号'),
+  querystring: Nothing,
+  response: {
+    200: {
+      description: '发票文件；不能下载时为业务错误的 JSON 信封',
+      content: {
+        'application/pdf': { schema: Type.String({ format: 'binary' }) },
+        'image/jpeg': { schema: Type.String({ format: 'binary' }) },
+        'image/png': { schema: Type.String({ format: 'binary' }) },
+        'application/json': {
+          schema: Type.Object({ code: Type.Integer(), message: Type.String(), content: Type.Null() }),
+        },
+      },
+    },
+  },
 };

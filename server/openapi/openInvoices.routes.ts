@@ -4,6 +4,8 @@ import type { AppServices } from '../appServices';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { bodyChanges, recordOperation } from '../engine/operationLog';
+import { attachmentDisposition } from '../files/fileStore';
+import { openRecordFile } from '../files/generatedFiles';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { invoiceBatchLines, searchEligibleBatches } from '../invoices/invoiceBatches.repository';
@@ -13,7 +15,13 @@ import { applyForInvoice } from '../invoices/services/applyInvoice';
 import { applicantOf, checkedApplication } from '../invoices/services/merchantApplication';
 import { type Acting, actingOf, idOf, ROUTE } from './acting';
 import { digestOf, rememberKey, seenKey } from './idempotency';
-import { applyInvoiceSchema, eligibleBatchesSchema, invoiceCategoriesSchema, invoiceSchema } from './openApi.schemas';
+import {
+  applyInvoiceSchema,
+  eligibleBatchesSchema,
+  invoiceCategoriesSchema,
+  invoiceFileSchema,
+  invoiceSchema,
+} from './openApi.schemas';
 
 /**
  * The open API's invoice calls, registered inside the signed plugin (its guard holds), in the key's company and
@@ -21,16 +29,23 @@ import { applyInvoiceSchema, eligibleBatchesSchema, invoiceCategoriesSchema, inv
  * - GET  /open/v1/invoices/eligible_batches (invoices) searchEligibleBatches, as the application form lists them;
  * - GET  /open/v1/invoices/categories       (invoices) the edition's enabled categories;
  * - POST /open/v1/invoices                  (invoices) checkedApplication + applyForInvoice, once per Idempotency-Key;
- * - GET  /open/v1/invoices/:id              (invoices) the application: status, figures, invoice number once issued.
+ * - GET  /open/v1/invoices/:id              (invoices) the application: status, figures, invoice number once issued;
+ * - GET  /open/v1/invoices/:id/file         (invoices) the invoice file finance attached when issuing it.
  * An application of another company or edition answers as one that does not exist.
  */
 
-/** The application as the merchant's system reads it. */
-async function invoiceView(db: Db, acting: Acting, id: number) {
+/** The key's own application; any other answers as one that does not exist. */
+async function ownInvoice(db: Db, acting: Acting, id: number) {
   const invoice = await findInvoice(db, id);
   if (!invoice || invoice.companyId !== acting.companyId || invoice.platformMark !== acting.platformMark) {
     fail(OPEN_NOT_FOUND.invoice);
   }
+  return invoice;
+}
+
+/** The application as the merchant's system reads it. */
+async function invoiceView(db: Db, acting: Acting, id: number) {
+  const invoice = await ownInvoice(db, acting, id);
   const batches = await invoiceBatchLines(db, id);
   return {
     id: invoice.id,
@@ -69,7 +84,7 @@ async function invoiceView(db: Db, acting: Acting, id: number) {
   };
 }
 
-export function openInvoiceRoutes(app: FastifyInstance, { db }: AppServices): void {
+export function openInvoiceRoutes(app: FastifyInstance, { db, files }: AppServices): void {
   app.get(
     '/open/v1/invoices/eligible_batches',
     { ...ROUTE('invoices'), schema: eligibleBatchesSchema },
@@ -147,5 +162,18 @@ export function openInvoiceRoutes(app: FastifyInstance, { db }: AppServices): vo
   app.get('/open/v1/invoices/:id', { ...ROUTE('invoices'), schema: invoiceSchema }, async (request) => {
     const { auth } = actingOf(request);
     return ok(await invoiceView(db, auth, idOf(request)));
+  });
+
+  app.get('/open/v1/invoices/:id/file', { ...ROUTE('invoices'), schema: invoiceFileSchema }, async (request, reply) => {
+    const { auth } = actingOf(request);
+    const invoice = await ownInvoice(db, auth, idOf(request));
+    const opened = invoice.invoiceFileUrl ? await openRecordFile(db, files, invoice.invoiceFileUrl) : null;
+    if (!opened) fail(OPEN_MSG.noInvoiceFile);
+    return reply
+      .header('content-type', opened.mime)
+      .header('content-disposition', attachmentDisposition(invoice.invoiceFileName ?? opened.name))
+      .header('content-length', String(opened.size))
+      .header('cache-control', 'private, no-store')
+      .send(opened.stream);
   });
 }

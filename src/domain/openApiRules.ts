@@ -64,4 +64,5 @@ export const OPEN_MSG = {
   scopesEmpty: '请至少选择一项权限',
   scopesSaved: '密钥设置已保存',
   noMainAccount: '商户没有主账号，无法通过开放接口操作',
+  noInvoiceFile: '该发票申请没有发票文件（开票时未上传，或尚未开票）',
 } as const;

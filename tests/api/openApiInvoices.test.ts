@@ -58,6 +58,17 @@ async function receipt(client: ReturnType<typeof open>, batchId: number, itemId:
   };
 }
 
+/** The invoice file call, read as bytes. */
+async function invoiceFile(client: ReturnType<typeof open>, id: number) {
+  const answer = await client.GET('/open/v1/invoices/{id}/file', {
+    params: { path: { id: String(id) } },
+    parseAs: 'arrayBuffer',
+  });
+  const bytes = Buffer.from((answer.data ?? answer.error) as ArrayBuffer);
+  const type = answer.response.headers.get('content-type') ?? '';
+  return { type, bytes, json: type.includes('json') ? JSON.parse(String(bytes)) : null };
+}
+
 let batchId = 0;
 let itemIds: number[] = [];
 /** What the batch charged: the payouts and their service charge (what an invoice on it covers). */
@@ -231,6 +242,11 @@ describe('an invoice on that batch', () => {
   it('follows the application to 已开票 once finance issues it on the back office', async () => {
     const before = await open().GET('/open/v1/invoices/{id}', { params: { path: { id: String(invoiceId) } } });
     expect(body(before)?.content).toMatchObject({ status: INVOICE.applied, issueTime: null, hasFile: false });
+    const noFile = await invoiceFile(open(), invoiceId);
+    expect(noFile.json).toMatchObject({
+      code: BUSINESS,
+      message: '该发票申请没有发票文件（开票时未上传，或尚未开票）',
+    });
     const file = await uploadFile(admin, '发票.pdf');
     const issued = envelopeOf(
       await admin({
@@ -250,6 +266,13 @@ describe('an invoice on that batch', () => {
       fileName: '发票.pdf',
     });
     expect(body(after)?.content.issueTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    const downloaded = await invoiceFile(open(), invoiceId);
+    expect(downloaded.type).toBe('application/pdf');
+    // The same bytes the back office's download of the uploaded file answers.
+    const uploaded = await admin.get(file.url);
+    expect(uploaded.statusCode).toBe(200);
+    expect(downloaded.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(Buffer.compare(downloaded.bytes, uploaded.rawPayload)).toBe(0);
   });
 
   it('answers another company’s key as for an application or batch that does not exist', async () => {
@@ -257,6 +280,9 @@ describe('an invoice on that batch', () => {
     expect([body(missing)?.code, body(missing)?.message]).toEqual([BUSINESS, '发票申请不存在']);
     const foreign = await other().GET('/open/v1/invoices/{id}', { params: { path: { id: String(invoiceId) } } });
     expect([body(foreign)?.code, body(foreign)?.message]).toEqual([body(missing)?.code, body(missing)?.message]);
+    const foreignFile = await invoiceFile(other(), invoiceId);
+    expect(foreignFile.type).toContain('application/json');
+    expect([foreignFile.json?.code, foreignFile.json?.message]).toEqual([BUSINESS, '发票申请不存在']);
 
     // Our batch named by their key: refused exactly as a batch id that names nothing.
     const fresh = await t.db
@@ -290,6 +316,7 @@ describe('an invoice on that batch', () => {
       await narrow().GET('/open/v1/invoices/{id}', { params: { path: { id: String(invoiceId) } } }),
       await narrow().GET('/open/v1/invoices/eligible_batches'),
       await narrow().GET('/open/v1/invoices/categories'),
+      await narrow().GET('/open/v1/invoices/{id}/file', { params: { path: { id: String(invoiceId) } } }),
       await narrow().POST('/open/v1/invoices', {
         params: { header: { 'idempotency-key': 'narrow-1' } },
         body: { batchIds: [batchId], kind: 2, categoryId: 1 },

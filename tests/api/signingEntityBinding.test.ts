@@ -469,6 +469,7 @@ const NAMES_NONE: Record<string, string> = {
   'GET /open/v1/payout_batches/:id': 'the open API: one batch paid (a read)',
   'GET /open/v1/payout_batches/:id/items/:itemId/receipt': 'the open API: a paid item’s receipt (a read)',
   'GET /open/v1/invoices/:id': 'the open API: an application’s record',
+  'GET /open/v1/invoices/:id/file': 'the open API: an issued invoice’s file',
   'GET /open/v1/invoices/eligible_batches': 'the open API: the batches the company may invoice',
   'GET /open/v1/invoices/categories': 'the open API: the edition’s invoice categories',
 };
