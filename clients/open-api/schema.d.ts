@@ -17,6 +17,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open/v1/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 申请开票（所选的可开票批次；请求头 Idempotency-Key 相同则回答第一次的申请）
+         * @description 同后台申请开票的校验与写入：批次须为本商户本版本已完成或部分失败且有成功金额、尚未申请过的批次；发票信息取商户资料（须完整）；开票类目须为本版本启用的类目（见 /open/v1/invoices/categories）；开票的服务主体须已与商户绑定。纸质发票须填收件人、电话与邮寄地址。
+         */
+        post: operations["postOpenV1Invoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 发票申请的状态与金额（开票后有发票号码与开票时间） */
+        get: operations["getOpenV1InvoicesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/invoices/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 下载发票文件（财务开票时上传的 PDF 或图片）
+         * @description 回答文件本身（application/pdf、image/jpeg 或 image/png）。没有发票文件或编号不属于本商户时，回答 HTTP 200 的 JSON 信封（code 1040400，message 说明原因）。
+         */
+        get: operations["getOpenV1InvoicesByIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/invoices/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 本版本启用的开票类目（申请开票时的 categoryId） */
+        get: operations["getOpenV1InvoicesCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/invoices/eligible_batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 可开票的打款批次（最新的在前） */
+        get: operations["getOpenV1InvoicesEligibleBatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/open/v1/ledger": {
         parameters: {
             query?: never;
@@ -63,6 +154,26 @@ export interface paths {
         };
         /** 打款批次及其明细（状态、个税、实发） */
         get: operations["getOpenV1PayoutBatchesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/payout_batches/{id}/items/{itemId}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 打款明细的电子回单（PDF；成功或退汇的明细）
+         * @description 回答 application/pdf。明细未成功、回单尚未生成或编号不属于本商户时，回答 HTTP 200 的 JSON 信封（code 1040400，message 说明原因）。
+         */
+        get: operations["getOpenV1PayoutBatchesByIdItemsByItemIdReceipt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -232,6 +343,309 @@ export interface operations {
                             /** @description 余额（万分之一元） */
                             balance: number;
                             platformMark: number;
+                        };
+                    }) | components["schemas"]["Refusal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postOpenV1Invoices: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 幂等键（1-62 位字母、数字、-、_） */
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 打款批次编号（见 /open/v1/invoices/eligible_batches），每次最多 500 个 */
+                    batchIds: number[];
+                    /** @description 开票类目编号 */
+                    categoryId: number;
+                    /** @description 发票类型：1 纸质发票，2 电子发票 */
+                    kind: number;
+                    /** @description 邮寄地址（纸质发票必填） */
+                    mailAddress?: string;
+                    /** @description 收件人（纸质发票必填） */
+                    recipient?: string;
+                    /** @description 收件人电话（纸质发票必填） */
+                    recipientPhone?: string;
+                    /** @description 备注（最多 128 个字） */
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功（code 1020000）；业务错误同为 HTTP 200，code 1040400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        content?: {
+                            /** @description 申请单号 */
+                            applyNo: string;
+                            batchCount: number;
+                            /** @description 申请包含的批次（驳回后仍列出） */
+                            batches: {
+                                batchNo: string;
+                                createTime: string;
+                                /** @description 打款批次编号 */
+                                id: number;
+                                /** @description 可开票金额（成功打款金额 + 服务费）（万分之一元） */
+                                invoiceable: number;
+                                itemCount: number;
+                                /** @description 成功打款金额（万分之一元） */
+                                successAmount: number;
+                                /** @description 成功部分的服务费（万分之一元） */
+                                successCharge: number;
+                                successCount: number;
+                            }[];
+                            categoryId: number;
+                            categoryName: string | null;
+                            createTime: string;
+                            /** @description 差额扣除额（增值税专用发票为 0）（万分之一元） */
+                            deduction: number;
+                            /** @description 该幂等键已申请过，回答的是第一次的申请 */
+                            duplicate: boolean;
+                            /** @description 发票文件名 */
+                            fileName: string | null;
+                            /** @description 财务开票时上传了发票文件（GET /open/v1/invoices/{id}/file 下载） */
+                            hasFile: boolean;
+                            /** @description 发票申请编号 */
+                            id: number;
+                            /** @description 发票号码（开票后） */
+                            invoiceNumber: string | null;
+                            /** @description 开票时间 */
+                            issueTime: string | null;
+                            /** @description 发票类型：1 纸质发票，2 电子发票 */
+                            kind: number;
+                            mailTime: string | null;
+                            /** @description 不含税金额（万分之一元） */
+                            net: number;
+                            /** @description 税率（百分数） */
+                            ratePercent: number;
+                            /** @description 驳回原因 */
+                            rejectReason: string | null;
+                            remark: string | null;
+                            /** @description 状态：1 已申请，2 已开票，3 已邮寄，4 已驳回 */
+                            status: number;
+                            /** @description 税额（万分之一元） */
+                            tax: number;
+                            /** @description 纳税人识别号 */
+                            taxNumber: string;
+                            /** @description 发票抬头 */
+                            title: string;
+                            /** @description 价税合计（万分之一元） */
+                            total: number;
+                            /** @description 快递单号（纸质发票邮寄后） */
+                            trackingNo: string | null;
+                        };
+                    }) | components["schemas"]["Refusal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOpenV1InvoicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 发票申请编号 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功（code 1020000）；业务错误同为 HTTP 200，code 1040400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        content?: {
+                            /** @description 申请单号 */
+                            applyNo: string;
+                            batchCount: number;
+                            /** @description 申请包含的批次（驳回后仍列出） */
+                            batches: {
+                                batchNo: string;
+                                createTime: string;
+                                /** @description 打款批次编号 */
+                                id: number;
+                                /** @description 可开票金额（成功打款金额 + 服务费）（万分之一元） */
+                                invoiceable: number;
+                                itemCount: number;
+                                /** @description 成功打款金额（万分之一元） */
+                                successAmount: number;
+                                /** @description 成功部分的服务费（万分之一元） */
+                                successCharge: number;
+                                successCount: number;
+                            }[];
+                            categoryId: number;
+                            categoryName: string | null;
+                            createTime: string;
+                            /** @description 差额扣除额（增值税专用发票为 0）（万分之一元） */
+                            deduction: number;
+                            /** @description 发票文件名 */
+                            fileName: string | null;
+                            /** @description 财务开票时上传了发票文件（GET /open/v1/invoices/{id}/file 下载） */
+                            hasFile: boolean;
+                            /** @description 发票申请编号 */
+                            id: number;
+                            /** @description 发票号码（开票后） */
+                            invoiceNumber: string | null;
+                            /** @description 开票时间 */
+                            issueTime: string | null;
+                            /** @description 发票类型：1 纸质发票，2 电子发票 */
+                            kind: number;
+                            mailTime: string | null;
+                            /** @description 不含税金额（万分之一元） */
+                            net: number;
+                            /** @description 税率（百分数） */
+                            ratePercent: number;
+                            /** @description 驳回原因 */
+                            rejectReason: string | null;
+                            remark: string | null;
+                            /** @description 状态：1 已申请，2 已开票，3 已邮寄，4 已驳回 */
+                            status: number;
+                            /** @description 税额（万分之一元） */
+                            tax: number;
+                            /** @description 纳税人识别号 */
+                            taxNumber: string;
+                            /** @description 发票抬头 */
+                            title: string;
+                            /** @description 价税合计（万分之一元） */
+                            total: number;
+                            /** @description 快递单号（纸质发票邮寄后） */
+                            trackingNo: string | null;
+                        };
+                    }) | components["schemas"]["Refusal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOpenV1InvoicesByIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 发票申请编号 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功（code 1020000）；业务错误同为 HTTP 200，code 1040400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        content?: null;
+                    }) | components["schemas"]["Refusal"];
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOpenV1InvoicesCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功（code 1020000）；业务错误同为 HTTP 200，code 1040400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        content?: {
+                            id: number;
+                            name: string;
+                            /** @description 税收分类编码 */
+                            taxCode: string | null;
+                        }[];
+                    }) | components["schemas"]["Refusal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOpenV1InvoicesEligibleBatches: {
+        parameters: {
+            query?: {
+                /** @description 页码，从 0 开始 */
+                page?: number;
+                /** @description 每页条数 */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功（code 1020000）；业务错误同为 HTTP 200，code 1040400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        content?: {
+                            content: {
+                                batchNo: string;
+                                createTime: string;
+                                finishTime: string | null;
+                                /** @description 打款批次编号 */
+                                id: number;
+                                /** @description 可开票金额（成功打款金额 + 服务费）（万分之一元） */
+                                invoiceable: number;
+                                itemCount: number;
+                                /** @description 成功打款金额（万分之一元） */
+                                successAmount: number;
+                                /** @description 成功部分的服务费（万分之一元） */
+                                successCharge: number;
+                                successCount: number;
+                            }[];
+                            totalElements: number;
                         };
                     }) | components["schemas"]["Refusal"];
                 };
@@ -422,6 +836,38 @@ export interface operations {
                             totalAmount: number;
                         };
                     }) | components["schemas"]["Refusal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOpenV1PayoutBatchesByIdItemsByItemIdReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 批次编号 */
+                id: string;
+                /** @description 明细编号 */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功（code 1020000）；业务错误同为 HTTP 200，code 1040400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        content?: null;
+                    }) | components["schemas"]["Refusal"];
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

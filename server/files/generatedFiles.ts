@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
-import { GENERATED_PURPOSE } from './fileReferences';
+import { fileIdOfReference, GENERATED_PURPOSE } from './fileReferences';
 import { openStoredFile, storeFile } from './fileStore';
 import type { FileStorage } from './storage/fileStorage';
 import { findUpload, insertUpload } from './uploads.repository';
@@ -48,4 +48,13 @@ export async function readGeneratedFile(db: Db, files: FileStorage, id: number):
   const chunks: Buffer[] = [];
   for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * The file a record keeps as its download URL (an issued invoice's file), opened for a caller the record's own scope
+ * check admitted; null when the record names no file this server stored, or it is gone.
+ */
+export async function openRecordFile(db: Db, files: FileStorage, reference: string) {
+  const id = fileIdOfReference(reference);
+  return id === null ? null : openGeneratedFile(db, files, id);
 }

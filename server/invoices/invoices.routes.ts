@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adInvoice, INVOICE_RESOURCES, invoiceRecord } from '../../resources/invoices';
 import { filterKeys, sortFields } from '../../resources/types';
-import { invoiceInfoOfCompany } from '../../src/domain/invoiceApplication';
 import { ROLE } from '../../src/domain/roles';
 import type { AppServices } from '../appServices';
 import { type AuthContext, requireAuth } from '../auth/access';
 import { assertCompanyVisible, type CompanyScope, companyScope, parseId, staffScopeOf } from '../auth/scope';
-import { findCompany } from '../companies/companies.repository';
 import type { Db } from '../db/database';
 import { chinaTime } from '../db/time';
 import { auditOf, bodyChanges, recordOperation } from '../engine/operationLog';
@@ -17,7 +15,6 @@ import { choiceFilter } from '../http/fieldChecks';
 import { filterReader } from '../http/filterValues';
 import { pageOf, parseListQuery } from '../http/listQuery';
 import { hasEligibleBatches, invoiceBatchLines, searchEligibleBatches } from './invoiceBatches.repository';
-import { findCategory } from './invoiceCategories';
 import {
   enabledCategories,
   findInvoice,
@@ -37,10 +34,11 @@ import {
   previewSchema,
   rejectSchema,
 } from './invoices.schemas';
-import { applicationOf, batchIdsOf, completeInvoiceInfo } from './services/applicationRequest';
-import { type Applicant, applyForInvoice, eligibleBatchesOrFail, figuresOf } from './services/applyInvoice';
+import { batchIdsOf } from './services/applicationRequest';
+import { applyForInvoice, eligibleBatchesOrFail, figuresOf } from './services/applyInvoice';
 import { assertEdition, INVOICE_EDITION_CODES, optionalEdition, staffEditions } from './services/invoiceEditions';
 import { issueInvoice, mailInvoice, rejectInvoice } from './services/invoiceTransitions';
+import { applicantOf, checkedApplication } from './services/merchantApplication';
 import { issueOf, rejectReasonOf, trackingNoOf } from './services/stepRequests';
 import { uploadedDocument } from './services/uploadedDocument';
 
@@ -69,11 +67,6 @@ const LIST_SPEC = {
 };
 const BATCH_LIST = { filterKeys: [] as string[], sortFields: [] as string[] };
 const STAFF_CODES = [...INVOICE_EDITION_CODES[1], ...INVOICE_EDITION_CODES[3]];
-
-function applicantOf(auth: AuthContext): Applicant {
-  if (auth.roleId !== ROLE.merchant || auth.companyId === null) throw new ForbiddenError('仅商户账号可以申请开票');
-  return { companyId: auth.companyId, platformMark: auth.platformMark, userId: auth.userId };
-}
 
 function invoiceSearchOf(filters: Record<string, string>): Omit<InvoiceSearch, 'platformMarks'> {
   const read = filterReader(filters, adInvoice.filters);
@@ -163,14 +156,7 @@ export async function invoicesRoutes(app: FastifyInstance, { db }: AppServices):
   app.post('/api/v1/invoices', { ...merchantAccess, schema: applySchema }, async (request) => {
     const auth = requireAuth(request);
     const applicant = applicantOf(auth);
-    const application = applicationOf(request.body);
-    const company = await findCompany(db, applicant.companyId);
-    if (!company) fail('公司不存在');
-    const info = completeInvoiceInfo(invoiceInfoOfCompany(company));
-    const category = await findCategory(db, application.categoryId);
-    if (!category || category.platformMark !== applicant.platformMark || category.status !== 1) {
-      fail('开票类目不存在或已停用，请重新选择');
-    }
+    const { application, info } = await checkedApplication(db, applicant, request.body);
     const id = await applyForInvoice(db, applicant, application, info, chinaTime(), (tx, invoiceId) =>
       recordOperation(tx, request, auth, {
         action: '申请开票',

@@ -28,11 +28,45 @@ export async function sendReceipt(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const { db, files, payoutChannel: channel } = services;
+  const { db } = services;
   const auth = requireAuth(request);
   // A caller without any payout record code is refused as such (403), before any id is looked at.
   recordScope(auth, codes);
   const id = parseId((request.params as { id: string }).id, '明细编号');
+  return sendItemReceipt(services, reply, {
+    itemId: id,
+    ownerUserId: auth.userId,
+    visible: async (record) => {
+      try {
+        await assertRecordVisible(db, auth, codes, record);
+        return true;
+      } catch (error) {
+        if (error instanceof ForbiddenError) return false;
+        throw error;
+      }
+    },
+  });
+}
+
+/** Which item, who keeps the stored copy, and whether the caller may see a record of the item's company and edition. */
+export interface ReceiptRequest {
+  itemId: number;
+  /** Only an item of this batch (the open API names the batch and its item). */
+  batchId?: number;
+  ownerUserId: number;
+  visible: (record: { companyId: number; platformMark: number }) => Promise<boolean>;
+}
+
+/**
+ * The receipt of one item for a caller already admitted: the back office's 下载回单 and the open API's receipt call
+ * both answer through this, with their own visibility rule. An item the caller may not see answers as a missing one.
+ */
+export async function sendItemReceipt(
+  services: Pick<AppServices, 'db' | 'files' | 'payoutChannel'>,
+  reply: FastifyReply,
+  { itemId: id, batchId, ownerUserId, visible }: ReceiptRequest,
+) {
+  const { db, files, payoutChannel: channel } = services;
   const item = await db
     .selectFrom('payout_items')
     .innerJoin('payout_batches', 'payout_batches.id', 'payout_items.batch_id')
@@ -45,15 +79,11 @@ export async function sendReceipt(
       'payout_batches.platform_mark',
     ])
     .where('payout_items.id', '=', id)
+    .$if(batchId !== undefined, (query) => query.where('payout_items.batch_id', '=', batchId as number))
     .executeTakeFirst();
   if (!item) fail(MSG_ITEM_NOT_FOUND);
   const companyId = Number(item.company_id);
-  try {
-    await assertRecordVisible(db, auth, codes, { companyId, platformMark: Number(item.platform_mark) });
-  } catch (error) {
-    if (error instanceof ForbiddenError) fail(MSG_ITEM_NOT_FOUND);
-    throw error;
-  }
+  if (!(await visible({ companyId, platformMark: Number(item.platform_mark) }))) fail(MSG_ITEM_NOT_FOUND);
   const status = Number(item.status);
   if (status !== ITEM.succeeded && status !== ITEM.returned) fail(MSG_NOT_PAID);
 
@@ -66,7 +96,7 @@ export async function sendReceipt(
       content: pdf,
       name: receiptName(id),
       mime: 'application/pdf',
-      ownerUserId: auth.userId,
+      ownerUserId,
       ownerCompanyId: companyId,
     });
     // Two first downloads at once: the first recorded copy stays, the other is removed.

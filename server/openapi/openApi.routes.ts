@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CODE_BUSINESS_ERROR } from '../../src/domain/codes';
 import { maskBankCard, maskIdCard } from '../../src/domain/masking';
 import { OPEN_MSG, OPEN_NOT_FOUND } from '../../src/domain/openApiRules';
 import { WORKER_MSG, WORKER_SOURCE, type WorkerField } from '../../src/domain/workers';
 import type { AppServices } from '../appServices';
-import type { AuthContext } from '../auth/access';
-import { chinaTime } from '../db/time';
 import { recordOperation } from '../engine/operationLog';
 import { payingEnterprise } from '../enterprises/enterprises.service';
 import { ok } from '../http/envelope';
@@ -14,6 +11,7 @@ import { BusinessError, fail } from '../http/errors';
 import { isUniqueViolation } from '../http/fieldChecks';
 import { balanceOf } from '../money/ledger/ledger';
 import { searchLedger } from '../money/ledger.repository';
+import { sendItemReceipt } from '../money/payoutReceipts';
 import { findBatch } from '../money/payoutRecords.repository';
 import type { RawBatchRow } from '../money/payouts/batchFile';
 import { findOwnDraft } from '../money/payouts/drafts';
@@ -21,16 +19,20 @@ import { draftFromRows, payDraft } from '../money/payouts/payoutIntake';
 import { identityCheckOf } from '../workers/identityCheck';
 import { signInvitationSender } from '../workers/signInvitations.routes';
 import { checkWorkerRows, insertWorkers } from '../workers/workers.service';
+import { actingOf, idOf, ROUTE } from './acting';
+import { digestOf, rememberKey, seenKey } from './idempotency';
 import {
   balanceSchema,
   batchSchema,
   importWorkersSchema,
   inviteSchema,
   ledgerSchema,
+  receiptSchema,
   submitBatchSchema,
   workerSchema,
 } from './openApi.schemas';
-import { type OpenCaller, registerOpenApiGuard } from './openApiGuard';
+import { registerOpenApiGuard } from './openApiGuard';
+import { openInvoiceRoutes } from './openInvoices.routes';
 
 /**
  * The signed open API, every route behind one guard (openApiGuard.ts) in this plugin, each in the key's company and
@@ -40,31 +42,18 @@ import { type OpenCaller, registerOpenApiGuard } from './openApiGuard';
  * - GET  /open/v1/workers/:id              (read)    a worker's signing and invitation state;
  * - POST /open/v1/payout_batches           (pay)     JSON rows → draftFromRows + payDraft, once per Idempotency-Key;
  * - GET  /open/v1/payout_batches/:id       (read)    the batch and its items with tax and net amounts;
- * - GET  /open/v1/balance, /open/v1/ledger (read)    the account's balance and entries.
+ * - GET  /open/v1/payout_batches/:id/items/:itemId/receipt (read) the item's 电子回单 (sendItemReceipt, as 下载回单);
+ * - GET  /open/v1/balance, /open/v1/ledger (read)    the account's balance and entries;
+ * - /open/v1/invoices…                      (invoices) eligible batches, categories, apply, follow (openInvoices.routes.ts).
  * An id of another company answers the same refusal as an id that names nothing.
  */
-
-const ROUTE = (scope: 'read' | 'workers' | 'pay' | 'invoices') => ({
-  config: { access: { public: true }, openScope: scope },
-});
-
-type Acting = AuthContext & { companyId: number };
-
-function actingOf(request: FastifyRequest): { caller: OpenCaller; auth: Acting } {
-  const caller = request.openCaller;
-  if (!caller) throw new Error('open API route reached without its guard');
-  if (!request.auth) fail(OPEN_MSG.noMainAccount);
-  return { caller, auth: { ...request.auth, companyId: caller.companyId, platformMark: caller.platformMark } };
-}
-
-const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 async function openApiRoutesInside(app: FastifyInstance, services: AppServices): Promise<void> {
   const { db, config } = services;
   registerOpenApiGuard(app, db, config.idKey);
   const verifier = identityCheckOf(db, config);
   const sendInvitations = signInvitationSender(services);
+  openInvoiceRoutes(app, services);
 
   app.post('/open/v1/workers/import', { ...ROUTE('workers'), schema: importWorkersSchema }, async (request) => {
     const { auth } = actingOf(request);
@@ -152,20 +141,12 @@ async function openApiRoutesInside(app: FastifyInstance, services: AppServices):
       confirmRisk?: boolean;
     };
     const account = { companyId: auth.companyId, platformMark: auth.platformMark };
-    const bodyHash = sha256(JSON.stringify(body.rows));
-    const seen = () =>
-      db
-        .selectFrom('open_api_idempotency')
-        .select(['draft_id', 'body_sha256'])
-        .where('company_id', '=', account.companyId)
-        .where('platform_mark', '=', account.platformMark)
-        .where('idem_key', '=', idemKey)
-        .executeTakeFirst();
+    const bodyHash = digestOf(body.rows);
     let draftId: number;
-    const earlier = await seen();
+    const earlier = await seenKey(db, account, 'payout', idemKey);
     if (earlier) {
-      if (earlier.body_sha256 !== bodyHash) fail(OPEN_MSG.idempotencyReused);
-      draftId = Number(earlier.draft_id);
+      if (earlier.digest !== bodyHash) fail(OPEN_MSG.idempotencyReused);
+      draftId = earlier.recordId;
     } else {
       await payingEnterprise(db, account.companyId, account.platformMark);
       const raw: RawBatchRow[] = body.rows.map((row, index) => ({
@@ -184,24 +165,14 @@ async function openApiRoutesInside(app: FastifyInstance, services: AppServices):
       }));
       const { draft } = await draftFromRows(db, config, verifier, account, auth.userId, `开放接口-${idemKey}`, raw);
       try {
-        await db
-          .insertInto('open_api_idempotency')
-          .values({
-            company_id: account.companyId,
-            platform_mark: account.platformMark,
-            idem_key: idemKey,
-            body_sha256: bodyHash,
-            draft_id: draft.draftId,
-            create_time: chinaTime(),
-          })
-          .execute();
+        await rememberKey(db, account, 'payout', idemKey, bodyHash, draft.draftId);
         draftId = draft.draftId;
       } catch (error) {
         // A parallel call with the same key got there first: its draft is the one, this one is left to expire.
         if (!isUniqueViolation(error)) throw error;
-        const first = await seen();
-        if (!first || first.body_sha256 !== bodyHash) fail(OPEN_MSG.idempotencyReused);
-        draftId = Number(first.draft_id);
+        const first = await seenKey(db, account, 'payout', idemKey);
+        if (!first || first.digest !== bodyHash) fail(OPEN_MSG.idempotencyReused);
+        draftId = first.recordId;
       }
     }
     const draft = await findOwnDraft(db, draftId, account.companyId, account.platformMark);
@@ -280,6 +251,22 @@ async function openApiRoutesInside(app: FastifyInstance, services: AppServices):
       })),
     });
   });
+
+  app.get(
+    '/open/v1/payout_batches/:id/items/:itemId/receipt',
+    { ...ROUTE('read'), schema: receiptSchema },
+    (request, reply) => {
+      const { auth } = actingOf(request);
+      const itemId = Number((request.params as { itemId: string }).itemId);
+      return sendItemReceipt(services, reply, {
+        itemId,
+        batchId: idOf(request),
+        ownerUserId: auth.userId,
+        // The key's company in the key's edition, as every open call; any other answers as a missing item.
+        visible: async (record) => record.companyId === auth.companyId && record.platformMark === auth.platformMark,
+      });
+    },
+  );
 
   app.get('/open/v1/balance', { ...ROUTE('read'), schema: balanceSchema }, async (request) => {
     const { auth } = actingOf(request);

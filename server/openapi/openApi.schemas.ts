@@ -238,3 +238,178 @@ export const ledgerSchema = {
     }),
   ),
 };
+
+export const receiptSchema = {
+  ...base,
+  summary: '打款明细的电子回单（PDF；成功或退汇的明细）',
+  description:
+    '回答 application/pdf。明细未成功、回单尚未生成或编号不属于本商户时，回答 HTTP 200 的 JSON 信封（code 1040400，message 说明原因）。',
+  params: Type.Object(
+    {
+      id: Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: '批次编号' }),
+      itemId: Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: '明细编号' }),
+    },
+    { additionalProperties: false },
+  ),
+  querystring: Nothing,
+  response: {
+    200: {
+      description: '电子回单 PDF；不能下载时为业务错误的 JSON 信封',
+      content: {
+        'application/pdf': { schema: Type.String({ format: 'binary' }) },
+        'application/json': {
+          schema: Type.Object({ code: Type.Integer(), message: Type.String(), content: Type.Null() }),
+        },
+      },
+    },
+  },
+};
+
+/** An invoice key is stored with a prefix (idempotency.ts), so it is two characters shorter than a payout key. */
+const INVOICE_KEY = '^[A-Za-z0-9_-]{1,62}$';
+
+const InvoiceBatchLine = Type.Object({
+  id: Type.Integer({ description: '打款批次编号' }),
+  batchNo: Type.String(),
+  createTime: Type.String(),
+  itemCount: Type.Integer(),
+  successCount: Type.Integer(),
+  successAmount: Money('成功打款金额'),
+  successCharge: Money('成功部分的服务费'),
+  invoiceable: Money('可开票金额（成功打款金额 + 服务费）'),
+});
+
+const Invoice = Type.Object({
+  id: Type.Integer({ description: '发票申请编号' }),
+  applyNo: Type.String({ description: '申请单号' }),
+  status: Type.Integer({ description: '状态：1 已申请，2 已开票，3 已邮寄，4 已驳回' }),
+  kind: Type.Integer({ description: '发票类型：1 纸质发票，2 电子发票' }),
+  categoryId: Type.Integer(),
+  categoryName: Type.Union([Type.String(), Type.Null()]),
+  title: Type.String({ description: '发票抬头' }),
+  taxNumber: Type.String({ description: '纳税人识别号' }),
+  batchCount: Type.Integer(),
+  total: Money('价税合计'),
+  deduction: Money('差额扣除额（增值税专用发票为 0）'),
+  tax: Money('税额'),
+  net: Money('不含税金额'),
+  ratePercent: Type.Integer({ description: '税率（百分数）' }),
+  invoiceNumber: Type.Union([Type.String(), Type.Null()], { description: '发票号码（开票后）' }),
+  issueTime: Type.Union([Type.String(), Type.Null()], { description: '开票时间' }),
+  hasFile: Type.Boolean({ description: '财务开票时上传了发票文件（GET /open/v1/invoices/{id}/file 下载）' }),
+  fileName: Type.Union([Type.String(), Type.Null()], { description: '发票文件名' }),
+  trackingNo: Type.Union([Type.String(), Type.Null()], { description: '快递单号（纸质发票邮寄后）' }),
+  mailTime: Type.Union([Type.String(), Type.Null()]),
+  rejectReason: Type.Union([Type.String(), Type.Null()], { description: '驳回原因' }),
+  remark: Type.Union([Type.String(), Type.Null()]),
+  createTime: Type.String(),
+  batches: Type.Array(InvoiceBatchLine, { description: '申请包含的批次（驳回后仍列出）' }),
+});
+
+export const applyInvoiceSchema = {
+  ...base,
+  summary: '申请开票（所选的可开票批次；请求头 Idempotency-Key 相同则回答第一次的申请）',
+  description:
+    '同后台申请开票的校验与写入：批次须为本商户本版本已完成或部分失败且有成功金额、尚未申请过的批次；发票信息取商户资料（须完整）；开票类目须为本版本启用的类目（见 /open/v1/invoices/categories）；开票的服务主体须已与商户绑定。纸质发票须填收件人、电话与邮寄地址。',
+  headers: Type.Object({
+    'idempotency-key': Type.String({ pattern: INVOICE_KEY, description: '幂等键（1-62 位字母、数字、-、_）' }),
+  }),
+  querystring: Nothing,
+  body: Type.Object(
+    {
+      batchIds: Type.Array(Type.Integer({ minimum: 1 }), {
+        minItems: 1,
+        maxItems: 500,
+        description: '打款批次编号（见 /open/v1/invoices/eligible_batches），每次最多 500 个',
+      }),
+      kind: Type.Integer({ minimum: 1, maximum: 2, description: '发票类型：1 纸质发票，2 电子发票' }),
+      categoryId: Type.Integer({ minimum: 1, description: '开票类目编号' }),
+      remark: Type.Optional(Type.String({ maxLength: 2000, description: '备注（最多 128 个字）' })),
+      recipient: Type.Optional(Type.String({ maxLength: 256, description: '收件人（纸质发票必填）' })),
+      recipientPhone: Type.Optional(Type.String({ maxLength: 64, description: '收件人电话（纸质发票必填）' })),
+      mailAddress: Type.Optional(Type.String({ maxLength: 1000, description: '邮寄地址（纸质发票必填）' })),
+    },
+    { additionalProperties: false },
+  ),
+  response: Envelope(
+    Type.Composite([
+      Invoice,
+      Type.Object({ duplicate: Type.Boolean({ description: '该幂等键已申请过，回答的是第一次的申请' }) }),
+    ]),
+  ),
+};
+
+export const invoiceSchema = {
+  ...base,
+  summary: '发票申请的状态与金额（开票后有发票号码与开票时间）',
+  params: Id('发票申请编号'),
+  querystring: Nothing,
+  response: Envelope(Invoice),
+};
+
+export const eligibleBatchesSchema = {
+  ...base,
+  summary: '可开票的打款批次（最新的在前）',
+  querystring: Type.Object(
+    {
+      page: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: '页码，从 0 开始' })),
+      size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: '每页条数' })),
+    },
+    { additionalProperties: false },
+  ),
+  response: Envelope(
+    Type.Object({
+      totalElements: Type.Integer(),
+      content: Type.Array(
+        Type.Object({
+          id: Type.Integer({ description: '打款批次编号' }),
+          batchNo: Type.String(),
+          createTime: Type.String(),
+          finishTime: Type.Union([Type.String(), Type.Null()]),
+          itemCount: Type.Integer(),
+          successCount: Type.Integer(),
+          successAmount: Money('成功打款金额'),
+          successCharge: Money('成功部分的服务费'),
+          invoiceable: Money('可开票金额（成功打款金额 + 服务费）'),
+        }),
+      ),
+    }),
+  ),
+};
+
+export const invoiceCategoriesSchema = {
+  ...base,
+  summary: '本版本启用的开票类目（申请开票时的 categoryId）',
+  querystring: Nothing,
+  response: Envelope(
+    Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        taxCode: Type.Union([Type.String(), Type.Null()], { description: '税收分类编码' }),
+      }),
+    ),
+  ),
+};
+
+export const invoiceFileSchema = {
+  ...base,
+  summary: '下载发票文件（财务开票时上传的 PDF 或图片）',
+  description:
+    '回答文件本身（application/pdf、image/jpeg 或 image/png）。没有发票文件或编号不属于本商户时，回答 HTTP 200 的 JSON 信封（code 1040400，message 说明原因）。',
+  params: Id('发票申请编号'),
+  querystring: Nothing,
+  response: {
+    200: {
+      description: '发票文件；不能下载时为业务错误的 JSON 信封',
+      content: {
+        'application/pdf': { schema: Type.String({ format: 'binary' }) },
+        'image/jpeg': { schema: Type.String({ format: 'binary' }) },
+        'image/png': { schema: Type.String({ format: 'binary' }) },
+        'application/json': {
+          schema: Type.Object({ code: Type.Integer(), message: Type.String(), content: Type.Null() }),
+        },
+      },
+    },
+  },
+};

@@ -25,7 +25,7 @@ X-LG-Timestamp
 X-LG-Nonce
 hex(SHA-256(请求体原文))（GET 为空串的摘要）
 \`\`\`
-权限（scope）：read 查询，workers 人员，pay 打款，invoices 发票；密钥可设有效期，重置后旧签名密钥在重叠期内仍可用，停用立即生效。
+权限（scope）：read 查询（余额、流水、批次与明细、电子回单、签约状态），workers 人员（导入、签约链接），pay 打款（提交批次），invoices 发票（可开票批次、开票类目、申请开票、发票状态与文件）；密钥可设有效期，重置后旧签名密钥在重叠期内仍可用，停用立即生效。
 每个密钥每分钟的调用次数有上限。每次调用（含被拒绝的）都记入第三方调用记录，密钥编号脱敏，签名不记录。
 
 ## 示例（curl）
@@ -59,6 +59,17 @@ await fetch('https://平台地址/open/v1/payout_batches', {
     ...signedHeaders(KEY, SECRET, 'POST', '/open/v1/payout_batches', '', body) },
 });
 \`\`\`
+
+## 幂等
+提交打款批次（POST /open/v1/payout_batches）与申请开票（POST /open/v1/invoices）须带请求头 Idempotency-Key。同一商户同一版本下，
+同一个键再次提交相同的数据，回答第一次的结果（duplicate 为 true），不会重复打款或重复申请；同一个键提交不同的数据被拒绝。
+申请开票的键最多 62 位。
+
+## 文件
+电子回单（GET /open/v1/payout_batches/{id}/items/{itemId}/receipt）与发票文件（GET /open/v1/invoices/{id}/file）成功时回答文件本身
+（application/pdf 或图片）；不能下载时回答 HTTP 200 的 JSON 信封（code 1040400），请按 Content-Type 区分：该笔打款未成功，没有回单；回单尚未生成，请稍后再试
+（渠道稍后才有回单，可重试）；打款明细不存在（编号不存在或不属于本商户）；该发票申请没有发票文件（开票时未上传，或尚未开票）；
+发票申请不存在。
 
 ## 错误
 签名未通过时回答下表的 HTTP 状态，信封 code 1040400，content.error 为错误码：

@@ -11,13 +11,14 @@ export interface OpenApiNonceTable {
   seen_at: number;
 }
 
-/** A payout submission's idempotency key and the draft it made. */
+/** A write's idempotency key and what it made: a payout draft, or for an `i:` key an invoice application (idempotency.ts). */
 export interface OpenApiIdempotencyTable {
   id: Generated<number>;
   company_id: number;
   platform_mark: number;
   idem_key: string;
   body_sha256: string;
+  /** The payout draft, or the invoice application of an `i:` key. */
   draft_id: number;
   create_time: string;
 }

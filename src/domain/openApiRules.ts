@@ -17,10 +17,10 @@ export const OPEN_SCOPES = ['read', 'workers', 'pay', 'invoices'] as const;
 export type OpenScope = (typeof OPEN_SCOPES)[number];
 
 export const OPEN_SCOPE_CHOICES: readonly { id: OpenScope; name: string }[] = [
-  { id: 'read', name: '查询（余额、流水、批次、签约状态、发票）' },
+  { id: 'read', name: '查询（余额、流水、批次、回单、签约状态）' },
   { id: 'workers', name: '人员（核验、导入、发送签约链接）' },
   { id: 'pay', name: '打款（提交批次，代替支付密码）' },
-  { id: 'invoices', name: '发票（申请开票）' },
+  { id: 'invoices', name: '发票（可开票批次、申请开票、查询发票）' },
 ];
 
 /** The short names a list shows for a key's scopes (查询、打款). */
@@ -80,4 +80,5 @@ export const OPEN_MSG = {
   scopesEmpty: '请至少选择一项权限',
   scopesSaved: '密钥设置已保存',
   noMainAccount: '商户没有主账号，无法通过开放接口操作',
+  noInvoiceFile: '该发票申请没有发票文件（开票时未上传，或尚未开票）',
 } as const;

@@ -6,6 +6,7 @@ import { ENTERPRISE_MSG } from '../../src/domain/enterprises';
 import { SIGN_STATUS } from '../../src/domain/workers';
 import { bankCard, csvFile, idCard, payee } from '../support/batchFiles';
 import { fileBytes, multipartRequest } from './support/multipart';
+import { type Grant, grantKey, body as openBody, openClient } from './support/openApiClient';
 import { insertBatch } from './support/payoutFixtures';
 import { type RegisteredRoute, registeredRoutes } from './support/registeredRoutes';
 import { range, signPayees } from './support/signedWorkers';
@@ -48,6 +49,15 @@ type Envelope = { status: number; code?: number; message?: string; content?: any
 async function call(client: AuthedClient, method: string, url: string, payload?: unknown): Promise<Envelope> {
   const response = await client({ method: method as 'GET', url, payload: payload as Record<string, unknown> });
   return response.statusCode === 200 ? { status: 200, ...envelopeOf(response) } : { status: response.statusCode };
+}
+
+/** The open API as company 1's system calls it (a key with every scope, granted when first used). */
+let openKey: Grant | undefined;
+function signedClient() {
+  return openClient(
+    () => t.app,
+    () => (openKey ? { keyId: openKey.keyId, secret: openKey.signingSecret } : null),
+  );
 }
 
 async function bind(enterpriseIds: number[]): Promise<void> {
@@ -170,6 +180,7 @@ beforeAll(async () => {
   expect(validated.code, validated.message).toBe(1020000);
   payoutDraft = Number(validated.content.draftId);
 
+  openKey = await grantKey(admin, COMPANY, ['read', 'workers', 'pay', 'invoices']);
   // The report's state: the admin binds 天津大熊 only.
   await bind([daxiong.id]);
 });
@@ -342,6 +353,37 @@ const TRIED_THROUGH_COMPANY: Record<string, () => Promise<void>> = {
       .executeTakeFirstOrThrow();
     expect(state.invoice_status).toBe(0);
   },
+  'POST /open/v1/payout_batches': async () => {
+    const rows = range(SERIAL, SERIAL + 2).map((serial) => {
+      const [name, id, card, mobile, amount] = payee(serial);
+      return { name, idCard: id, bankCard: card, mobile, amount };
+    });
+    const answer = await signedClient().POST('/open/v1/payout_batches', {
+      params: { header: { 'idempotency-key': `bind-${SERIAL}` } },
+      body: { rows },
+    });
+    expect(openBody(answer)?.message).toBe(notBound(daxiong));
+  },
+  'POST /open/v1/invoices': async () => {
+    const batch = await insertBatch(t.db, { companyId: COMPANY, platformMark: 1, amounts: [1_000_000] });
+    const category = await t.db
+      .selectFrom('invoice_categories')
+      .select('id')
+      .where('platform_mark', '=', 1)
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow();
+    const answer = await signedClient().POST('/open/v1/invoices', {
+      params: { header: { 'idempotency-key': `bind-${SERIAL}` } },
+      body: { batchIds: [batch.id], kind: 2, categoryId: Number(category.id) },
+    });
+    expect(openBody(answer)?.message).toBe(notBound(daxiong));
+    const state = await t.db
+      .selectFrom('payout_batches')
+      .select('invoice_status')
+      .where('id', '=', batch.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(state.invoice_status)).toBe(0);
+  },
   'POST /api/v1/abnormalfunds/:id/repay': async () => {
     const fund = await t.db
       .selectFrom('abnormal_funds')
@@ -424,6 +466,12 @@ const NAMES_NONE: Record<string, string> = {
   'GET /api/v1/partner/xgm/enterprises/:id': 'a partner’s enterprises (channel settings, no company)',
   'DELETE /api/v1/partner/xgm/enterprises/:id': 'a partner’s enterprises (channel settings, no company)',
   'GET /api/v1/workers/bigbear/enterprises': 'staff: the 大熊 enterprises of the download page',
+  'GET /open/v1/payout_batches/:id': 'the open API: one batch paid (a read)',
+  'GET /open/v1/payout_batches/:id/items/:itemId/receipt': 'the open API: a paid item’s receipt (a read)',
+  'GET /open/v1/invoices/:id': 'the open API: an application’s record',
+  'GET /open/v1/invoices/:id/file': 'the open API: an issued invoice’s file',
+  'GET /open/v1/invoices/eligible_batches': 'the open API: the batches the company may invoice',
+  'GET /open/v1/invoices/categories': 'the open API: the edition’s invoice categories',
 };
 
 /** A route with its parameters' names left out: routes sharing a node print as `:coid|:id`. */
@@ -431,7 +479,7 @@ const shape = (route: string) => route.replace(/:[A-Za-z|:]+/g, ':_');
 
 /** The families of routes that could name an enterprise for a company. */
 const FAMILY =
-  /enterprise|service_sign|consent|upload_paper|uploadsavecontract|sign_link|worker_sign|\/remittances\/batch\/|^\S+ \/api\/v1\/invoices|abnormalfunds\/:id\/repay|\/references\//;
+  /enterprise|service_sign|consent|upload_paper|uploadsavecontract|sign_link|worker_sign|\/remittances\/batch\/|^\S+ \/api\/v1\/invoices|abnormalfunds\/:id\/repay|\/references\/|^\S+ \/open\/v1\/(?:invoices|payout_batches)/;
 
 describe('only the bound signing entity is offered or accepted', () => {
   it('every route of those families is tried with an unbound enterprise, or names none for a company', () => {
