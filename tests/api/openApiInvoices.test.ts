@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaTime } from '../../server/db/time';
 import { postEntries } from '../../server/money/ledger/ledger';
+import { WEBHOOK_KIND } from '../../src/domain/merchantWebhooks';
 import { BATCH, INVOICE, ITEM, LEDGER } from '../../src/domain/moneyEnums';
 import { ROLE } from '../../src/domain/roles';
 import { payee } from '../support/batchFiles';
@@ -247,6 +248,12 @@ describe('an invoice on that batch', () => {
       code: BUSINESS,
       message: '该发票申请没有发票文件（开票时未上传，或尚未开票）',
     });
+    // The merchant's system also wants to be told: an invoice URL in its 消息推送 settings.
+    await t.db.deleteFrom('webhook_settings').where('company_id', '=', COMPANY).execute();
+    await t.db
+      .insertInto('webhook_settings')
+      .values({ company_id: COMPANY, invoice_url: 'https://hooks.example.com/invoices', update_time: chinaTime() })
+      .execute();
     const file = await uploadFile(admin, '发票.pdf');
     const issued = envelopeOf(
       await admin({
@@ -266,6 +273,21 @@ describe('an invoice on that batch', () => {
       fileName: '发票.pdf',
     });
     expect(body(after)?.content.issueTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    // Issuing queued one invoice.issued push (a company without an invoice URL gets none), in the transaction that
+    // issued it.
+    const pushes = await t.db
+      .selectFrom('webhook_deliveries')
+      .select(['event_type', 'payload'])
+      .where('company_id', '=', COMPANY)
+      .where('kind', '=', WEBHOOK_KIND.invoice)
+      .where('record_id', '=', invoiceId)
+      .execute();
+    expect(pushes.map((push) => push.event_type)).toEqual(['invoice.issued']);
+    expect(JSON.parse(pushes[0].payload)).toMatchObject({
+      type: 'invoice.issued',
+      companyId: COMPANY,
+      data: { invoiceId, invoiceNumber: 'FP-00740001', grossAmount: charged, state: 'issued' },
+    });
     const downloaded = await invoiceFile(open(), invoiceId);
     expect(downloaded.type).toBe('application/pdf');
     // The same bytes the back office's download of the uploaded file answers.
