@@ -17,11 +17,13 @@ import { BINDINGS } from './bindings';
 import { companiesRoutes } from './companies/companies.routes';
 import { companyOperationsRoutes } from './companies/companyOperations.routes';
 import { companyOverviewRoutes } from './companies/companyOverview.routes';
-import { agreementsRoutes } from './contracts/agreements.routes';
+import { agreementDocumentsRoutes } from './contracts/agreementDocuments.routes';
 import { agreementTemplatesRoutes } from './contracts/agreementTemplates.routes';
 import { agreementTypesRoutes } from './contracts/agreementTypes.routes';
+import { consentRoutes } from './contracts/consent.routes';
 import { contractFlows } from './contracts/contractEsign';
 import { contractsRoutes } from './contracts/contracts.routes';
+import { serviceSignRoutes } from './contracts/serviceSign.routes';
 import { uploadSaveContractRoutes } from './contracts/uploadSaveContract.routes';
 import { crmRoutes } from './crm/crm.routes';
 import { registerResources } from './engine/index';
@@ -141,7 +143,9 @@ export async function apiRoutes(app: FastifyInstance, services: AppServices): Pr
   await companyOptionsRoutes(app, services);
   await settlementSheetsRoutes(app, services);
   await bankRoutes(app, services);
-  await agreementsRoutes(app, services);
+  await serviceSignRoutes(app, services);
+  await consentRoutes(app, services);
+  await agreementDocumentsRoutes(app, services);
   // e签宝's one callback for every kind of record signed in its flows (ESIGN_PROVIDER=esign only).
   await esignCallbackRoutes(app, services, [workerAgreementFlows, contractFlows]);
   await thirdPartyRoutes(app, services);

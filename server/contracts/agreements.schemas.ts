@@ -29,7 +29,7 @@ export const withdrawSchema = {
   response: Answers(Row({})),
 };
 
-/** An agreement's signing state (agreements.routes.ts signingState); other fields pass. */
+/** An agreement's signing state (agreementRecords.ts signingState); other fields pass. */
 const signingState = Fields({
   id: 'integer',
   nm: 'string',

@@ -11,7 +11,7 @@ import { readGeneratedFile } from '../files/generatedFiles';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { withCallLog } from '../thirdparty/outboundCalls';
-import { agreementByToken, assertSignable, markAgreementSigned, WORKER_SIGN_MSG } from './signing.routes';
+import { agreementByToken, assertSignable, markAgreementSigned, WORKER_SIGN_MSG } from './workerSigning';
 
 /**
  * A worker's agreement signed through e签宝 (ESIGN_PROVIDER=esign), registered only then:

@@ -16,12 +16,12 @@ import { recordOperation } from '../engine/operationLog';
 import { ok } from '../http/envelope';
 import { BusinessError, ForbiddenError, fail } from '../http/errors';
 import { inviteFailed } from './signInvitations';
-import { type SigningWorker, signLinkIssuer } from './signing.routes';
+import { type SigningWorker, signLinkIssuer } from './signLinks';
 import { signInvitationsSchema } from './workers.schemas';
 
 /**
  * 发送签署邀请 on /signUser: the workers the merchant picked, each sent the SMS with their signing link (the same link
- * 签署链接 gives, signing.routes.ts), and each one's invitation kept on the worker (signInvitations.ts): 已发送, then
+ * 签署链接 gives, signLinks.ts), and each one's invitation kept on the worker (signInvitations.ts): 已发送, then
  * 已打开 and 已签署 as the worker answers, or 发送失败 with the reason. Signed and rescinded workers are skipped with
  * the reason, and so is a worker invited less than INVITE_INTERVAL_MINUTES ago unless the merchant resends on
  * purpose (`force`). Only the caller's own company: another company's worker ids are left out, named as not ours.

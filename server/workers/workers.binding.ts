@@ -140,7 +140,7 @@ const audit = {
   },
 };
 
-/** 灵工合同管理: the company's worker agreements (signing.routes.ts makes and signs them). */
+/** 灵工合同管理: the company's worker agreements (signLinks.ts draws them up, signingPage.routes.ts signs them). */
 const agreements: ResourceBinding = {
   declaration: contractOddJobManagement,
   table: 'worker_agreements',
@@ -154,7 +154,7 @@ const agreements: ResourceBinding = {
   messages: { notFound: '协议不存在', idLabel: '协议编号' },
 };
 
-/** The signing link is signing.routes.ts. */
+/** The signing link is signLink.routes.ts. */
 const merchantActions = { actions: rescind, handWritten: ['signLink'] };
 
 /** 大熊信息下载: the download jobs (bigBear.routes.ts starts them and serves their files). */

@@ -37,7 +37,9 @@ import { configureWorkerIdKey, workerIdKey } from './identity';
 import { identityCheckOf } from './identityCheck';
 import { payoutTemplateRoutes } from './payoutTemplate.routes';
 import { signInvitationRoutes } from './signInvitations.routes';
-import { workerSigningRoutes } from './signing.routes';
+import { signingPageRoutes } from './signingPage.routes';
+import { signLinkRoutes } from './signLink.routes';
+import { workerAgreementsRoutes } from './workerAgreements.routes';
 import {
   createSchema,
   importSchema,
@@ -155,7 +157,9 @@ export async function workersRoutes(app: FastifyInstance, services: AppServices)
     await fillMissingKeys(db, config.idKey);
   });
   await app.register(async (scope) => importRoutes(scope, services));
-  await workerSigningRoutes(app, services);
+  await signLinkRoutes(app, services);
+  await signingPageRoutes(app, services);
+  await workerAgreementsRoutes(app, services);
   if (services.config.esign.provider === 'esign') await esignFlowRoutes(app, services, services.config.esign);
   await bigBearRoutes(app, services);
   await payoutTemplateRoutes(app, services);

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PAYMENT_PASSWORD } from '../../server/db/seed/blacklist';
-import { WORKER_SIGN_MSG } from '../../server/workers/signing.routes';
+import { WORKER_SIGN_MSG } from '../../server/workers/workerSigning';
 import { ENTERPRISE_MSG } from '../../src/domain/enterprises';
 import { SIGN_STATUS } from '../../src/domain/workers';
 import { bankCard, csvFile, idCard, payee } from '../support/batchFiles';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORKER_SIGN_MSG } from '../../server/workers/signing.routes';
+import { WORKER_SIGN_MSG } from '../../server/workers/workerSigning';
 import { SIGN_STATUS } from '../../src/domain/workers';
 import { bankCard, idCard } from '../support/batchFiles';
 import { type AuthedClient, authed, createTestApp, envelopeOf, type TestApp, tokenOf } from './support/testApp';

@@ -8,7 +8,7 @@ import { watermarked } from '../../server/files/watermark';
 import { type SheetDocument, sheetPdf } from '../../server/finance/settlementSheetFiles';
 import { samplePdf } from '../../server/invoices/services/sampleDocuments';
 import { receiptPdf } from '../../server/money/payouts/devChannel';
-import { WORKER_AGREEMENT } from '../../server/workers/signing.routes';
+import { WORKER_AGREEMENT } from '../../server/workers/workerSigning';
 import {
   type Area,
   countPixels,
@@ -274,7 +274,7 @@ describe('every PDF generator is covered above', () => {
     expect(declared).toEqual([
       'contracts/contractDocument.ts GENERAL_AGREEMENT',
       'enterprises/agreementText.ts AGREEMENT_TEXT',
-      'workers/signing.routes.ts WORKER_AGREEMENT',
+      'workers/workerSigning.ts WORKER_AGREEMENT',
     ]);
   });
 

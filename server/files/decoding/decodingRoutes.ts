@@ -67,7 +67,7 @@ export const DECODING_ROUTES: readonly DecodingRoute[] = [
     route: 'POST /api/v1/consent/:id',
     input: 'generated',
     kinds: ['pdf'],
-    module: 'server/contracts/agreements.routes.ts',
+    module: 'server/contracts/consent.routes.ts',
   },
 ];
 
