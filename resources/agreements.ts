@@ -11,7 +11,7 @@ import type { ResourceDeclaration } from './types';
 
 /** A contract's PDF (made on first request for the seeded ones) and the selected ones as a zip (server/contracts). */
 export const CONTRACT_DOCUMENTS = { file: '/api/v1/contract/:id/file', zip: '/api/v1/contract/downloadzip' };
-/** A gig worker's signed agreement and the selected ones as a zip (server/workers/signing.routes.ts). */
+/** A gig worker's signed agreement and the selected ones as a zip (server/workers/workerAgreements.routes.ts). */
 export const WORKER_AGREEMENT_DOCUMENTS = {
   file: '/api/v1/workers/agreements/:id/file',
   zip: '/api/v1/workers/agreements/downloadzip',

@@ -66,7 +66,7 @@ const RESCIND_ACTION: Omit<ActionDeclaration, 'path'> = {
   prompt: [{ source: 'reason', label: '解约原因', type: 'text', required: true }],
 };
 
-/** A link the worker opens to read and sign the freelance agreement (server/workers/signing.routes.ts). */
+/** A link the worker opens to read and sign the freelance agreement (server/workers/signLinks.ts, signingPage.routes.ts). */
 const SIGN_LINK_ACTION: ActionDeclaration = {
   name: 'signLink',
   label: '签署链接',
