@@ -70,7 +70,8 @@ function KeysCard() {
           </Box>
         )}
         {keys !== null && keys.length > 0 && (
-          <Box sx={{ overflowX: 'auto' }}>
+          // A region that scrolls is reached by keyboard too: focusable and named.
+          <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="开放接口密钥（可横向滚动）">
             <Table size="small" aria-label="开放接口密钥">
               <TableHead>
                 <TableRow>
@@ -177,11 +178,11 @@ function DocumentCard() {
               <Button label={showGuide ? '收起签名说明' : '签名说明'} onClick={() => setShowGuide((shown) => !shown)} />
             </Box>
             {showGuide && (
-              <Box component="pre" aria-label="签名说明" sx={{ ...pre, mb: 2 }}>
+              <Box component="pre" aria-label="签名说明" tabIndex={0} sx={{ ...pre, mb: 2 }}>
                 {guide}
               </Box>
             )}
-            <Box sx={{ overflowX: 'auto' }}>
+            <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="接口列表（可横向滚动）">
               <Table size="small" aria-label="接口列表">
                 <TableHead>
                   <TableRow>
