@@ -50,7 +50,14 @@ function expectedState(row: { status: number; return_time: string | null }, day:
   return 'open';
 }
 
-async function itemsOfDay(db: Db, provider: string, day: string): Promise<Map<number, ChannelItem>> {
+/** The channel's items the day concerns: sent or returned that day, or named by the bill (`ids`). */
+async function channelItems(
+  db: Db,
+  provider: string,
+  day: string,
+  which: { ofDay: true } | { ids: number[] },
+): Promise<Map<number, ChannelItem>> {
+  if ('ids' in which && which.ids.length === 0) return new Map();
   const start = `${day} 00:00:00`;
   const end = `${day} 23:59:59`;
   const rows = await db
@@ -67,44 +74,13 @@ async function itemsOfDay(db: Db, provider: string, day: string): Promise<Map<nu
     ])
     .where('payout_items.channel', '=', provider)
     .where((eb) =>
-      eb.or([
-        eb.and([eb('payout_items.send_time', '>=', start), eb('payout_items.send_time', '<=', end)]),
-        eb.and([eb('payout_items.return_time', '>=', start), eb('payout_items.return_time', '<=', end)]),
-      ]),
+      'ids' in which
+        ? eb('payout_items.id', 'in', which.ids)
+        : eb.or([
+            eb.and([eb('payout_items.send_time', '>=', start), eb('payout_items.send_time', '<=', end)]),
+            eb.and([eb('payout_items.return_time', '>=', start), eb('payout_items.return_time', '<=', end)]),
+          ]),
     )
-    .execute();
-  return new Map(
-    rows.map((row) => [
-      Number(row.id),
-      {
-        id: Number(row.id),
-        companyId: Number(row.company_id),
-        platformMark: Number(row.platform_mark),
-        batchNo: row.batch_no,
-        net: Number(row.net_amount),
-        expected: expectedState(row, day),
-      },
-    ]),
-  );
-}
-
-/** Items the bill names that were not sent or returned on the day (a bill that is a day late, a stray id). */
-async function itemsByIds(db: Db, provider: string, ids: number[], day: string): Promise<Map<number, ChannelItem>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('payout_items')
-    .innerJoin('payout_batches', 'payout_batches.id', 'payout_items.batch_id')
-    .select([
-      'payout_items.id',
-      'payout_items.company_id',
-      'payout_items.platform_mark',
-      'payout_items.status',
-      'payout_items.net_amount',
-      'payout_items.return_time',
-      'payout_batches.batch_no',
-    ])
-    .where('payout_items.channel', '=', provider)
-    .where('payout_items.id', 'in', ids)
     .execute();
   return new Map(
     rows.map((row) => [
@@ -141,13 +117,11 @@ export async function compareChannelBill(db: Db, channel: PayoutChannel, day: st
       },
     ];
   }
-  const ours = await itemsOfDay(db, source, day);
-  const strays = await itemsByIds(
-    db,
-    source,
-    [...new Set(bill.map((line) => line.itemId))].filter((id) => !ours.has(id)),
-    day,
-  );
+  const ours = await channelItems(db, source, day, { ofDay: true });
+  // Items the bill names that were not sent or returned on the day (a bill a day late, a stray id).
+  const strays = await channelItems(db, source, day, {
+    ids: [...new Set(bill.map((line) => line.itemId))].filter((id) => !ours.has(id)),
+  });
   const lines: ReconItem[] = [];
   const seen = new Set<number>();
   for (const line of bill) {
