@@ -30,12 +30,15 @@ export interface StartOptions {
  * its TypeScript sources through tsx, as a single test run by hand does.
  */
 function serverArgs(): string[] {
+  // Node's own flags for the server alone (SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles it
+  // under a benchmark; node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
   const bundle = process.env.SERVER_BUNDLE;
   if (bundle) {
     if (!existsSync(bundle)) throw new Error(`SERVER_BUNDLE=${bundle} 不存在：先运行 node scripts/buildServer.mjs`);
-    return [bundle];
+    return [...nodeArgs, bundle];
   }
-  return ['--import', 'tsx', 'server/server.ts'];
+  return [...nodeArgs, '--import', 'tsx', 'server/server.ts'];
 }
 
 /**

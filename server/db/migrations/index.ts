@@ -66,6 +66,7 @@ import * as loginLogRetention from './362_login_log_retention';
 import * as payoutChannelLife from './370_payout_channel_life';
 import * as workerSignInvitations from './380_worker_sign_invitations';
 import * as statisticsInvoiced from './381_statistics_invoiced';
+import * as devChannelOrdersByDay from './382_dev_channel_orders_by_day';
 import * as alipayAccounts from './390_alipay_accounts';
 import * as payoutMethods from './395_payout_methods';
 import * as payoutReceipts from './396_payout_receipts';
@@ -142,6 +143,7 @@ export const migrations: Record<string, Migration> = {
   '370_payout_channel_life': payoutChannelLife,
   '380_worker_sign_invitations': workerSignInvitations,
   '381_statistics_invoiced': statisticsInvoiced,
+  '382_dev_channel_orders_by_day': devChannelOrdersByDay,
   '390_alipay_accounts': alipayAccounts,
   '395_payout_methods': payoutMethods,
   '396_payout_receipts': payoutReceipts,

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { DIRECTION, SUB_ACCOUNT } from '../../../src/domain/finance';
 import { ITEM, RECHARGE } from '../../../src/domain/moneyEnums';
 import { clientHash, hashClientPassword } from '../../auth/passwords';
 import type { Db } from '../../db/database';
+import { shareTurn } from '../../system/eventLoopTurns';
 import type { BankChannel, PlatformAccount, StatementLine, SubAccount } from './bankChannel';
 
 /**
@@ -55,6 +56,8 @@ function lineOfRow(row: Record<string, unknown>): StatementLine {
   };
 }
 
+const BOOK_CHUNK = 1000;
+
 /** Books what the bank has seen happen since it was last asked (idempotent: serials are unique). */
 export async function bookDevBank(db: Db): Promise<void> {
   const missing = await db
@@ -85,32 +88,77 @@ export async function bookDevBank(db: Db): Promise<void> {
       .execute();
   }
   const id = (alias: string) => sql.raw(`CAST(${alias}.id AS VARCHAR(20))`);
-  await sql`INSERT INTO bank_transactions (serial, account_number, direction, amount, counterparty_name,
-      counterparty_account, reference, memo, value_day, value_time)
+  await bookInChunks(
+    db,
+    (after) => sql<{ id: number }>`SELECT r.id FROM recharges r
+      WHERE r.status = ${RECHARGE.confirmed} AND r.handle_time IS NOT NULL AND r.id > ${after}
+        AND NOT EXISTS (SELECT 1 FROM bank_transactions t WHERE t.serial = 'DEP' || ${id('r')})
+      ORDER BY r.id LIMIT ${sql.lit(BOOK_CHUNK)}`,
+    (from, to) => sql`INSERT INTO bank_transactions (serial,
+      account_number, direction, amount, counterparty_name, counterparty_account, reference, memo, value_day,
+      value_time)
     SELECT 'DEP' || ${id('r')}, s.account_number, ${DIRECTION.credit}, r.amount, r.payer_name, r.payer_account,
       r.bank_serial, '来账', SUBSTR(r.handle_time, 1, 10), r.handle_time
     FROM recharges r
     JOIN bank_sub_accounts s ON s.company_id = r.company_id AND s.platform_mark = r.platform_mark
-    WHERE r.status = ${RECHARGE.confirmed} AND r.handle_time IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM bank_transactions t WHERE t.serial = 'DEP' || ${id('r')})`.execute(db);
-  await sql`INSERT INTO bank_transactions (serial, account_number, direction, amount, counterparty_name,
-      counterparty_account, reference, memo, value_day, value_time)
+    WHERE r.status = ${RECHARGE.confirmed} AND r.handle_time IS NOT NULL AND r.id BETWEEN ${from} AND ${to}
+      AND NOT EXISTS (SELECT 1 FROM bank_transactions t WHERE t.serial = 'DEP' || ${id('r')})`,
+  );
+  await bookInChunks(
+    db,
+    (after) => sql<{ id: number }>`SELECT i.id FROM payout_items i
+      WHERE i.status = ${ITEM.succeeded} AND i.finish_time IS NOT NULL AND i.id > ${after}
+        AND NOT EXISTS (SELECT 1 FROM bank_transactions t WHERE t.serial = 'PAY' || ${id('i')})
+      ORDER BY i.id LIMIT ${sql.lit(BOOK_CHUNK)}`,
+    (from, to) => sql`INSERT INTO bank_transactions (serial,
+      account_number, direction, amount, counterparty_name, counterparty_account, reference, memo, value_day,
+      value_time)
     SELECT 'PAY' || ${id('i')}, s.account_number, ${DIRECTION.debit}, i.amount, i.name, i.bank_card,
       b.batch_no, '代发劳务报酬', SUBSTR(i.finish_time, 1, 10), i.finish_time
     FROM payout_items i
     JOIN payout_batches b ON b.id = i.batch_id
     JOIN bank_sub_accounts s ON s.company_id = i.company_id AND s.platform_mark = i.platform_mark
-    WHERE i.status = ${ITEM.succeeded} AND i.finish_time IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM bank_transactions t WHERE t.serial = 'PAY' || ${id('i')})`.execute(db);
-  await sql`INSERT INTO bank_transactions (serial, account_number, direction, amount, counterparty_name,
-      counterparty_account, reference, memo, value_day, value_time)
+    WHERE i.status = ${ITEM.succeeded} AND i.finish_time IS NOT NULL AND i.id BETWEEN ${from} AND ${to}
+      AND NOT EXISTS (SELECT 1 FROM bank_transactions t WHERE t.serial = 'PAY' || ${id('i')})`,
+  );
+  await bookInChunks(
+    db,
+    (after) => sql<{ id: number }>`SELECT i.id FROM payout_items i
+      WHERE i.status = ${ITEM.succeeded} AND i.finish_time IS NOT NULL AND i.service_charge > 0 AND i.id > ${after}
+        AND NOT EXISTS (SELECT 1 FROM bank_transactions t WHERE t.serial = 'FEE' || ${id('i')})
+      ORDER BY i.id LIMIT ${sql.lit(BOOK_CHUNK)}`,
+    (from, to) => sql`INSERT INTO bank_transactions (serial,
+      account_number, direction, amount, counterparty_name, counterparty_account, reference, memo, value_day,
+      value_time)
     SELECT 'FEE' || ${id('i')}, s.account_number, ${DIRECTION.debit}, i.service_charge, ${DEV_FEE_ACCOUNT.name},
       ${DEV_FEE_ACCOUNT.number}, b.batch_no, '服务费划转', SUBSTR(i.finish_time, 1, 10), i.finish_time
     FROM payout_items i
     JOIN payout_batches b ON b.id = i.batch_id
     JOIN bank_sub_accounts s ON s.company_id = i.company_id AND s.platform_mark = i.platform_mark
     WHERE i.status = ${ITEM.succeeded} AND i.finish_time IS NOT NULL AND i.service_charge > 0
-      AND NOT EXISTS (SELECT 1 FROM bank_transactions t WHERE t.serial = 'FEE' || ${id('i')})`.execute(db);
+      AND i.id BETWEEN ${from} AND ${to}
+      AND NOT EXISTS (SELECT 1 FROM bank_transactions t WHERE t.serial = 'FEE' || ${id('i')})`,
+  );
+}
+
+/**
+ * Books the rows `pending` finds (ids after a given one, in order), BOOK_CHUNK at a time: after a day of a large
+ * payroll the bank has many thousand lines to book, and one statement for all of them holds the event loop for
+ * hundreds of milliseconds (db/database.ts).
+ */
+async function bookInChunks(
+  db: Db,
+  pending: (after: number) => RawBuilder<{ id: number }>,
+  book: (from: number, to: number) => RawBuilder<unknown>,
+): Promise<void> {
+  for (let after = 0; ; ) {
+    const ids = (await pending(after).execute(db)).rows.map((row) => Number(row.id));
+    if (ids.length === 0) return;
+    await book(ids[0], ids[ids.length - 1]).execute(db);
+    if (ids.length < BOOK_CHUNK) return;
+    after = ids[ids.length - 1];
+    await shareTurn();
+  }
 }
 
 export function createDevBank(db: Db): BankChannel {

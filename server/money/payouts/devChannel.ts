@@ -5,6 +5,7 @@ import { isAlipayAccount, maskAlipayAccount, passesLuhn } from '../../../src/dom
 import type { Db } from '../../db/database';
 import { chinaTime } from '../../db/time';
 import { embedChineseFont } from '../../pdf/chineseFont';
+import { shareTurn } from '../../system/eventLoopTurns';
 import {
   type BillLine,
   CHANNEL_STATES,
@@ -49,6 +50,8 @@ export const DEV_REASON = {
 } as const;
 export const NOTIFY_MAX_AGE_MS = 10 * 60 * 1000;
 const SIGNATURE_HEADER = 'x-dev-channel-signature';
+const DAY_MS = 24 * 3600_000;
+const BILL_CHUNK = 1000;
 
 export interface DevChannelOptions {
   delayMs: number;
@@ -188,21 +191,34 @@ export function createDevChannel(db: Db, options: DevChannelOptions): DevChannel
       return receiptPdf(order);
     },
     async bill(date) {
-      const orders = await db.selectFrom('dev_channel_orders').selectAll().orderBy('item_id').execute();
+      // The orders accepted that China day, a chunk at a time: a day of a large payroll is many thousand orders.
+      const dayStart = Date.parse(`${date}T00:00:00+08:00`);
       const lines: BillLine[] = [];
-      for (const order of orders) {
-        if (chinaTime(Number(order.accepted_ms)).slice(0, 10) !== date) continue;
-        const state = stateOf(order);
-        if (state.state === 'succeeded' || state.state === 'failed' || state.state === 'returned') {
-          lines.push({
-            itemId: Number(order.item_id),
-            orderId: order.order_id,
-            amount: Number(order.amount),
-            state: state.state,
-          });
+      for (let afterId = 0; ; ) {
+        const orders = await db
+          .selectFrom('dev_channel_orders')
+          .selectAll()
+          .where('accepted_ms', '>=', dayStart)
+          .where('accepted_ms', '<', dayStart + DAY_MS)
+          .where('item_id', '>', afterId)
+          .orderBy('item_id')
+          .limit(BILL_CHUNK)
+          .execute();
+        for (const order of orders) {
+          const state = stateOf(order);
+          if (state.state === 'succeeded' || state.state === 'failed' || state.state === 'returned') {
+            lines.push({
+              itemId: Number(order.item_id),
+              orderId: order.order_id,
+              amount: Number(order.amount),
+              state: state.state,
+            });
+          }
         }
+        if (orders.length < BILL_CHUNK) return lines;
+        afterId = Number(orders[orders.length - 1].item_id);
+        await shareTurn();
       }
-      return lines;
     },
     async notification(itemId, override = {}) {
       const order = await orderOf(itemId);

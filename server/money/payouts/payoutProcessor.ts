@@ -43,6 +43,19 @@ export interface ProcessorOptions {
 }
 
 const CHUNK = 200;
+/**
+ * Answers recorded per transaction. A transaction holds SQLite's one connection and, with it, the event loop (each
+ * statement settles at once); slices this small keep a held stretch to a few tens of milliseconds, and the next
+ * slice's connection hand-over lets waiting requests in (db/database.ts). Each move is a claim from the state it
+ * expects, so slicing changes no outcome.
+ */
+const RECORD_SLICE = 40;
+
+function slices<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += RECORD_SLICE) out.push(items.slice(start, start + RECORD_SLICE));
+  return out;
+}
 
 interface PendingItem {
   id: number;
@@ -147,23 +160,25 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
     );
     const now = chinaTime();
     const queryTime = chinaTime(Date.now() + queryIntervalMs);
-    await db.transaction().execute(async (tx) => {
-      const refused: { item: PendingItem; reason: string }[] = [];
-      for (const [index, item] of items.entries()) {
-        const answer = answers[index];
-        if (!answer) continue;
-        if (answer.accepted)
-          await recordAccepted(tx, Number(item.id), channel.provider, answer.orderId, now, queryTime);
-        else refused.push({ item, reason: answer.reason });
-      }
-      await recordItemOutcomes(
-        tx,
-        refused.map(({ item }) => item),
-        refused.map(({ reason }) => ({ ok: false, reason })),
-        now,
-        ITEM.waiting,
-      );
-    });
+    const answered = items.map((item, index) => ({ item, answer: answers[index] }));
+    for (const slice of slices(answered)) {
+      await db.transaction().execute(async (tx) => {
+        const refused: { item: PendingItem; reason: string }[] = [];
+        for (const { item, answer } of slice) {
+          if (!answer) continue;
+          if (answer.accepted)
+            await recordAccepted(tx, Number(item.id), channel.provider, answer.orderId, now, queryTime);
+          else refused.push({ item, reason: answer.reason });
+        }
+        await recordItemOutcomes(
+          tx,
+          refused.map(({ item }) => item),
+          refused.map(({ reason }) => ({ ok: false, reason })),
+          now,
+          ITEM.waiting,
+        );
+      });
+    }
   }
 
   /** Asks the channel about open orders and records what it says; those still open are asked again later. */
@@ -178,15 +193,22 @@ export function createPayoutProcessor(db: Db, channel: PayoutChannel, options: P
     );
     const now = chinaTime();
     const queryTime = chinaTime(Date.now() + queryIntervalMs);
-    await db.transaction().execute(async (tx) => {
-      for (const [index, id] of ids.entries()) await applyChannelState(tx, id, states[index], now);
-      await tx
-        .updateTable('payout_items')
-        .set({ query_time: queryTime })
-        .where('id', 'in', ids.length > 0 ? [...ids] : [-1])
-        .where('status', 'in', [...AT_CHANNEL])
-        .execute();
-    });
+    const asked = ids.map((id, index) => ({ id, state: states[index] }));
+    for (const slice of slices(asked)) {
+      await db.transaction().execute(async (tx) => {
+        for (const { id, state } of slice) await applyChannelState(tx, id, state, now);
+        await tx
+          .updateTable('payout_items')
+          .set({ query_time: queryTime })
+          .where(
+            'id',
+            'in',
+            slice.map(({ id }) => id),
+          )
+          .where('status', 'in', [...AT_CHANNEL])
+          .execute();
+      });
+    }
   }
 
   async function round(ignoreDelay: boolean): Promise<number> {
