@@ -8,11 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../scripts/serverProcess';
 import { loadConfig } from '../server/config';
-import { type Db, migrateToLatest, openDatabase } from '../server/db/database';
+import { migrateToLatest, openDatabase } from '../server/db/database';
 import { seedDemo } from '../server/db/seed/demo';
 import { chinaTime } from '../server/db/time';
-import { itemServiceCharge } from '../src/domain/charges';
-import { BATCH, ITEM } from '../src/domain/moneyEnums';
+import { multiply, waitingItems } from './seed/longWork';
 import { conditions, figure, header } from './support/report';
 import { type PollFigures, pollWhileBusy } from './support/responsiveness';
 import { loginContent } from './support/session';
@@ -23,84 +22,6 @@ const LEDGER_ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 100_000);
 const LOGIN_ROWS = Number(process.env.BENCH_LOGIN_ROWS ?? 50_000);
 const PAYOUT_ITEMS = Number(process.env.BENCH_PAYOUT_ITEMS ?? 10_000);
 
-/** Copies the first row of `table` `count` times (less its id), `vary` giving each copy its own values. */
-async function multiply(
-  db: Db,
-  table: 'ledger_entries' | 'login_logs',
-  count: number,
-  vary: (index: number) => Record<string, unknown>,
-): Promise<void> {
-  const first = (await db.selectFrom(table).selectAll().orderBy('id').executeTakeFirstOrThrow()) as Record<
-    string,
-    unknown
-  >;
-  const { id: _id, ...row } = first;
-  for (let from = 0; from < count; from += 500) {
-    const rows = Array.from({ length: Math.min(500, count - from) }, (_, offset) => ({
-      ...row,
-      ...vary(from + offset),
-    }));
-    await db
-      .insertInto(table)
-      .values(rows as never)
-      .execute();
-  }
-}
-
-/** Waiting payout items of company 1 in batches of 500 (what a submitted batch leaves for the processor). */
-async function waitingItems(db: Db, count: number): Promise<void> {
-  const now = chinaTime();
-  for (let from = 0; from < count; from += 500) {
-    const size = Math.min(500, count - from);
-    const batch = await db
-      .insertInto('payout_batches')
-      .values({
-        batch_no: `BENCH${Date.now()}${from}`,
-        company_id: 1,
-        platform_mark: 1,
-        draft_id: null,
-        item_count: size,
-        total_amount: size * 10_000,
-        service_charge: size * itemServiceCharge(10_000, 600),
-        rate: 600,
-        status: BATCH.processing,
-        success_count: 0,
-        success_amount: 0,
-        success_charge: 0,
-        failed_count: 0,
-        failed_amount: 0,
-        invoice_status: 0,
-        operator_id: 1,
-        create_time: now,
-        finish_time: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('payout_items')
-      .values(
-        Array.from({ length: size }, (_, index) => ({
-          batch_id: Number(batch.id),
-          company_id: 1,
-          platform_mark: 1,
-          row_no: index + 2,
-          name: `测试${index + 1}`,
-          id_card: '11010119900307001X',
-          bank_card: '6222020000000000000',
-          mobile: null,
-          amount: 10_000,
-          service_charge: itemServiceCharge(10_000, 600),
-          remark: null,
-          status: ITEM.waiting,
-          fail_reason: null,
-          create_time: now,
-          finish_time: null,
-        })),
-      )
-      .execute();
-  }
-}
-
 async function buildDb(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lg-bench-answers-'));
   const db = openDatabase(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0' }));
@@ -110,7 +31,8 @@ async function buildDb(): Promise<string> {
     await multiply(db, 'ledger_entries', LEDGER_ROWS, (index) => ({
       company_id: 1,
       platform_mark: 1,
-      create_time: `2025-${String(1 + (Math.floor(index / 2000) % 12)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')} 10:00:00`,
+      // The last 30 days, a thirtieth of the rows each (what the flow's export and the rebuild see of a month).
+      create_time: `${chinaTime(Date.now() - (index % 30) * 86_400_000).slice(0, 10)} 10:00:00`,
     }));
     await waitingItems(db, PAYOUT_ITEMS);
   } finally {

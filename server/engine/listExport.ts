@@ -32,7 +32,11 @@ import { listPage } from './reads';
  */
 
 export const EXPORT_MAX_ROWS = 100_000;
-const PAGE_SIZE = 1000;
+/**
+ * Rows read per page. Reading a page is one stretch of the event loop (a hand-written list is read through its own
+ * route, query and JSON included: about 20 ms per 1 000 ledger rows): pages of 500 keep a stretch short.
+ */
+const PAGE_SIZE = 500;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const EXPORT_MSG = {

@@ -188,6 +188,9 @@ const SUMS = sql.raw(`
     SUM(CASE WHEN e.kind = ${LEDGER.payout} THEN COALESCE(ib.success_amount, 0) ELSE 0 END),
     SUM(CASE WHEN e.kind = ${LEDGER.payout} THEN -e.amount - COALESCE(ib.success_amount, 0) ELSE 0 END)`);
 
+/** Ledger entries a rebuild aggregates per statement (see rebuildDay). */
+const REBUILD_CHUNK = 5000;
+
 export async function rebuildStatistics(db: Db): Promise<void> {
   const columns = sql.raw(METRIC_COLUMNS.join(', '));
   const metricSums = sql.raw(METRIC_COLUMNS.map((column) => `SUM(t.${column})`).join(', '));
@@ -227,6 +230,55 @@ export async function rebuildStatistics(db: Db): Promise<void> {
         FROM stat_company_month t LEFT JOIN companies c ON c.id = t.company_id WHERE t.month = ${month}
         GROUP BY t.platform_mark, t.month, t.department_id, t.subsidiary_id, ${partner}`.execute(tx);
     });
+  const addedColumns = sql.raw(
+    [...METRIC_COLUMNS.map((column) => `${column} = stat_company_day.${column} + excluded.${column}`)].join(', '),
+  );
+  /**
+   * A day's company rows, REBUILD_CHUNK entries at a time in (create_time, id) order (the ledger_time index): a
+   * day of a large payroll is hundreds of thousands of entries, and one statement over them all would hold
+   * SQLite's connection, and with it the event loop, for as long. Entries posted while the day is rebuilt (ids
+   * above the first step's highest) are already counted by their own postings (addToRollups), so the chunks read
+   * only the entries that existed when the day's rows were cleared.
+   */
+  const rebuildDay = async (after: string, day: string) => {
+    const lastId = await db.transaction().execute(async (tx) => {
+      for (const table of ['stat_company_day', 'stat_group_day'] as const) {
+        await sql`DELETE FROM ${sql.table(table)} WHERE day > ${after} AND day <= ${day}`.execute(tx);
+      }
+      const row = await tx
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.max('id').as('last'))
+        .executeTakeFirst();
+      return Number(row?.last ?? 0);
+    });
+    const ofDay = sql`e.create_time >= ${day} AND e.create_time < ${`${day}~`} AND e.id <= ${lastId}`;
+    let cursor: { time: string; id: number } = { time: day, id: 0 };
+    for (;;) {
+      const end = await sql<{ create_time: string; id: number }>`SELECT e.create_time, e.id FROM ledger_entries e
+        WHERE ${ofDay} AND (e.create_time > ${cursor.time} OR (e.create_time = ${cursor.time} AND e.id > ${cursor.id}))
+        ORDER BY e.create_time, e.id LIMIT 1 OFFSET ${sql.lit(REBUILD_CHUNK - 1)}`.execute(db);
+      const last = end.rows[0];
+      const upTo = last
+        ? sql`AND (e.create_time < ${last.create_time} OR (e.create_time = ${last.create_time} AND e.id <= ${last.id}))`
+        : sql``;
+      await sql`INSERT INTO stat_company_day (company_id, platform_mark, day, department_id, subsidiary_id, ${columns})
+        SELECT e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 10), MAX(${dept}), MAX(${sub}), ${SUMS} ${from}
+        WHERE ${ofDay}
+          AND (e.create_time > ${cursor.time} OR (e.create_time = ${cursor.time} AND e.id > ${cursor.id})) ${upTo}
+        GROUP BY e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 10)
+        ON CONFLICT (company_id, platform_mark, day) DO UPDATE SET ${addedColumns}`.execute(db);
+      if (!last) break;
+      cursor = { time: String(last.create_time), id: Number(last.id) };
+      await yieldTurn();
+    }
+    await db.transaction().execute(async (tx) => {
+      await sql`DELETE FROM stat_group_day WHERE day = ${day}`.execute(tx);
+      await sql`INSERT INTO stat_group_day (${groupColumns})
+        SELECT t.platform_mark, t.day, t.department_id, t.subsidiary_id, ${partner}, ${metricSums}, COUNT(*)
+        FROM stat_company_day t LEFT JOIN companies c ON c.id = t.company_id WHERE t.day = ${day}
+        GROUP BY t.platform_mark, t.day, t.department_id, t.subsidiary_id, ${partner}`.execute(tx);
+    });
+  };
   // Days (and months) are rebuilt in order; each step also drops the rows of the days before it that have no
   // entries, and the last step those after the ledger's last day.
   let previousDay = '';
@@ -239,20 +291,7 @@ export async function rebuildStatistics(db: Db): Promise<void> {
       await yieldTurn();
     }
     month = day.slice(0, 7);
-    const after = previousDay;
-    await db.transaction().execute(async (tx) => {
-      for (const table of ['stat_company_day', 'stat_group_day'] as const) {
-        await sql`DELETE FROM ${sql.table(table)} WHERE day > ${after} AND day <= ${day}`.execute(tx);
-      }
-      await sql`INSERT INTO stat_company_day (company_id, platform_mark, day, department_id, subsidiary_id, ${columns})
-        SELECT e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 10), MAX(${dept}), MAX(${sub}), ${SUMS} ${from}
-        WHERE e.create_time >= ${day} AND e.create_time < ${`${day}~`}
-        GROUP BY e.company_id, e.platform_mark, SUBSTR(e.create_time, 1, 10)`.execute(tx);
-      await sql`INSERT INTO stat_group_day (${groupColumns})
-        SELECT t.platform_mark, t.day, t.department_id, t.subsidiary_id, ${partner}, ${metricSums}, COUNT(*)
-        FROM stat_company_day t LEFT JOIN companies c ON c.id = t.company_id WHERE t.day = ${day}
-        GROUP BY t.platform_mark, t.day, t.department_id, t.subsidiary_id, ${partner}`.execute(tx);
-    });
+    await rebuildDay(previousDay, day);
     previousDay = day;
     await yieldTurn();
   }
